@@ -1,0 +1,31 @@
+import type { Opt } from '@mikro-orm/core';
+import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { newId } from '../db/ids.js';
+import { SellerOwned } from '../db/seller-owned.js';
+import type { Scope } from './scopes.js';
+
+@Entity({ tableName: 'api_token' })
+export class ApiToken extends SellerOwned {
+  @PrimaryKey({ type: 'uuid' })
+  id: string = newId();
+
+  @Property({ type: 'text' })
+  name!: string;
+
+  /** SHA-256 of the secret, hex: the secret itself is shown once and never stored. */
+  @Property({ type: 'text', unique: true })
+  secretHash!: string;
+
+  /** The first characters of the token, so a person can tell tokens apart in a list. */
+  @Property({ type: 'text' })
+  prefix!: string;
+
+  @Property({ type: 'text[]' })
+  scopes!: Scope[];
+
+  @Property({ type: 'timestamptz' })
+  createdAt: Opt<Date> = new Date();
+
+  @Property({ type: 'timestamptz', nullable: true })
+  revokedAt: (Date & Opt) | null = null;
+}

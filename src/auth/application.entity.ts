@@ -1,0 +1,37 @@
+import type { Opt } from '@mikro-orm/core';
+import { Entity, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { newId } from '../db/ids.js';
+import { SellerOwned } from '../db/seller-owned.js';
+
+/** A third-party app of the store. Apps are global; sellers install them. */
+@Entity({ tableName: 'application' })
+export class Application {
+  @PrimaryKey({ type: 'uuid' })
+  id: string = newId();
+
+  @Property({ type: 'text' })
+  name!: string;
+
+  /** SHA-256 of the `ponte_app_…` credential, hex. */
+  @Property({ type: 'text', unique: true })
+  credentialHash!: string;
+
+  @Property({ type: 'timestamptz' })
+  createdAt: Opt<Date> = new Date();
+}
+
+@Entity({ tableName: 'installation' })
+@Unique({ properties: ['seller', 'application'] })
+export class Installation extends SellerOwned {
+  @PrimaryKey({ type: 'uuid' })
+  id: string = newId();
+
+  @ManyToOne(() => Application, { mapToPk: true, index: true })
+  application!: string;
+
+  @Property({ type: 'timestamptz' })
+  installedAt: Opt<Date> = new Date();
+
+  @Property({ type: 'timestamptz', nullable: true })
+  uninstalledAt: (Date & Opt) | null = null;
+}

@@ -1,0 +1,30 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+export const TOKEN_PREFIX = 'ponte_sk_';
+export const APP_CREDENTIAL_PREFIX = 'ponte_app_';
+
+/** 32 random bytes, base64url: 256 bits, so a hash lookup cannot be brute-forced. */
+export function generateSecret(prefix: string): string {
+  return prefix + randomBytes(32).toString('base64url');
+}
+
+export function hashSecret(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+/**
+ * The row was found by its hash through an index; comparing the hashes again in
+ * constant time keeps the final decision free of timing differences.
+ */
+export function secretMatches(secret: string, storedHash: string): boolean {
+  const presented = Buffer.from(hashSecret(secret), 'hex');
+  const stored = Buffer.from(storedHash, 'hex');
+  return presented.length === stored.length && timingSafeEqual(presented, stored);
+}
+
+/** `Authorization: Bearer <secret>` → the secret, or undefined. */
+export function bearerSecret(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1];
+}

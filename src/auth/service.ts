@@ -1,0 +1,136 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError, notFound, validationFailed } from '../errors.js';
+import { ALL_SELLERS } from '../db/orm.js';
+import { ApiToken } from './api-token.entity.js';
+import { Application, Installation } from './application.entity.js';
+import { Seller } from './seller.entity.js';
+import { SCOPES, isScope, type Scope } from './scopes.js';
+import {
+  APP_CREDENTIAL_PREFIX,
+  TOKEN_PREFIX,
+  generateSecret,
+  hashSecret,
+  secretMatches,
+} from './secrets.js';
+
+/** Who is calling: resolved once per request from the bearer token. */
+export interface Principal {
+  sellerId: string;
+  sellerName: string;
+  tokenId: string;
+  scopes: ReadonlySet<Scope>;
+}
+
+export async function createSeller(em: EntityManager, name: string): Promise<Seller> {
+  const trimmed = name.trim();
+  if (!trimmed) throw validationFailed([{ path: '/name', message: 'must not be empty' }]);
+  const seller = em.create(Seller, { name: trimmed });
+  await em.persist(seller).flush();
+  return seller;
+}
+
+export function parseScopes(values: readonly string[] | undefined): Scope[] {
+  if (!values || values.length === 0) return [...SCOPES];
+  const unknown = values.filter((value) => !isScope(value));
+  if (unknown.length > 0) {
+    throw validationFailed(
+      unknown.map((value) => ({ path: '/scopes', message: `unknown scope "${value}"; known: ${SCOPES.join(', ')}` })),
+    );
+  }
+  return [...new Set(values as Scope[])];
+}
+
+/** Creates a token; the secret is returned once and only its hash is stored. */
+export async function createToken(
+  em: EntityManager,
+  input: { sellerId: string; name?: string; scopes?: readonly string[] },
+): Promise<{ token: string; record: ApiToken }> {
+  const seller = await em.findOne(Seller, { id: input.sellerId });
+  if (!seller) throw notFound('Seller');
+  const token = generateSecret(TOKEN_PREFIX);
+  const record = em.create(ApiToken, {
+    seller: seller.id,
+    name: input.name?.trim() || 'default',
+    secretHash: hashSecret(token),
+    prefix: token.slice(0, TOKEN_PREFIX.length + 6),
+    scopes: parseScopes(input.scopes),
+  });
+  await em.persist(record).flush();
+  return { token, record };
+}
+
+interface TokenRow {
+  id: string;
+  secret_hash: string;
+  scopes: Scope[];
+  seller_id: string;
+  seller_name: string;
+}
+
+/** The principal of a bearer token, or undefined when the token is unknown or revoked. */
+export async function authenticateToken(em: EntityManager, secret: string): Promise<Principal | undefined> {
+  if (!secret.startsWith(TOKEN_PREFIX)) return undefined;
+  // The token decides the seller, so this lookup necessarily spans sellers; one
+  // statement, since it runs on every request.
+  const [row] = await em.execute<TokenRow[]>(
+    `select t.id, t.secret_hash, t.scopes, s.id as seller_id, s.name as seller_name
+       from api_token t join seller s on s.id = t.seller_id
+      where t.secret_hash = ? and t.revoked_at is null`,
+    [hashSecret(secret)],
+  );
+  if (!row || !secretMatches(secret, row.secret_hash)) return undefined;
+  return { sellerId: row.seller_id, sellerName: row.seller_name, tokenId: row.id, scopes: new Set(row.scopes) };
+}
+
+export function requireAuthentication(principal: Principal | undefined): Principal {
+  if (!principal) throw new AppError('UNAUTHENTICATED', 'A valid bearer token is required');
+  return principal;
+}
+
+export function requireScope(principal: Principal | undefined, scope: Scope): Principal {
+  const authenticated = requireAuthentication(principal);
+  if (!authenticated.scopes.has(scope)) {
+    throw new AppError('FORBIDDEN', `This token lacks the "${scope}" scope`, { requiredScope: scope });
+  }
+  return authenticated;
+}
+
+export async function createApplication(
+  em: EntityManager,
+  name: string,
+): Promise<{ credential: string; application: Application }> {
+  const trimmed = name.trim();
+  if (!trimmed) throw validationFailed([{ path: '/name', message: 'must not be empty' }]);
+  const credential = generateSecret(APP_CREDENTIAL_PREFIX);
+  const application = em.create(Application, { name: trimmed, credentialHash: hashSecret(credential) });
+  await em.persist(application).flush();
+  return { credential, application };
+}
+
+export async function authenticateApplication(em: EntityManager, secret: string): Promise<Application | undefined> {
+  if (!secret.startsWith(APP_CREDENTIAL_PREFIX)) return undefined;
+  const application = await em.findOne(Application, { credentialHash: hashSecret(secret) });
+  return application && secretMatches(secret, application.credentialHash) ? application : undefined;
+}
+
+/** Installing twice is a no-op; reinstalling after an uninstall reactivates the row. */
+export async function installApplication(
+  em: EntityManager,
+  input: { applicationId: string; sellerId: string },
+): Promise<Installation> {
+  const [application, seller] = await Promise.all([
+    em.findOne(Application, { id: input.applicationId }),
+    em.findOne(Seller, { id: input.sellerId }),
+  ]);
+  if (!application) throw notFound('Application');
+  if (!seller) throw notFound('Seller');
+  const existing = await em.findOne(
+    Installation,
+    { application: application.id, seller: seller.id },
+    ALL_SELLERS,
+  );
+  const installation = existing ?? em.create(Installation, { application: application.id, seller: seller.id });
+  installation.uninstalledAt = null;
+  await em.persist(installation).flush();
+  return installation;
+}

@@ -1,0 +1,127 @@
+/**
+ * Environment → typed, validated configuration. The one place that reads process.env
+ * for settings: a wrong value stops the process with one line naming the variable.
+ */
+export type Role = 'all' | 'api' | 'dispatcher';
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  embeddedPostgresPort: number;
+  role: Role;
+  logLevel: string;
+  redisUrl: string | undefined;
+  bodyLimitBytes: number;
+  pageSizeDefault: number;
+  pageSizeMax: number;
+  rateLimitPerMinute: number;
+  graphqlMaxDepth: number;
+  graphqlMaxCost: number;
+  webhookTimeoutMs: number;
+  webhookMaxAttempts: number;
+  webhookBackoffBaseMs: number;
+  webhookBackoffMaxMs: number;
+  webhookAllowPrivateTargets: boolean;
+  webhookDisableAfterMs: number;
+  logisticsUrl: string | undefined;
+  paymentsUrl: string | undefined;
+  supportUrl: string | undefined;
+  shutdownGraceMs: number;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+type Parse<T> = (raw: string, name: string) => T;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const ROLES: Role[] = ['all', 'api', 'dispatcher'];
+
+function integer(min: number, max = Number.MAX_SAFE_INTEGER): Parse<number> {
+  return (raw, name) => {
+    const value = Number(raw);
+    if (!/^-?\d+$/.test(raw.trim()) || !Number.isSafeInteger(value) || value < min || value > max) {
+      const range = max === Number.MAX_SAFE_INTEGER ? `>= ${min}` : `between ${min} and ${max}`;
+      throw new ConfigError(`${name} must be an integer ${range} (got "${raw}")`);
+    }
+    return value;
+  };
+}
+
+const boolean: Parse<boolean> = (raw, name) => {
+  const value = raw.trim().toLowerCase();
+  if (['true', '1', 'yes'].includes(value)) return true;
+  if (['false', '0', 'no'].includes(value)) return false;
+  throw new ConfigError(`${name} must be true or false (got "${raw}")`);
+};
+
+function oneOf<T extends string>(values: readonly T[]): Parse<T> {
+  return (raw, name) => {
+    if ((values as readonly string[]).includes(raw)) return raw as T;
+    throw new ConfigError(`${name} must be one of ${values.join(', ')} (got "${raw}")`);
+  };
+}
+
+function url(protocols: string[]): Parse<string> {
+  return (raw, name) => {
+    let parsed: URL;
+    try {
+      parsed = new URL(raw);
+    } catch {
+      throw new ConfigError(`${name} must be a URL (got "${raw}")`);
+    }
+    if (!protocols.includes(parsed.protocol)) {
+      throw new ConfigError(`${name} must use ${protocols.join(' or ')} (got "${raw}")`);
+    }
+    return raw.replace(/\/+$/, '');
+  };
+}
+
+const text: Parse<string> = (raw) => raw;
+
+function read<T>(env: Env, name: string, parse: Parse<T>, fallback: T): T {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  return parse(raw, name);
+}
+
+function optional<T>(env: Env, name: string, parse: Parse<T>): T | undefined {
+  return read<T | undefined>(env, name, parse, undefined);
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const config: Config = {
+    port: read(env, 'PORT', integer(0, 65535), 4000),
+    host: read(env, 'HOST', text, '127.0.0.1'),
+    databaseUrl: optional(env, 'DATABASE_URL', url(['postgres:', 'postgresql:'])),
+    dataDir: read(env, 'PONTE_DATA_DIR', text, '.data'),
+    embeddedPostgresPort: read(env, 'EMBEDDED_POSTGRES_PORT', integer(1, 65535), 54329),
+    role: read(env, 'ROLE', oneOf(ROLES), 'all'),
+    logLevel: read(env, 'LOG_LEVEL', oneOf(LOG_LEVELS), 'info'),
+    redisUrl: optional(env, 'REDIS_URL', url(['redis:', 'rediss:'])),
+    bodyLimitBytes: read(env, 'BODY_LIMIT_BYTES', integer(1024), 1024 * 1024),
+    pageSizeDefault: read(env, 'PAGE_SIZE_DEFAULT', integer(1, 200), 50),
+    pageSizeMax: read(env, 'PAGE_SIZE_MAX', integer(1, 1000), 200),
+    rateLimitPerMinute: read(env, 'RATE_LIMIT_PER_MINUTE', integer(1), 1200),
+    graphqlMaxDepth: read(env, 'GRAPHQL_MAX_DEPTH', integer(1, 100), 12),
+    graphqlMaxCost: read(env, 'GRAPHQL_MAX_COST', integer(1), 5000),
+    webhookTimeoutMs: read(env, 'WEBHOOK_TIMEOUT_MS', integer(1), 10_000),
+    webhookMaxAttempts: read(env, 'WEBHOOK_MAX_ATTEMPTS', integer(1, 100), 8),
+    webhookBackoffBaseMs: read(env, 'WEBHOOK_BACKOFF_BASE_MS', integer(0), 5000),
+    webhookBackoffMaxMs: read(env, 'WEBHOOK_BACKOFF_MAX_MS', integer(0), 21_600_000),
+    webhookAllowPrivateTargets: read(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', boolean, false),
+    webhookDisableAfterMs: read(env, 'WEBHOOK_DISABLE_AFTER_MS', integer(1), 259_200_000),
+    logisticsUrl: optional(env, 'LOGISTICS_URL', url(['http:', 'https:'])),
+    paymentsUrl: optional(env, 'PAYMENTS_URL', url(['http:', 'https:'])),
+    supportUrl: optional(env, 'SUPPORT_URL', url(['http:', 'https:'])),
+    shutdownGraceMs: read(env, 'SHUTDOWN_GRACE_MS', integer(0), 10_000),
+  };
+  if (config.pageSizeDefault > config.pageSizeMax) {
+    throw new ConfigError(`PAGE_SIZE_DEFAULT must not exceed PAGE_SIZE_MAX (${config.pageSizeMax})`);
+  }
+  return config;
+}

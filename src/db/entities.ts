@@ -1,0 +1,16 @@
+import { Application, Installation } from '../auth/application.entity.js';
+import { ApiToken } from '../auth/api-token.entity.js';
+import { Seller } from '../auth/seller.entity.js';
+import { AggregateSequence, OutboxEvent } from '../events/outbox-event.entity.js';
+import { SellerOwned } from './seller-owned.js';
+
+/** Every entity the ORM knows, by domain. A new domain adds its entities here. */
+export const ENTITIES = [
+  SellerOwned,
+  Seller,
+  ApiToken,
+  Application,
+  Installation,
+  OutboxEvent,
+  AggregateSequence,
+];

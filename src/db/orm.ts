@@ -1,0 +1,46 @@
+import 'reflect-metadata';
+import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
+import { Migrator } from '@mikro-orm/migrations';
+import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import { MIGRATIONS } from '../../migrations/index.js';
+import { ENTITIES } from './entities.js';
+import { SELLER_FILTER } from './seller-owned.js';
+
+export type Orm = MikroORM;
+
+export async function createOrm(databaseUrl: string, options: { poolMax?: number; debug?: boolean } = {}): Promise<Orm> {
+  return MikroORM.init({
+    clientUrl: databaseUrl,
+    entities: ENTITIES,
+    metadataProvider: ReflectMetadataProvider,
+    extensions: [Migrator],
+    migrations: {
+      // Node 20 cannot glob migration files (fs.globSync): they are listed explicitly.
+      migrationsList: MIGRATIONS,
+      tableName: 'mikro_orm_migrations',
+      transactional: true,
+      allOrNothing: true,
+      snapshot: false,
+      silent: true,
+    },
+    pool: { min: 0, max: options.poolMax ?? 10 },
+    forceUtcTimezone: true,
+    debug: options.debug ?? false,
+    allowGlobalContext: false,
+  });
+}
+
+export async function migrate(orm: Orm): Promise<string[]> {
+  const applied = await orm.migrator.up();
+  return applied.map((migration) => migration.name);
+}
+
+/** An entity manager that can only see one seller's rows (see SellerOwned). */
+export function forkForSeller(orm: Orm, sellerId: string): EntityManager {
+  const em = orm.em.fork();
+  em.setFilterParams(SELLER_FILTER, { sellerId });
+  return em;
+}
+
+/** For work that deliberately spans sellers: the caller names why in its own code. */
+export const ALL_SELLERS = { filters: { [SELLER_FILTER]: false } } as const;

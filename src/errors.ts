@@ -1,0 +1,54 @@
+/**
+ * Domain errors with the codes of DESIGN section 9. Services throw these; the REST
+ * adapter turns them into problem+json and GraphQL into `extensions.code`.
+ */
+export const ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  INVALID_TRANSITION: 409,
+  INSUFFICIENT_STOCK: 409,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  VALIDATION_FAILED: 422,
+  IDEMPOTENCY_MISMATCH: 422,
+  RATE_LIMITED: 429,
+  UNAVAILABLE: 503,
+  INTERNAL: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export interface FieldError {
+  /** JSON pointer inside the part named by `in` (the body unless said otherwise). */
+  path: string;
+  message: string;
+  in?: 'body' | 'query' | 'path' | 'header';
+}
+
+export class AppError extends Error {
+  override name = 'AppError';
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    /** Extra members of the problem document (e.g. `allowed`, `shortSkus`). */
+    readonly details: Record<string, unknown> = {},
+    readonly errors?: FieldError[],
+  ) {
+    super(message);
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+export function notFound(what: string): AppError {
+  return new AppError('NOT_FOUND', `${what} not found`);
+}
+
+export function validationFailed(errors: FieldError[], message = 'The request is not valid'): AppError {
+  return new AppError('VALIDATION_FAILED', message, {}, errors);
+}

@@ -1,0 +1,55 @@
+import type { Opt } from '@mikro-orm/core';
+import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { newId } from '../db/ids.js';
+import { SellerOwned } from '../db/seller-owned.js';
+
+/**
+ * The outbox: one row per committed state change, written in the transaction of the
+ * change itself. Consumers (webhook fan-out, live subscriptions) read it after commit.
+ */
+@Entity({ tableName: 'outbox_event' })
+@Index({ properties: ['seller', 'id'] })
+@Index({ properties: ['aggregateType', 'aggregateId', 'sequence'] })
+export class OutboxEvent extends SellerOwned {
+  @PrimaryKey({ type: 'uuid' })
+  id: string = newId();
+
+  /** Event name of DESIGN section 6, e.g. `pedido.criado`. */
+  @Property({ type: 'text' })
+  type!: string;
+
+  @Property({ type: 'text' })
+  aggregateType!: string;
+
+  @Property({ type: 'text' })
+  aggregateId!: string;
+
+  /** 1, 2, 3… per aggregate, in commit order (see recordEvent). */
+  @Property({ type: 'integer' })
+  sequence!: number;
+
+  @Property({ type: 'jsonb' })
+  payload!: Record<string, unknown>;
+
+  @Property({ type: 'timestamptz' })
+  createdAt: Opt<Date> = new Date();
+}
+
+/**
+ * The last sequence handed out per aggregate (SKUs are only unique per seller, hence the
+ * seller in the key). Its row lock orders the writers of one aggregate.
+ */
+@Entity({ tableName: 'aggregate_sequence' })
+export class AggregateSequence {
+  @PrimaryKey({ type: 'uuid' })
+  sellerId!: string;
+
+  @PrimaryKey({ type: 'text' })
+  aggregateType!: string;
+
+  @PrimaryKey({ type: 'text' })
+  aggregateId!: string;
+
+  @Property({ type: 'integer' })
+  lastSequence!: number;
+}

@@ -1,0 +1,53 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { OutboxEvent } from './outbox-event.entity.js';
+import type { EventEnvelope } from './catalogue.js';
+
+export interface EventInput {
+  /** An event name; per-product events use names outside the webhooks catalogue. */
+  type: string;
+  aggregateType: string;
+  aggregateId: string;
+  data: Record<string, unknown>;
+}
+
+/** Postgres channel the outbox trigger notifies on commit (payload: `{id, sellerId, type}`). */
+export const OUTBOX_CHANNEL = 'ponte_outbox';
+
+/**
+ * Records an event in the caller's transaction, so the event exists if and only if the
+ * change it describes commits. Taking the aggregate's sequence row lock here also makes
+ * the commit order of one aggregate's events equal their sequence order.
+ */
+export async function recordEvent(em: EntityManager, sellerId: string, input: EventInput): Promise<OutboxEvent> {
+  if (!em.isInTransaction()) {
+    throw new Error(`recordEvent(${input.type}) called outside a transaction`);
+  }
+  const rows = await em.execute<{ last_sequence: number }[]>(
+    `insert into aggregate_sequence (seller_id, aggregate_type, aggregate_id, last_sequence)
+     values (?, ?, ?, 1)
+     on conflict (seller_id, aggregate_type, aggregate_id)
+     do update set last_sequence = aggregate_sequence.last_sequence + 1
+     returning last_sequence`,
+    [sellerId, input.aggregateType, input.aggregateId],
+  );
+  const event = new OutboxEvent();
+  Object.assign(event, {
+    seller: sellerId,
+    type: input.type,
+    aggregateType: input.aggregateType,
+    aggregateId: input.aggregateId,
+    sequence: rows[0]!.last_sequence,
+    payload: input.data,
+  });
+  await em.insert(OutboxEvent, event);
+  return event;
+}
+
+export function toEnvelope(event: Pick<OutboxEvent, 'id' | 'type' | 'createdAt' | 'payload'>): EventEnvelope {
+  return {
+    id: event.id,
+    evento: event.type,
+    dataHora: event.createdAt.toISOString(),
+    data: event.payload,
+  };
+}

@@ -1,0 +1,21 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Principal } from '../auth/service.js';
+
+/** What every resolver receives: the caller, an entity manager scoped to its seller. */
+export interface GraphQLContext {
+  principal: Principal | undefined;
+  em: EntityManager;
+  requestId: string;
+  /** Per-request DataLoaders, created on first use by the domain that needs them. */
+  loaders: Map<string, unknown>;
+}
+
+/** One loader per request and key: batching works within a request, never across sellers. */
+export function loaderFor<T>(context: GraphQLContext, key: string, create: () => T): T {
+  let loader = context.loaders.get(key) as T | undefined;
+  if (!loader) {
+    loader = create();
+    context.loaders.set(key, loader);
+  }
+  return loader;
+}

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import type { Orm } from '../db/orm.js';
+import { AppError } from '../errors.js';
+import { sendProblem } from './problem.js';
+
+const READY_TIMEOUT_MS = 2000;
+
+export function registerHealth(app: FastifyInstance, orm: Orm): void {
+  const hide = { schema: { hide: true }, config: { rateLimit: false } };
+  app.get('/health/live', hide, async () => ({ status: 'ok' }));
+  app.get('/health/ready', hide, async (_request, reply) => {
+    try {
+      await withTimeout(orm.em.getConnection().execute('select 1'), READY_TIMEOUT_MS);
+      return { status: 'ok', checks: { database: 'ok' } };
+    } catch {
+      return sendProblem(reply, new AppError('UNAVAILABLE', 'The database is not reachable', { checks: { database: 'failing' } }));
+    }
+  });
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,48 @@
+import { Type } from 'typebox';
+import { AppError } from '../errors.js';
+
+/** Every list answers `{data, nextCursor}` (DESIGN section 11). */
+export interface Page<T> {
+  data: T[];
+  nextCursor: string | null;
+}
+
+export type CursorValues = readonly (string | number)[];
+
+/** Opaque to clients; inside, the sort key of the last row returned. */
+export function encodeCursor(values: CursorValues): string {
+  return Buffer.from(JSON.stringify(values)).toString('base64url');
+}
+
+export function decodeCursor(cursor: string, arity: number): (string | number)[] {
+  try {
+    const values: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(values) &&
+      values.length === arity &&
+      values.every((value) => typeof value === 'string' || typeof value === 'number')
+    ) {
+      return values;
+    }
+  } catch {
+    // reported below
+  }
+  throw new AppError('VALIDATION_FAILED', 'The cursor is not valid', {}, [
+    { path: '/cursor', in: 'query', message: 'is not a cursor this list returned' },
+  ]);
+}
+
+/** Rows fetched with limit + 1: the extra row only says whether another page exists. */
+export function pageOf<T>(rows: T[], limit: number, cursorOf: (row: T) => CursorValues): Page<T> {
+  const data = rows.slice(0, limit);
+  const last = data[data.length - 1];
+  return { data, nextCursor: rows.length > limit && last ? encodeCursor(cursorOf(last)) : null };
+}
+
+/** Query parameters shared by every list; the maximum comes from config at start. */
+export function pageQuerySchema(maxLimit: number) {
+  return {
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: maxLimit, description: `Page size (max ${maxLimit})` })),
+    cursor: Type.Optional(Type.String({ minLength: 1, description: 'nextCursor of the previous page' })),
+  };
+}

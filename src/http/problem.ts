@@ -1,0 +1,108 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, ERROR_STATUS, type ErrorCode, type FieldError } from '../errors.js';
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+
+const TITLES: Record<ErrorCode, string> = {
+  BAD_REQUEST: 'Bad request',
+  UNAUTHENTICATED: 'Unauthenticated',
+  FORBIDDEN: 'Forbidden',
+  NOT_FOUND: 'Not found',
+  INVALID_TRANSITION: 'Invalid status transition',
+  INSUFFICIENT_STOCK: 'Insufficient stock',
+  CONFLICT: 'Conflict',
+  PAYLOAD_TOO_LARGE: 'Payload too large',
+  VALIDATION_FAILED: 'Validation failed',
+  IDEMPOTENCY_MISMATCH: 'Idempotency key reused with another request',
+  RATE_LIMITED: 'Too many requests',
+  UNAVAILABLE: 'Service unavailable',
+  INTERNAL: 'Internal error',
+};
+
+/** RFC 9457 problem document. */
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  code: ErrorCode;
+  requestId?: string;
+  errors?: FieldError[];
+  [extension: string]: unknown;
+}
+
+export function problemOf(error: AppError, requestId?: string): Problem {
+  return {
+    ...error.details,
+    type: `https://ponte.dev/problems/${error.code.toLowerCase().replace(/_/g, '-')}`,
+    title: TITLES[error.code],
+    status: ERROR_STATUS[error.code],
+    detail: error.message,
+    code: error.code,
+    ...(requestId ? { requestId } : {}),
+    ...(error.errors ? { errors: error.errors } : {}),
+  };
+}
+
+export function sendProblem(reply: FastifyReply, error: AppError): FastifyReply {
+  return reply
+    .status(error.status)
+    .type(PROBLEM_CONTENT_TYPE)
+    .send(problemOf(error, String(reply.request.id)));
+}
+
+type ValidationPart = 'body' | 'querystring' | 'params' | 'headers';
+const PART_NAMES: Record<ValidationPart, FieldError['in']> = {
+  body: 'body',
+  querystring: 'query',
+  params: 'path',
+  headers: 'header',
+};
+
+/** Ajv errors → `[{path, in, message}]`, the path a JSON pointer inside its part. */
+export function fieldErrorsOf(error: FastifyError): FieldError[] {
+  const part = PART_NAMES[(error.validationContext ?? 'body') as ValidationPart] ?? 'body';
+  return (error.validation ?? []).map((issue) => {
+    const missing = (issue.params as { missingProperty?: string }).missingProperty;
+    const extra = (issue.params as { additionalProperty?: string }).additionalProperty;
+    const leaf = missing ?? extra;
+    const path = leaf ? `${issue.instancePath}/${leaf}` : issue.instancePath || '/';
+    const message = extra ? 'is not a known field' : (issue.message ?? 'is not valid');
+    return { path, in: part, message };
+  });
+}
+
+/** Anything thrown while handling a request → the problem the client should see. */
+export function toAppError(error: FastifyError | Error): AppError | undefined {
+  if (error instanceof AppError) return error;
+  const fastifyError = error as FastifyError;
+  if (fastifyError.validation) {
+    return new AppError('VALIDATION_FAILED', 'The request is not valid', {}, fieldErrorsOf(fastifyError));
+  }
+  switch (fastifyError.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new AppError('BAD_REQUEST', 'The body is not valid JSON');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError('PAYLOAD_TOO_LARGE', 'The body is larger than the allowed size');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError('BAD_REQUEST', 'Content-Type must be application/json');
+  }
+  if (error instanceof SyntaxError && fastifyError.statusCode === 400) {
+    return new AppError('BAD_REQUEST', 'The body is not valid JSON');
+  }
+  if (fastifyError.statusCode === 429) {
+    return new AppError('RATE_LIMITED', 'Rate limit exceeded; retry after the time in Retry-After');
+  }
+  if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+    return new AppError('BAD_REQUEST', fastifyError.message);
+  }
+  return undefined;
+}
+
+export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const known = toAppError(error);
+  if (known) return sendProblem(reply, known);
+  request.log.error({ err: error }, 'unexpected error');
+  return sendProblem(reply, new AppError('INTERNAL', 'An unexpected error occurred; quote the requestId when reporting it'));
+}

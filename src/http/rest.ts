@@ -1,0 +1,50 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyRequest,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { Principal } from '../auth/service.js';
+import { requireScope } from '../auth/service.js';
+import type { Scope } from '../auth/scopes.js';
+import type { Config } from '../config.js';
+import type { Orm } from '../db/orm.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | undefined;
+    /** Scoped to the caller's seller once authenticated; unscoped (and so refusing tenant queries) before. */
+    em: EntityManager;
+  }
+  interface FastifyContextConfig {
+    /** The scope a route needs; routes without one are public (health, metrics, docs). */
+    scope?: Scope;
+  }
+}
+
+export type RestApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
+
+/** What route plugins may use; they translate HTTP into service calls and nothing more. */
+export interface RouteDeps {
+  config: Config;
+  orm: Orm;
+}
+
+export type RestRoutes = (app: RestApp, deps: RouteDeps) => void | Promise<void>;
+
+/** The authenticated principal of a route that declared its scope. */
+export function callerOf(request: FastifyRequest): Principal {
+  const scope = request.routeOptions.config.scope;
+  if (!scope) throw new Error(`route ${request.routeOptions.url} reads the caller but declares no scope`);
+  return requireScope(request.principal, scope);
+}

@@ -1,0 +1,68 @@
+import 'reflect-metadata';
+import { ensureDemoSeller } from './auth/demo-seller.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { openDatabase } from './db/database.js';
+import { createLogger } from './logger.js';
+import { buildServer } from './server.js';
+import { startWorkers } from './workers.js';
+
+function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`ponte: invalid configuration: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = configOrExit();
+  const logger = createLogger(config);
+  const database = await openDatabase(config, { migrate: !process.argv.includes('--no-migrate'), logger });
+  const demo = database.embedded ? await ensureDemoSeller(database.orm) : undefined;
+  const app = await buildServer({ config, orm: database.orm, logger });
+  const workers = await startWorkers({ config, orm: database.orm, logger });
+  await app.listen({ port: config.port, host: config.host });
+  const url = `http://${config.host}:${(app.server.address() as { port: number }).port}`;
+  logger.info({ url, role: config.role, embeddedDatabase: database.embedded }, 'ponte started');
+  if (demo) printDemoToken(url, demo.token);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: draining requests and workers');
+    const force = setTimeout(() => {
+      logger.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, config.shutdownGraceMs);
+    force.unref();
+    await app.close();
+    await Promise.all(workers.map((worker) => worker.stop()));
+    await database.close();
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+function printDemoToken(url: string, token: string): void {
+  const query = JSON.stringify({ query: '{ viewer { seller { id name } scopes } }' });
+  console.log(`
+Demo seller created. Its API token, with every scope, is shown once:
+
+  ${token}
+
+Try it:
+  curl -s ${url}/graphql -H 'authorization: Bearer ${token}' -H 'content-type: application/json' -d '${query}'
+`);
+}
+
+main().catch((error: unknown) => {
+  console.error('ponte: failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,9 @@
+import type { RestRoutes } from './http/rest.js';
+import type { NonEmptyArray } from 'type-graphql';
+import { AuthResolver } from './auth/resolver.js';
+
+/** GraphQL resolvers of every domain. A new domain adds its resolvers here. */
+export const RESOLVERS: NonEmptyArray<Function> = [AuthResolver];
+
+/** REST routes of every domain (Fastify plugins). A new domain adds its routes here. */
+export const ROUTES: RestRoutes[] = [];

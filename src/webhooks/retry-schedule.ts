@@ -1,0 +1,117 @@
+// When to try a failed webhook delivery again.
+
+export interface BackoffOptions {
+  baseMs: number;
+  maxMs: number;
+}
+
+export interface RetryAfterBounds {
+  minMs: number;
+  maxMs: number;
+}
+
+// Past this the doubling is far beyond any sensible cap and 2 ** n heads for Infinity.
+const MAX_DOUBLINGS = 52;
+
+// Delay after the given failed attempt (1 = the first attempt failed): an exponential
+// ceiling base × 2^(n−1), capped at maxMs, with "equal jitter": half of the ceiling is
+// fixed and the other half random. Full jitter (0..ceiling) spreads retries best but
+// can pick ~0 and hammer a receiver that just failed; equal jitter still de-synchronises
+// a burst of failures while every delay stays at least half the ceiling, so delays grow
+// from one attempt to the next and are never 0 when baseMs > 0.
+export function retryDelayMs(
+  attemptNumber: number,
+  { baseMs, maxMs }: BackoffOptions,
+  random: () => number = Math.random,
+): number {
+  if (!Number.isInteger(attemptNumber) || attemptNumber < 1) {
+    throw new RangeError(`attemptNumber must be an integer ≥ 1, got ${attemptNumber}`);
+  }
+  if (baseMs <= 0 || maxMs <= 0) return 0;
+  const doublings = Math.min(attemptNumber - 1, MAX_DOUBLINGS);
+  const ceiling = Math.floor(Math.min(maxMs, baseMs * 2 ** doublings));
+  const fixed = Math.ceil(ceiling / 2);
+  // floor(r × (span + 1)) with r in [0, 1) lands on 0..span, so the result stays within
+  // [fixed, ceiling]; clamping r guards against an injected source returning 1.
+  const span = ceiling - fixed;
+  const r = Math.min(Math.max(random(), 0), 1 - Number.EPSILON);
+  return fixed + Math.floor(r * (span + 1));
+}
+
+// A receiver that answers 429 or 503 with Retry-After knows its own recovery time
+// better than our backoff does. The value is delay-seconds or an HTTP-date; the result
+// is clamped so a receiver can neither make us spin nor park a delivery for a year.
+export function retryAfterMs(
+  headerValue: string | undefined,
+  now: Date,
+  { minMs, maxMs }: RetryAfterBounds,
+): number | null {
+  if (headerValue === undefined) return null;
+  const value = headerValue.trim();
+  let delayMs: number;
+  if (/^\d+$/.test(value)) {
+    delayMs = Number(value) * 1000;
+  } else {
+    const date = parseHttpDate(value, now);
+    if (date === null) return null;
+    delayMs = date.getTime() - now.getTime();
+  }
+  return Math.min(maxMs, Math.max(minMs, delayMs));
+}
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const MONTH = '(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)';
+const TIME = '(\\d{2}):(\\d{2}):(\\d{2})';
+
+// RFC 9110 §5.6.7: senders use IMF-fixdate, recipients must also read the obsolete
+// RFC 850 and asctime forms. Date.parse is not used: it accepts far more than these
+// and reads asctime (which has no zone) as local time.
+const IMF_FIXDATE = new RegExp(`^[a-z]{3}, (\\d{2}) ${MONTH} (\\d{4}) ${TIME} GMT$`, 'i');
+const RFC_850 = new RegExp(`^[a-z]{6,9}, (\\d{2})-${MONTH}-(\\d{2}) ${TIME} GMT$`, 'i');
+const ASCTIME = new RegExp(`^[a-z]{3} ${MONTH} ([ \\d]\\d) ${TIME} (\\d{4})$`, 'i');
+
+function parseHttpDate(value: string, now: Date): Date | null {
+  let match = IMF_FIXDATE.exec(value);
+  if (match) {
+    const [, day, month, year, hh, mm, ss] = match;
+    return utcDate(Number(year), month, day, hh, mm, ss);
+  }
+  match = RFC_850.exec(value);
+  if (match) {
+    const [, day, month, twoDigitYear, hh, mm, ss] = match;
+    return utcDate(expandTwoDigitYear(Number(twoDigitYear), now), month, day, hh, mm, ss);
+  }
+  match = ASCTIME.exec(value);
+  if (match) {
+    const [, month, day, hh, mm, ss, year] = match;
+    return utcDate(Number(year), month, day, hh, mm, ss);
+  }
+  return null;
+}
+
+// RFC 9110: a two-digit year more than 50 years in the future means the past century.
+function expandTwoDigitYear(twoDigitYear: number, now: Date): number {
+  const currentYear = now.getUTCFullYear();
+  const candidate = currentYear - (currentYear % 100) + twoDigitYear;
+  return candidate > currentYear + 50 ? candidate - 100 : candidate;
+}
+
+function utcDate(
+  year: number,
+  monthName: string | undefined,
+  day: string | undefined,
+  hours: string | undefined,
+  minutes: string | undefined,
+  seconds: string | undefined,
+): Date | null {
+  const month = MONTHS.indexOf((monthName ?? '').toLowerCase());
+  const parts = [Number(day), Number(hours), Number(minutes), Number(seconds)] as const;
+  const [d, h, m, s] = parts;
+  if (month < 0 || h > 23 || m > 59 || s > 60) return null;
+  // setUTCFullYear, unlike Date.UTC, does not read years 0..99 as 1900..1999.
+  const date = new Date(0);
+  date.setUTCFullYear(year, month, d);
+  date.setUTCHours(h, m, Math.min(s, 59));
+  // Date.UTC rolls "31 Feb" over into March; such a date is malformed, not March.
+  return date.getUTCDate() === d && date.getUTCMonth() === month ? date : null;
+}

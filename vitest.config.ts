@@ -1,0 +1,19 @@
+import { createRequire } from 'node:module';
+import { defineConfig } from 'vitest/config';
+
+const require = createRequire(import.meta.url);
+
+export default defineConfig({
+  resolve: {
+    // One copy of graphql for Apollo, type-graphql and the tests ("another module or realm").
+    alias: [{ find: /^graphql$/, replacement: require.resolve('graphql/index.js') }],
+  },
+  test: {
+    include: ['test/**/*.test.ts'],
+    pool: 'forks',
+    globalSetup: ['test/support/global-setup.ts'],
+    setupFiles: ['reflect-metadata'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
