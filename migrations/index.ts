@@ -1,7 +1,7 @@
 import type { MigrationObject } from '@mikro-orm/core';
-import { Migration20261122020937 } from './Migration20261122020937_foundation.js';
+import { Migration20261122021441 } from './Migration20261122021441_foundation.js';
 
 /** Every migration, in order. `npm run migration:create` rewrites this list. */
 export const MIGRATIONS: MigrationObject[] = [
-  { name: 'Migration20261122020937_foundation', class: Migration20261122020937 },
+  { name: 'Migration20261122021441_foundation', class: Migration20261122021441 },
 ];

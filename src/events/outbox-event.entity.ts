@@ -1,5 +1,5 @@
 import type { Opt } from '@mikro-orm/core';
-import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, Index, PrimaryKey, Property, Trigger } from '@mikro-orm/decorators/legacy';
 import { newId } from '../db/ids.js';
 import { SellerOwned } from '../db/seller-owned.js';
 
@@ -8,6 +8,15 @@ import { SellerOwned } from '../db/seller-owned.js';
  * change itself. Consumers (webhook fan-out, live subscriptions) read it after commit.
  */
 @Entity({ tableName: 'outbox_event' })
+// Postgres delivers a notification only when the inserting transaction commits, in commit
+// order: consumers woken by it never see an event whose change rolled back.
+@Trigger({
+  name: 'outbox_event_notify',
+  timing: 'after',
+  events: ['insert'],
+  forEach: 'row',
+  body: `perform pg_notify('ponte_outbox', json_build_object('id', new.id, 'sellerId', new.seller_id, 'type', new.type)::text); return null;`,
+})
 @Index({ properties: ['seller', 'id'] })
 @Index({ properties: ['aggregateType', 'aggregateId', 'sequence'] })
 export class OutboxEvent extends SellerOwned {

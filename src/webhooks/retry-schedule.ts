@@ -105,13 +105,13 @@ function utcDate(
   seconds: string | undefined,
 ): Date | null {
   const month = MONTHS.indexOf((monthName ?? '').toLowerCase());
-  const parts = [Number(day), Number(hours), Number(minutes), Number(seconds)] as const;
-  const [d, h, m, s] = parts;
+  const [d, h, m, s] = [Number(day), Number(hours), Number(minutes), Number(seconds)];
+  // 60 is a leap second; it is read as :59 below.
   if (month < 0 || h > 23 || m > 59 || s > 60) return null;
   // setUTCFullYear, unlike Date.UTC, does not read years 0..99 as 1900..1999.
   const date = new Date(0);
   date.setUTCFullYear(year, month, d);
   date.setUTCHours(h, m, Math.min(s, 59));
-  // Date.UTC rolls "31 Feb" over into March; such a date is malformed, not March.
+  // Date rolls "31 Feb" over into March; such a date is malformed, not March.
   return date.getUTCDate() === d && date.getUTCMonth() === month ? date : null;
 }

@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-export class Migration20261122020937 extends Migration {
+export class Migration20261122021441 extends Migration {
   override async up(): Promise<void> {
     this.addSql(`create table "aggregate_sequence" ("seller_id" uuid not null, "aggregate_type" text not null, "aggregate_id" text not null, "last_sequence" int not null, primary key ("seller_id", "aggregate_type", "aggregate_id"))`);
     this.addSql(`create table "application" ("id" uuid not null, "name" text not null, "credential_hash" text not null, "created_at" timestamptz not null, primary key ("id"))`);
@@ -18,22 +18,14 @@ export class Migration20261122020937 extends Migration {
     this.addSql(`create index "api_token_seller_id_index" on "api_token" ("seller_id")`);
     this.addSql(`alter table "api_token" add constraint "api_token_secret_hash_unique" unique ("secret_hash")`);
     this.addSql(`alter table "outbox_event" add constraint "outbox_event_seller_id_foreign" foreign key ("seller_id") references "seller" ("id")`);
+    this.addSql(`create or replace function "outbox_event_outbox_event_notify_fn"() returns trigger as \$\$ begin perform pg_notify('ponte_outbox', json_build_object('id', new.id, 'sellerId', new.seller_id, 'type', new.type)::text); return null; end; \$\$ language plpgsql`);
+    this.addSql(`create trigger "outbox_event_notify" AFTER INSERT on "outbox_event" for each ROW execute function "outbox_event_outbox_event_notify_fn"()`);
     this.addSql(`alter table "installation" add constraint "installation_seller_id_foreign" foreign key ("seller_id") references "seller" ("id")`);
     this.addSql(`alter table "installation" add constraint "installation_application_id_foreign" foreign key ("application_id") references "application" ("id")`);
     this.addSql(`alter table "api_token" add constraint "api_token_seller_id_foreign" foreign key ("seller_id") references "seller" ("id")`);
-    // Notifications are delivered only when the inserting transaction commits, in commit
-    // order: consumers that wake on them never see an event whose change rolled back.
-    this.addSql(`create function ponte_notify_outbox() returns trigger language plpgsql as $$
-      begin
-        perform pg_notify('ponte_outbox', json_build_object('id', new.id, 'sellerId', new.seller_id, 'type', new.type)::text);
-        return null;
-      end $$`);
-    this.addSql(`create trigger outbox_event_notify after insert on "outbox_event" for each row execute function ponte_notify_outbox()`);
   }
 
   override async down(): Promise<void> {
-    this.addSql(`drop trigger if exists outbox_event_notify on "outbox_event"`);
-    this.addSql(`drop function if exists ponte_notify_outbox()`);
     this.addSql(`alter table "installation" drop constraint "installation_application_id_foreign"`);
     this.addSql(`alter table "outbox_event" drop constraint "outbox_event_seller_id_foreign"`);
     this.addSql(`alter table "installation" drop constraint "installation_seller_id_foreign"`);
@@ -41,6 +33,8 @@ export class Migration20261122020937 extends Migration {
     this.addSql(`drop table if exists "aggregate_sequence" cascade`);
     this.addSql(`drop table if exists "application" cascade`);
     this.addSql(`drop table if exists "seller" cascade`);
+    this.addSql(`drop trigger if exists "outbox_event_notify" on "outbox_event"`);
+    this.addSql(`drop function if exists "outbox_event_outbox_event_notify_fn"()`);
     this.addSql(`drop table if exists "outbox_event" cascade`);
     this.addSql(`drop table if exists "installation" cascade`);
     this.addSql(`drop table if exists "api_token" cascade`);

@@ -1,0 +1,108 @@
+/**
+ * `npm run -s cli -- <command>`: administration from a shell, printing JSON. It calls the
+ * same services as the API.
+ */
+import 'reflect-metadata';
+import { parseArgs } from 'node:util';
+import { createApplication, createSeller, createToken, installApplication } from './auth/service.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase, type Database } from './db/database.js';
+import { AppError } from './errors.js';
+
+type Flags = Record<string, string | undefined>;
+type Command = (database: Database, flags: Flags) => Promise<unknown>;
+
+const COMMANDS: Record<string, { usage: string; run: Command }> = {
+  'seller create': {
+    usage: 'seller create --name <name>',
+    run: async ({ orm }, flags) => {
+      const seller = await createSeller(orm.em.fork(), required(flags, 'name'));
+      return { id: seller.id, name: seller.name };
+    },
+  },
+  'token create': {
+    usage: 'token create --seller <id> [--scopes a,b] [--name <name>]',
+    run: async ({ orm }, flags) => {
+      const { token, record } = await createToken(orm.em.fork(), {
+        sellerId: required(flags, 'seller'),
+        name: flags.name,
+        scopes: flags.scopes?.split(',').map((scope) => scope.trim()).filter(Boolean),
+      });
+      return { token, id: record.id, scopes: record.scopes };
+    },
+  },
+  'app create': {
+    usage: 'app create --name <name>',
+    run: async ({ orm }, flags) => {
+      const { credential, application } = await createApplication(orm.em.fork(), required(flags, 'name'));
+      return { id: application.id, name: application.name, credential };
+    },
+  },
+  'app install': {
+    usage: 'app install --app <id> --seller <id>',
+    run: async ({ orm }, flags) => {
+      const installation = await installApplication(orm.em.fork(), {
+        applicationId: required(flags, 'app'),
+        sellerId: required(flags, 'seller'),
+      });
+      return { id: installation.id, app: installation.application, seller: installation.seller };
+    },
+  },
+  migrate: {
+    usage: 'migrate',
+    run: async ({ orm }) => ({ applied: (await orm.migrator.up()).map((migration) => migration.name) }),
+  },
+};
+
+class UsageError extends Error {}
+
+function required(flags: Flags, name: string): string {
+  const value = flags[name];
+  if (!value) throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+function usage(): string {
+  return `usage: npm run -s cli -- <command>\n${Object.values(COMMANDS)
+    .map((command) => `  ${command.usage}`)
+    .join('\n')}`;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      name: { type: 'string' },
+      seller: { type: 'string' },
+      scopes: { type: 'string' },
+      app: { type: 'string' },
+    },
+  });
+  const key = positionals.join(' ');
+  const command = COMMANDS[key];
+  if (!command) {
+    console.error(key ? `unknown command "${key}"\n${usage()}` : usage());
+    return 2;
+  }
+  const database = await openDatabase(loadConfig(), { migrate: key !== 'migrate' });
+  try {
+    console.log(JSON.stringify(await command.run(database, values)));
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main(process.argv.slice(2))
+  .then((code) => process.exit(code))
+  .catch((error: unknown) => {
+    if (error instanceof AppError) {
+      console.error(JSON.stringify({ error: error.code, message: error.message, errors: error.errors }));
+    } else if (error instanceof UsageError || error instanceof ConfigError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      console.error(`${(error as Error).message}\n${usage()}`);
+    } else {
+      console.error(error instanceof Error ? error.message : error);
+    }
+    process.exit(1);
+  });

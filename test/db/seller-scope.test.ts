@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiToken } from '../../src/auth/api-token.entity.js';
+import { ALL_SELLERS, forkForSeller } from '../../src/db/orm.js';
+import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { createTestSeller } from '../support/app.js';
+
+describe('seller scoping', () => {
+  let database: TestDatabase;
+  let sellerA: string;
+  let sellerB: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    sellerA = (await createTestSeller(database.orm, { name: 'A' })).id;
+    sellerB = (await createTestSeller(database.orm, { name: 'B' })).id;
+  });
+  afterAll(() => database.drop());
+
+  it('refuses a tenant query on an entity manager that names no seller', async () => {
+    const em = database.orm.em.fork();
+    await expect(em.find(ApiToken, {})).rejects.toThrow(/seller/);
+    await expect(em.count(ApiToken, {})).rejects.toThrow(/seller/);
+  });
+
+  it('shows a seller-scoped entity manager only its own rows', async () => {
+    const tokensOfA = await forkForSeller(database.orm, sellerA).find(ApiToken, {});
+    expect(tokensOfA.map((token) => token.seller)).toEqual([sellerA]);
+    const byIdFromB = await forkForSeller(database.orm, sellerB).findOne(ApiToken, { id: tokensOfA[0]!.id });
+    expect(byIdFromB).toBeNull();
+  });
+
+  it('keeps the scope inside transactions', async () => {
+    const count = await forkForSeller(database.orm, sellerB).transactional((em) => em.count(ApiToken, {}));
+    expect(count).toBe(1);
+  });
+
+  it('spans sellers only where the code says so by name', async () => {
+    const all = await database.orm.em.fork().find(ApiToken, {}, ALL_SELLERS);
+    expect(new Set(all.map((token) => token.seller))).toEqual(new Set([sellerA, sellerB]));
+  });
+});

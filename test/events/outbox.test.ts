@@ -1,0 +1,107 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forkForSeller } from '../../src/db/orm.js';
+import { OutboxEvent } from '../../src/events/outbox-event.entity.js';
+import { OUTBOX_CHANNEL, recordEvent, toEnvelope } from '../../src/events/outbox.js';
+import { createTestSeller } from '../support/app.js';
+import { createTestDatabase, type TestDatabase } from '../support/database.js';
+
+const event = (aggregateId: string, data: Record<string, unknown> = {}) => ({
+  type: 'pedido.criado',
+  aggregateType: 'order',
+  aggregateId,
+  data,
+});
+
+describe('event outbox', () => {
+  let database: TestDatabase;
+  let sellerId: string;
+  let listener: pg.Client;
+  const notifications: string[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    sellerId = (await createTestSeller(database.orm)).id;
+    listener = new pg.Client({ connectionString: database.url });
+    await listener.connect();
+    listener.on('notification', (message) => notifications.push(message.payload ?? ''));
+    await listener.query(`LISTEN ${OUTBOX_CHANNEL}`);
+  });
+  afterAll(async () => {
+    await listener.end();
+    await database.drop();
+  });
+
+  const em = () => forkForSeller(database.orm, sellerId);
+  const eventsOf = (aggregateId: string) =>
+    em().find(OutboxEvent, { aggregateId }, { orderBy: { sequence: 'asc' } });
+
+  it('records an event that commits with its transaction, numbered per aggregate', async () => {
+    await em().transactional(async (tx) => {
+      await recordEvent(tx, sellerId, event('order-1', { n: 1 }));
+      await recordEvent(tx, sellerId, event('order-1', { n: 2 }));
+      await recordEvent(tx, sellerId, event('order-2', { n: 1 }));
+    });
+    const events = await eventsOf('order-1');
+    expect(events.map((e) => [e.sequence, e.payload])).toEqual([
+      [1, { n: 1 }],
+      [2, { n: 2 }],
+    ]);
+    expect((await eventsOf('order-2')).map((e) => e.sequence)).toEqual([1]);
+    expect(toEnvelope(events[0]!)).toEqual({
+      id: events[0]!.id,
+      evento: 'pedido.criado',
+      dataHora: events[0]!.createdAt.toISOString(),
+      data: { n: 1 },
+    });
+  });
+
+  it('leaves no event (and no notification, no used sequence) when the transaction rolls back', async () => {
+    const before = notifications.length;
+    await expect(
+      em().transactional(async (tx) => {
+        await recordEvent(tx, sellerId, event('order-rolled-back'));
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(await eventsOf('order-rolled-back')).toEqual([]);
+
+    await em().transactional((tx) => recordEvent(tx, sellerId, event('order-rolled-back')));
+    expect((await eventsOf('order-rolled-back')).map((e) => e.sequence)).toEqual([1]);
+    await waitFor(() => notifications.length > before);
+    const payloads = notifications.slice(before).map((payload) => JSON.parse(payload) as { id: string });
+    expect(payloads).toHaveLength(1);
+  });
+
+  it('refuses to record outside a transaction', async () => {
+    await expect(recordEvent(em(), sellerId, event('order-3'))).rejects.toThrow(/outside a transaction/);
+    expect(await eventsOf('order-3')).toEqual([]);
+  });
+
+  it('numbers concurrent writers of one aggregate without gaps or duplicates, in commit order', async () => {
+    const writers = 20;
+    await Promise.all(
+      Array.from({ length: writers }, (_, i) => em().transactional((tx) => recordEvent(tx, sellerId, event('order-hot', { i })))),
+    );
+    const events = await eventsOf('order-hot');
+    expect(events.map((e) => e.sequence)).toEqual(Array.from({ length: writers }, (_, i) => i + 1));
+    // Commit order equals sequence order: creation times never go backwards along the sequence.
+    const times = events.map((e) => e.createdAt.getTime());
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+  });
+
+  it('keeps sequences of equal aggregate ids of different sellers apart', async () => {
+    const other = (await createTestSeller(database.orm)).id;
+    await forkForSeller(database.orm, other).transactional((tx) => recordEvent(tx, other, event('order-1')));
+    const ofOther = await forkForSeller(database.orm, other).find(OutboxEvent, { aggregateId: 'order-1' });
+    expect(ofOther.map((e) => e.sequence)).toEqual([1]);
+  });
+});
+
+async function waitFor(condition: () => boolean, timeoutMs = 2000): Promise<void> {
+  const start = Date.now();
+  while (!condition()) {
+    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

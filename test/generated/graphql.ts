@@ -1,0 +1,67 @@
+/** Internal type. DO NOT USE DIRECTLY. */
+type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+/** Internal type. DO NOT USE DIRECTLY. */
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+export type Maybe<T> = T | null;
+export type InputMaybe<T> = Maybe<T>;
+/** All built-in and custom scalars, mapped to their actual values */
+export type Scalars = {
+  ID: { input: string; output: string; }
+  String: { input: string; output: string; }
+  Boolean: { input: boolean; output: boolean; }
+  Int: { input: number; output: number; }
+  Float: { input: number; output: number; }
+};
+
+export type CreateTokenInput = {
+  name?: InputMaybe<Scalars['String']['input']>;
+  /** Defaults to the calling token's scopes */
+  scopes?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+export type CreatedToken = {
+  __typename?: 'CreatedToken';
+  id: Scalars['ID']['output'];
+  scopes: Array<Scalars['String']['output']>;
+  /** Shown once: only its hash is stored */
+  token: Scalars['String']['output'];
+};
+
+export type Mutation = {
+  __typename?: 'Mutation';
+  createToken: CreatedToken;
+};
+
+
+export type MutationCreateTokenArgs = {
+  input?: InputMaybe<CreateTokenInput>;
+};
+
+export type Query = {
+  __typename?: 'Query';
+  viewer: Viewer;
+};
+
+/** Who is calling: the token's seller and scopes */
+export type Viewer = {
+  __typename?: 'Viewer';
+  scopes: Array<Scalars['String']['output']>;
+  seller: ViewerSeller;
+  tokenId: Scalars['ID']['output'];
+};
+
+/** The seller (tenant) the calling token belongs to */
+export type ViewerSeller = {
+  __typename?: 'ViewerSeller';
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+};
+
+export type ViewerQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ViewerQuery = { viewer: { scopes: Array<string>, tokenId: string, seller: { id: string, name: string } } };
+
+
+export const ViewerDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Viewer"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"viewer"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"seller"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"scopes"}},{"kind":"Field","name":{"kind":"Name","value":"tokenId"}}]}}]}}]} as unknown as DocumentNode<ViewerQuery, ViewerQueryVariables>;

@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { graphql } from './support/app.js';
+import { createTestDatabase, type TestDatabase } from './support/database.js';
+import { runProcess, startProcess } from './support/process.js';
+
+const MAIN = 'dist/src/main.js';
+const CLI = 'dist/src/cli.js';
+
+describe('the service process', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.drop());
+
+  it('stops at start with one clear line naming a wrong variable', async () => {
+    const result = await runProcess(MAIN, [], { PORT: 'abc', DATABASE_URL: database.url });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual(['ponte: invalid configuration: PORT must be an integer between 0 and 65535 (got "abc")']);
+  });
+
+  it('serves on DATABASE_URL and drains on SIGTERM', async () => {
+    const service = startProcess(MAIN, [], { DATABASE_URL: database.url, PORT: '0', LOG_LEVEL: 'info' });
+    const [, url] = await service.waitFor(/"url":"(http:\/\/127\.0\.0\.1:\d+)"/);
+    expect((await fetch(`${url}/health/ready`)).status).toBe(200);
+    // No demo seller on a database the operator named.
+    expect(service.output()).not.toContain('ponte_sk_');
+    service.child.kill('SIGTERM');
+    expect(await service.exited).toBe(0);
+    expect(service.output()).toContain('"msg":"stopped"');
+  });
+
+  it('administers sellers, tokens and apps from the CLI, printing JSON', async () => {
+    const env = { DATABASE_URL: database.url };
+    const seller = JSON.parse((await runProcess(CLI, ['seller', 'create', '--name', 'Loja CLI'], env)).stdout) as { id: string; name: string };
+    expect(seller).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Loja CLI' });
+
+    const token = JSON.parse((await runProcess(CLI, ['token', 'create', '--seller', seller.id, '--scopes', 'orders:read'], env)).stdout) as {
+      token: string;
+      scopes: string[];
+    };
+    expect(token.token).toMatch(/^ponte_sk_/);
+    expect(token.scopes).toEqual(['orders:read']);
+
+    const app = JSON.parse((await runProcess(CLI, ['app', 'create', '--name', 'Frete Facil'], env)).stdout) as { id: string; credential: string };
+    expect(app.credential).toMatch(/^ponte_app_/);
+    const installed = JSON.parse((await runProcess(CLI, ['app', 'install', '--app', app.id, '--seller', seller.id], env)).stdout) as {
+      app: string;
+      seller: string;
+    };
+    expect(installed).toMatchObject({ app: app.id, seller: seller.id });
+
+    const bad = await runProcess(CLI, ['token', 'create', '--seller', seller.id, '--scopes', 'orders:delete'], env);
+    expect(bad.code).toBe(1);
+    expect(JSON.parse(bad.stderr)).toMatchObject({ error: 'VALIDATION_FAILED' });
+    const missing = await runProcess(CLI, ['token', 'create', '--seller', '01a20107-0000-7000-8000-000000000000'], env);
+    expect(JSON.parse(missing.stderr)).toMatchObject({ error: 'NOT_FOUND' });
+  });
+
+  it('on a fresh machine starts an embedded PostgreSQL and prints a working demo token', async () => {
+    // Under the project, not a 0700 temp folder: the cluster runs as the postgres user.
+    const dataDir = resolve('.data', `embedded-test-${randomBytes(4).toString('hex')}`);
+    const service = startProcess(MAIN, [], {
+      PONTE_DATA_DIR: dataDir,
+      EMBEDDED_POSTGRES_PORT: String(55000 + Math.floor(Math.random() * 1000)),
+      PORT: '0',
+    });
+    try {
+      const [, token] = await service.waitFor(/(ponte_sk_[A-Za-z0-9_-]+)/, 60_000);
+      const [, url] = await service.waitFor(/curl -s (http:\/\/127\.0\.0\.1:\d+)\/graphql/);
+      const { body } = await graphql(url!, '{ viewer { seller { name } scopes } }', {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(body.data).toEqual({
+        viewer: { seller: { name: 'Demo seller' }, scopes: ['orders:read', 'orders:write', 'catalog:read', 'catalog:write', 'webhooks:read', 'webhooks:write'] },
+      });
+    } finally {
+      service.child.kill('SIGTERM');
+      expect(await service.exited).toBe(0);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
+});

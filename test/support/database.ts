@@ -1,0 +1,26 @@
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import { createDatabase, dropDatabase } from '../../src/db/databases.js';
+import { createOrm, type Orm } from '../../src/db/orm.js';
+
+export interface TestDatabase {
+  url: string;
+  orm: Orm;
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated database of this test file's own (a clone of the run's template). */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = inject('databaseServerUrl');
+  const name = `ponte_test_${randomBytes(6).toString('hex')}`;
+  const url = await createDatabase(serverUrl, name, inject('templateDatabase'));
+  const orm = await createOrm(url);
+  return {
+    url,
+    orm,
+    drop: async () => {
+      await orm.close(true);
+      await dropDatabase(serverUrl, name);
+    },
+  };
+}
