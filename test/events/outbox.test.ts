@@ -105,3 +105,43 @@ async function waitFor(condition: () => boolean, timeoutMs = 2000): Promise<void
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
+
+describe('outbox listener', () => {
+  it('wakes on committed events only and catches up after losing its connection', async () => {
+    const { listenForOutbox } = await import('../../src/events/outbox-listener.js');
+    const database = await createTestDatabase();
+    const sellerId = (await createTestSeller(database.orm)).id;
+    const seen: string[] = [];
+    let reconnects = 0;
+    const listener = await listenForOutbox({
+      databaseUrl: database.url,
+      onNotification: (notification) => seen.push(notification.type),
+      onReconnect: () => reconnects++,
+      retryDelayMs: 50,
+    });
+    try {
+      const em = () => forkForSeller(database.orm, sellerId);
+      await em().transactional((tx) => recordEvent(tx, sellerId, { ...event('o-1'), type: 'estoque.alterado' }));
+      await em()
+        .transactional(async (tx) => {
+          await recordEvent(tx, sellerId, { ...event('o-2'), type: 'produto.preco_alterado' });
+          throw new Error('rollback');
+        })
+        .catch(() => undefined);
+      await waitFor(() => seen.length === 1);
+      expect(seen).toEqual(['estoque.alterado']);
+
+      // Kill the listener's backend: it must reconnect and say so.
+      await database.orm.em.fork().execute(
+        `select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`,
+      );
+      await waitFor(() => reconnects === 1, 5000);
+      await em().transactional((tx) => recordEvent(tx, sellerId, { ...event('o-3'), type: 'pedido.criado' }));
+      await waitFor(() => seen.length === 2);
+      expect(seen).toEqual(['estoque.alterado', 'pedido.criado']);
+    } finally {
+      await listener.close();
+      await database.drop();
+    }
+  });
+});
