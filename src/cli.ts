@@ -4,7 +4,8 @@
  */
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
-import { createApplication, createSeller, createToken, installApplication } from './auth/service.js';
+import { createApplication, installApplication, uninstallApplication } from './auth/applications.js';
+import { createSeller, createToken } from './auth/service.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { AppError } from './errors.js';
@@ -46,6 +47,16 @@ const COMMANDS: Record<string, { usage: string; run: Command }> = {
         sellerId: required(flags, 'seller'),
       });
       return { id: installation.id, app: installation.application, seller: installation.seller };
+    },
+  },
+  'app uninstall': {
+    usage: 'app uninstall --app <id> --seller <id>',
+    run: async ({ orm }, flags) => {
+      const installation = await uninstallApplication(orm.em.fork(), {
+        applicationId: required(flags, 'app'),
+        sellerId: required(flags, 'seller'),
+      });
+      return { id: installation.id, app: installation.application, seller: installation.seller, uninstalledAt: installation.uninstalledAt };
     },
   },
   migrate: {

@@ -52,6 +52,10 @@ describe('the service process', () => {
       seller: string;
     };
     expect(installed).toMatchObject({ app: app.id, seller: seller.id });
+    const uninstalled = JSON.parse((await runProcess(CLI, ['app', 'uninstall', '--app', app.id, '--seller', seller.id], env)).stdout) as {
+      uninstalledAt: string;
+    };
+    expect(Date.parse(uninstalled.uninstalledAt)).not.toBeNaN();
 
     const bad = await runProcess(CLI, ['token', 'create', '--seller', seller.id, '--scopes', 'orders:delete'], env);
     expect(bad.code).toBe(1);

@@ -1,17 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, notFound, validationFailed } from '../errors.js';
-import { ALL_SELLERS } from '../db/orm.js';
 import { ApiToken } from './api-token.entity.js';
-import { Application, Installation } from './application.entity.js';
 import { Seller } from './seller.entity.js';
 import { SCOPES, isScope, type Scope } from './scopes.js';
-import {
-  APP_CREDENTIAL_PREFIX,
-  TOKEN_PREFIX,
-  generateSecret,
-  hashSecret,
-  secretMatches,
-} from './secrets.js';
+import { TOKEN_PREFIX, generateSecret, hashSecret, secretMatches } from './secrets.js';
 
 /** Who is calling: resolved once per request from the bearer token. */
 export interface Principal {
@@ -93,44 +85,4 @@ export function requireScope(principal: Principal | undefined, scope: Scope): Pr
     throw new AppError('FORBIDDEN', `This token lacks the "${scope}" scope`, { requiredScope: scope });
   }
   return authenticated;
-}
-
-export async function createApplication(
-  em: EntityManager,
-  name: string,
-): Promise<{ credential: string; application: Application }> {
-  const trimmed = name.trim();
-  if (!trimmed) throw validationFailed([{ path: '/name', message: 'must not be empty' }]);
-  const credential = generateSecret(APP_CREDENTIAL_PREFIX);
-  const application = em.create(Application, { name: trimmed, credentialHash: hashSecret(credential) });
-  await em.persist(application).flush();
-  return { credential, application };
-}
-
-export async function authenticateApplication(em: EntityManager, secret: string): Promise<Application | undefined> {
-  if (!secret.startsWith(APP_CREDENTIAL_PREFIX)) return undefined;
-  const application = await em.findOne(Application, { credentialHash: hashSecret(secret) });
-  return application && secretMatches(secret, application.credentialHash) ? application : undefined;
-}
-
-/** Installing twice is a no-op; reinstalling after an uninstall reactivates the row. */
-export async function installApplication(
-  em: EntityManager,
-  input: { applicationId: string; sellerId: string },
-): Promise<Installation> {
-  const [application, seller] = await Promise.all([
-    em.findOne(Application, { id: input.applicationId }),
-    em.findOne(Seller, { id: input.sellerId }),
-  ]);
-  if (!application) throw notFound('Application');
-  if (!seller) throw notFound('Seller');
-  const existing = await em.findOne(
-    Installation,
-    { application: application.id, seller: seller.id },
-    ALL_SELLERS,
-  );
-  const installation = existing ?? em.create(Installation, { application: application.id, seller: seller.id });
-  installation.uninstalledAt = null;
-  await em.persist(installation).flush();
-  return installation;
 }

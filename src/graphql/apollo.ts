@@ -3,9 +3,9 @@ import { unwrapResolverError } from '@apollo/server/errors';
 import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
 import type { FastifyInstance } from 'fastify';
-import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
+import { GraphQLError, type DocumentNode, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import depthLimit from 'graphql-depth-limit';
-import { createComplexityRule, fieldExtensionsEstimator, simpleEstimator } from 'graphql-query-complexity';
+import { fieldExtensionsEstimator, getComplexity, simpleEstimator } from 'graphql-query-complexity';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
 import type { GraphQLContext } from './context.js';
@@ -71,6 +71,48 @@ const errorPlugin: ApolloServerPlugin<GraphQLContext & { log: FastifyInstance['l
   },
 };
 
+function costOf(operation: {
+  schema: GraphQLSchema;
+  document: DocumentNode;
+  operationName: string | null | undefined;
+  variables: Record<string, unknown> | undefined;
+}): number | undefined {
+  try {
+    return getComplexity({
+      schema: operation.schema,
+      query: operation.document,
+      operationName: operation.operationName ?? undefined,
+      variables: operation.variables ?? {},
+      // Fields declare their cost with type-graphql's `complexity` option; the rest cost 1.
+      estimators: [fieldExtensionsEstimator(), simpleEstimator({ defaultComplexity: 1 })],
+    });
+  } catch {
+    // Variables that do not fit their types: execution answers that as BAD_USER_INPUT.
+    return undefined;
+  }
+}
+
+/**
+ * The cost limit runs once the operation is resolved, because the cost of `first: $n`
+ * depends on the variables (a validation rule never sees them).
+ */
+function costLimitPlugin(maximum: number): ApolloServerPlugin<GraphQLContext & { log: FastifyInstance['log'] }> {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ request, document, schema, operationName }) {
+          const cost = costOf({ schema, document, operationName, variables: request.variables });
+          if (cost !== undefined && cost > maximum) {
+            throw new GraphQLError(`Query cost ${cost} exceeds the limit of ${maximum}`, {
+              extensions: { code: 'GRAPHQL_VALIDATION_FAILED', http: { status: 400 } },
+            });
+          }
+        },
+      };
+    },
+  };
+}
+
 export async function startApollo(
   app: FastifyInstance,
   schema: GraphQLSchema,
@@ -83,17 +125,8 @@ export async function startApollo(
     introspection: true,
     validationRules: [
       depthLimit(config.graphqlMaxDepth),
-      createComplexityRule({
-        maximumComplexity: config.graphqlMaxCost,
-        // Fields declare their cost with type-graphql's `complexity` option; the rest cost 1.
-        estimators: [fieldExtensionsEstimator(), simpleEstimator({ defaultComplexity: 1 })],
-        createError: (max, actual) =>
-          new GraphQLError(`Query cost ${actual} exceeds the limit of ${max}`, {
-            extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
-          }),
-      }),
     ],
-    plugins: [fastifyApolloDrainPlugin(app), errorPlugin, ApolloServerPluginInlineTraceDisabled()],
+    plugins: [fastifyApolloDrainPlugin(app), errorPlugin, costLimitPlugin(config.graphqlMaxCost), ApolloServerPluginInlineTraceDisabled()],
   });
   await apollo.start();
   return apollo;

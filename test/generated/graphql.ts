@@ -12,6 +12,8 @@ export type Scalars = {
   Boolean: { input: boolean; output: boolean; }
   Int: { input: number; output: number; }
   Float: { input: number; output: number; }
+  /** A date-time string at UTC, such as 2007-12-03T10:15:30Z, compliant with the `date-time` format outlined in section 5.6 of the RFC 3339 profile of the ISO 8601 standard for representation of dates and times using the Gregorian calendar.This scalar is serialized to a string in ISO 8601 format and parsed from a string in ISO 8601 format. */
+  DateTimeISO: { input: string; output: string; }
 };
 
 export type CreateTokenInput = {
@@ -28,9 +30,20 @@ export type CreatedToken = {
   token: Scalars['String']['output'];
 };
 
+/** A third-party application installed by the seller */
+export type InstalledApplication = {
+  __typename?: 'InstalledApplication';
+  applicationId: Scalars['ID']['output'];
+  installedAt: Scalars['DateTimeISO']['output'];
+  name: Scalars['String']['output'];
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
   createToken: CreatedToken;
+  installApplication: InstalledApplication;
+  /** Fires aplicativo.removido to the app's payments and customer-service registrations */
+  uninstallApplication: Scalars['Boolean']['output'];
 };
 
 
@@ -38,8 +51,19 @@ export type MutationCreateTokenArgs = {
   input?: InputMaybe<CreateTokenInput>;
 };
 
+
+export type MutationInstallApplicationArgs = {
+  applicationId: Scalars['ID']['input'];
+};
+
+
+export type MutationUninstallApplicationArgs = {
+  applicationId: Scalars['ID']['input'];
+};
+
 export type Query = {
   __typename?: 'Query';
+  installedApplications: Array<InstalledApplication>;
   viewer: Viewer;
 };
 

@@ -53,3 +53,22 @@ describe('GraphQL schema', () => {
     expect(parse).toEqual({ message: 'Syntax Error', extensions: { code: 'GRAPHQL_PARSE_FAILED' } });
   });
 });
+
+describe('GraphQL cost limit', () => {
+  it('prices operations with their variables and refuses those over GRAPHQL_MAX_COST', async () => {
+    const server = await startTestApp({ env: { GRAPHQL_MAX_COST: '3' } });
+    try {
+      const seller = await createTestSeller(server.orm);
+      const cheap = await graphql(server.url, 'mutation ($n: String) { createToken(input: { name: $n }) { id } }', {
+        headers: seller.headers,
+        variables: { n: 'x' },
+      });
+      expect(cheap.body.errors).toBeUndefined();
+      const costly = await graphql(server.url, '{ viewer { tokenId scopes seller { id name } } }', { headers: seller.headers });
+      expect(costly.status).toBe(400);
+      expect(costly.body.errors?.[0]?.message).toMatch(/Query cost 6 exceeds the limit of 3/);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,56 @@
+import { Arg, Authorized, Ctx, Field, ID, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import type { GraphQLContext } from '../graphql/context.js';
+import { requireAuthentication } from './service.js';
+import { installApplication, listInstallations, uninstallApplication } from './applications.js';
+
+@ObjectType({ description: 'A third-party application installed by the seller' })
+class InstalledApplication {
+  @Field(() => ID)
+  applicationId!: string;
+
+  @Field()
+  name!: string;
+
+  @Field(() => Date)
+  installedAt!: Date;
+}
+
+/**
+ * Installing an app lets it receive the seller's per-product webhooks, so it takes the
+ * webhooks scopes (DESIGN names no separate app scope).
+ */
+@Resolver()
+export class ApplicationResolver {
+  @Authorized('webhooks:read')
+  @Query(() => [InstalledApplication])
+  async installedApplications(@Ctx() { principal, em }: GraphQLContext): Promise<InstalledApplication[]> {
+    const rows = await listInstallations(em, requireAuthentication(principal).sellerId);
+    return rows.map(({ installation, application }) => ({
+      applicationId: application.id,
+      name: application.name,
+      installedAt: installation.installedAt,
+    }));
+  }
+
+  @Authorized('webhooks:write')
+  @Mutation(() => InstalledApplication)
+  async installApplication(
+    @Arg('applicationId', () => ID) applicationId: string,
+    @Ctx() { principal, em }: GraphQLContext,
+  ): Promise<InstalledApplication> {
+    const sellerId = requireAuthentication(principal).sellerId;
+    const installation = await installApplication(em, { applicationId, sellerId });
+    const [row] = (await listInstallations(em, sellerId)).filter((item) => item.installation.id === installation.id);
+    return { applicationId, name: row!.application.name, installedAt: installation.installedAt };
+  }
+
+  @Authorized('webhooks:write')
+  @Mutation(() => Boolean, { description: 'Fires aplicativo.removido to the app\'s payments and customer-service registrations' })
+  async uninstallApplication(
+    @Arg('applicationId', () => ID) applicationId: string,
+    @Ctx() { principal, em }: GraphQLContext,
+  ): Promise<boolean> {
+    await uninstallApplication(em, { applicationId, sellerId: requireAuthentication(principal).sellerId });
+    return true;
+  }
+}
