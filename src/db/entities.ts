@@ -2,6 +2,11 @@ import { Application, Installation } from '../auth/application.entity.js';
 import { ApiToken } from '../auth/api-token.entity.js';
 import { Seller } from '../auth/seller.entity.js';
 import { AggregateSequence, OutboxEvent } from '../events/outbox-event.entity.js';
+import { CatalogIdempotencyKey } from '../catalog/idempotency-key.entity.js';
+import { Channel } from '../catalog/channel.entity.js';
+import { PriceList } from '../catalog/price-list.entity.js';
+import { Product } from '../catalog/product.entity.js';
+import { Stock } from '../catalog/stock.entity.js';
 import { SellerOwned } from './seller-owned.js';
 
 /** Every entity the ORM knows, by domain. A new domain adds its entities here. */
@@ -13,4 +18,9 @@ export const ENTITIES = [
   Installation,
   OutboxEvent,
   AggregateSequence,
+  Channel,
+  Product,
+  Stock,
+  PriceList,
+  CatalogIdempotencyKey,
 ];

@@ -1,0 +1,91 @@
+import { Type } from 'typebox';
+import { validationFailed } from '../errors.js';
+import { callerOf, type RestRoutes } from '../http/rest.js';
+import { getChannel, listChannels, putChannel } from './channel.service.js';
+import { ChannelCode, ChannelSettings, ChannelView, ProductBatch, ProductBatchResult, Sku, StockUpdateBody, StockView } from './schemas.js';
+import { upsertProducts } from './product.service.js';
+import { getStock, updateStock } from './stock.service.js';
+
+const IdempotencyHeaders = Type.Object({
+  'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'Required with delta: the same key applies the change once' })),
+});
+
+/** REST adapter of the catalogue: translates HTTP into service calls. */
+export const catalogRoutes: RestRoutes = (app) => {
+  app.put(
+    '/produtos',
+    {
+      config: { scope: 'catalog:write' },
+      schema: { tags: ['catalog'], summary: 'Create or update up to 100 products by SKU', body: ProductBatch, response: { 200: ProductBatchResult } },
+    },
+    async (request) => ({ results: await upsertProducts(request.em, callerOf(request).sellerId, request.body.products) }),
+  );
+
+  app.get(
+    '/estoque/:sku',
+    {
+      config: { scope: 'catalog:read' },
+      schema: { tags: ['stock'], summary: 'Stock of a SKU and its published quantity per channel', params: Type.Object({ sku: Sku }), response: { 200: StockView } },
+    },
+    async (request) => getStock(request.em, callerOf(request).sellerId, request.params.sku),
+  );
+
+  app.patch(
+    '/estoque/:sku',
+    {
+      config: { scope: 'catalog:write' },
+      schema: {
+        tags: ['stock'],
+        summary: 'Set onHand (absolute) or apply a delta (with Idempotency-Key)',
+        params: Type.Object({ sku: Sku }),
+        headers: IdempotencyHeaders,
+        body: StockUpdateBody,
+        response: { 200: StockView },
+      },
+    },
+    async (request) => {
+      const { sellerId } = callerOf(request);
+      const body = request.body;
+      if ('onHand' in body) return updateStock(request.em, sellerId, request.params.sku, { onHand: body.onHand });
+      const key = request.headers['idempotency-key'];
+      if (!key) throw validationFailed([{ path: '/idempotency-key', in: 'header', message: 'is required with delta' }]);
+      return updateStock(request.em, sellerId, request.params.sku, { delta: body.delta, idempotencyKey: key });
+    },
+  );
+
+  app.get(
+    '/canais',
+    {
+      config: { scope: 'catalog:read' },
+      schema: { tags: ['channels'], summary: 'Channels of the seller', response: { 200: Type.Object({ data: Type.Array(ChannelView), nextCursor: Type.Null() }) } },
+    },
+    async (request) => ({ data: await listChannels(request.em, callerOf(request).sellerId), nextCursor: null }),
+  );
+
+  app.get(
+    '/canais/:code',
+    {
+      config: { scope: 'catalog:read' },
+      schema: { tags: ['channels'], summary: 'One channel', params: Type.Object({ code: ChannelCode }), response: { 200: ChannelView } },
+    },
+    async (request) => getChannel(request.em, callerOf(request).sellerId, request.params.code),
+  );
+
+  app.put(
+    '/canais/:code',
+    {
+      config: { scope: 'catalog:write' },
+      schema: {
+        tags: ['channels'],
+        summary: 'Create or replace a channel and its allocation',
+        params: Type.Object({ code: ChannelCode }),
+        body: ChannelSettings,
+        response: { 200: ChannelView, 201: ChannelView },
+      },
+    },
+    async (request, reply) => {
+      const { channel, created } = await putChannel(request.em, callerOf(request).sellerId, request.params.code, request.body);
+      return reply.status(created ? 201 : 200).send(channel);
+    },
+  );
+};

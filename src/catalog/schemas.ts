@@ -1,0 +1,131 @@
+/**
+ * Request and response schemas of the catalogue: REST validates and documents with them,
+ * GraphQL inputs are checked against the same ones (assertValid).
+ */
+import { Type, type Static } from 'typebox';
+import { PUBLICATION_STATUSES } from './product.entity.js';
+
+export const MAX_BATCH = 100;
+const SKU_MAX = 60;
+
+export const Sku = Type.String({
+  minLength: 1,
+  maxLength: SKU_MAX,
+  pattern: '^\\S+$',
+  description: `Up to ${SKU_MAX} characters, no spaces`,
+});
+export const ChannelCode = Type.String({
+  minLength: 1,
+  maxLength: 50,
+  pattern: '^[A-Za-z0-9][A-Za-z0-9_-]*$',
+  description: 'Letters, digits, "-" and "_", e.g. mercadolivre',
+});
+const Gtin = Type.String({ pattern: '^\\d+$', description: 'GTIN-8, -12, -13 or -14 with a valid check digit' });
+export const Money = Type.String({ pattern: '^\\d+(\\.\\d{1,2})?$', description: 'Decimal string in BRL, e.g. "199.90"' });
+const Instant = Type.String({ format: 'date-time', description: 'ISO 8601' });
+const NameValue = Type.Object({ name: Type.String({ minLength: 1, maxLength: 200 }), value: Type.String({ maxLength: 2000 }) }, { additionalProperties: false });
+const Image = Type.Object({ url: Type.String({ format: 'uri', maxLength: 2000 }), position: Type.Integer({ minimum: 0 }) }, { additionalProperties: false });
+const Dimensions = Type.Object(
+  { height: Type.Number({ exclusiveMinimum: 0 }), width: Type.Number({ exclusiveMinimum: 0 }), length: Type.Number({ exclusiveMinimum: 0 }) },
+  { additionalProperties: false },
+);
+export const PublicationStatus = Type.Enum([...PUBLICATION_STATUSES]);
+
+export const VariationInput = Type.Object(
+  {
+    sku: Sku,
+    attributes: Type.Optional(Type.Array(NameValue, { maxItems: 100 })),
+    images: Type.Optional(Type.Array(Image, { maxItems: 50 })),
+    gtin: Type.Optional(Type.Union([Gtin, Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+
+export const ProductInput = Type.Object(
+  {
+    sku: Sku,
+    title: Type.String({ minLength: 1, maxLength: 300 }),
+    description: Type.Optional(Type.Union([Type.String({ maxLength: 50_000 }), Type.Null()])),
+    brand: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
+    gtin: Type.Optional(Type.Union([Gtin, Type.Null()])),
+    ncm: Type.Optional(Type.Union([Type.String({ pattern: '^\\d{8}$', description: '8 digits' }), Type.Null()])),
+    attributes: Type.Optional(Type.Array(NameValue, { maxItems: 100 })),
+    images: Type.Optional(Type.Array(Image, { maxItems: 50 })),
+    datasheet: Type.Optional(Type.Array(NameValue, { maxItems: 200 })),
+    weightGrams: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])),
+    dimensionsCm: Type.Optional(Type.Union([Dimensions, Type.Null()])),
+    publicationStatus: Type.Optional(PublicationStatus),
+    channels: Type.Optional(Type.Array(ChannelCode, { maxItems: 50, uniqueItems: true })),
+    variations: Type.Optional(Type.Array(VariationInput, { maxItems: 100 })),
+  },
+  { additionalProperties: false },
+);
+export type ProductInput = Static<typeof ProductInput>;
+
+export const ProductBatch = Type.Object(
+  { products: Type.Array(ProductInput, { minItems: 1, maxItems: MAX_BATCH, description: `At most ${MAX_BATCH}` }) },
+  { additionalProperties: false },
+);
+export type ProductBatch = Static<typeof ProductBatch>;
+
+export const UpsertResult = Type.Object({ sku: Type.String(), result: Type.Enum(['created', 'updated', 'unchanged']) });
+export const ProductBatchResult = Type.Object({ results: Type.Array(UpsertResult) });
+
+export const PriceInput = Type.Object(
+  {
+    channel: Type.Union([ChannelCode, Type.Null()], { description: 'null: the default price' }),
+    sale: Money,
+    promo: Type.Optional(Type.Union([Money, Type.Null()])),
+    promoStart: Type.Optional(Type.Union([Instant, Type.Null()])),
+    promoEnd: Type.Optional(Type.Union([Instant, Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+export type PriceInput = Static<typeof PriceInput>;
+
+export const PriceUpdate = Type.Object(
+  { prices: Type.Array(PriceInput, { minItems: 1, maxItems: 100 }) },
+  { additionalProperties: false },
+);
+export type PriceUpdate = Static<typeof PriceUpdate>;
+
+export const StockUpdateBody = Type.Union(
+  [
+    Type.Object({ onHand: Type.Integer({ minimum: 0, maximum: 1_000_000_000 }) }, { additionalProperties: false }),
+    Type.Object({ delta: Type.Integer({ minimum: -1_000_000_000, maximum: 1_000_000_000 }) }, { additionalProperties: false }),
+  ],
+  { description: 'Either {onHand} (absolute) or {delta} (requires Idempotency-Key)' },
+);
+
+export const ChannelQuantityView = Type.Object({ channel: Type.String(), quantity: Type.Integer() });
+export const StockView = Type.Object({
+  sku: Type.String(),
+  onHand: Type.Integer(),
+  reserved: Type.Integer(),
+  available: Type.Integer(),
+  channels: Type.Array(ChannelQuantityView),
+});
+
+export const ChannelSettings = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    active: Type.Optional(Type.Boolean()),
+    sharePercent: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+    safetyStock: Type.Optional(Type.Integer({ minimum: 0 })),
+    maxQuantity: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+export type ChannelSettings = Static<typeof ChannelSettings>;
+
+export const ChannelView = Type.Object({
+  code: Type.String(),
+  name: Type.String(),
+  active: Type.Boolean(),
+  sharePercent: Type.Integer(),
+  safetyStock: Type.Integer(),
+  maxQuantity: Type.Union([Type.Integer(), Type.Null()]),
+});
+
+export const AVAILABILITIES = ['in_stock', 'out_of_stock'] as const;
+export type Availability = (typeof AVAILABILITIES)[number];

@@ -1,0 +1,141 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { recordEvent } from '../events/outbox.js';
+import { distributeStock, sameDistribution, type ChannelAllocation, type ChannelQuantity } from './distribution.js';
+import { requireTransaction } from './transaction.js';
+
+/** What `PATCH /estoque/{sku}` answers and `estoque.alterado` carries. */
+export interface StockFigures {
+  sku: string;
+  onHand: number;
+  reserved: number;
+  available: number;
+  channels: ChannelQuantity[];
+}
+
+export interface LockedStock extends StockFigures {
+  id: string;
+  sellable: boolean;
+}
+
+interface StockRow {
+  id: string;
+  sku: string;
+  sellable: boolean;
+  on_hand: number;
+  reserved: number;
+  available: number;
+  channels: ChannelQuantity[];
+}
+
+const STOCK_COLUMNS = 'id, sku, sellable, on_hand, reserved, available, channels';
+
+function toLocked(row: StockRow): LockedStock {
+  return {
+    id: row.id,
+    sku: row.sku,
+    sellable: row.sellable,
+    onHand: row.on_hand,
+    reserved: row.reserved,
+    available: row.available,
+    channels: row.channels,
+  };
+}
+
+/**
+ * Locks the stock rows of these SKUs, always in SKU order (the lock is taken above the
+ * sort), so two writers touching overlapping SKUs queue instead of deadlocking.
+ */
+export async function lockStockRows(em: EntityManager, sellerId: string, skus: readonly string[]): Promise<Map<string, LockedStock>> {
+  requireTransaction(em, 'lockStockRows');
+  if (skus.length === 0) return new Map();
+  const rows = await em.execute<StockRow[]>(
+    `select ${STOCK_COLUMNS} from stock where seller_id = ? and sku in (?) order by sku for update`,
+    [sellerId, [...new Set(skus)]],
+  );
+  return new Map(rows.map((row) => [row.sku, toLocked(row)]));
+}
+
+/** Every sellable SKU of the seller, locked in the same SKU order (a channel changed). */
+export async function lockAllSellableStock(em: EntityManager, sellerId: string): Promise<LockedStock[]> {
+  requireTransaction(em, 'lockAllSellableStock');
+  const rows = await em.execute<StockRow[]>(
+    `select ${STOCK_COLUMNS} from stock where seller_id = ? and sellable order by sku for update`,
+    [sellerId],
+  );
+  return rows.map(toLocked);
+}
+
+/**
+ * The seller's channel settings. Read after the stock rows are locked, so a concurrent
+ * channel change either committed already (and is seen) or recomputes after us.
+ */
+export async function loadAllocations(em: EntityManager, sellerId: string): Promise<ChannelAllocation[]> {
+  const rows = await em.execute<{ code: string; active: boolean; share_percent: number; safety_stock: number; max_quantity: number | null }[]>(
+    `select code, active, share_percent, safety_stock, max_quantity from channel where seller_id = ?`,
+    [sellerId],
+  );
+  return rows.map((row) => ({
+    code: row.code,
+    active: row.active,
+    sharePercent: row.share_percent,
+    safetyStock: row.safety_stock,
+    maxQuantity: row.max_quantity,
+  }));
+}
+
+export interface StockChange {
+  stock: LockedStock;
+  onHand: number;
+  reserved: number;
+}
+
+/**
+ * Stores new figures for locked rows: available and the per-channel quantities are
+ * recomputed from them, and only rows whose figures differ are written and get their
+ * `estoque.alterado`. Returns the figures of every row, changed or not.
+ */
+export async function writeStockFigures(
+  em: EntityManager,
+  sellerId: string,
+  changes: readonly StockChange[],
+  allocations: readonly ChannelAllocation[],
+): Promise<StockFigures[]> {
+  requireTransaction(em, 'writeStockFigures');
+  const figures = changes.map((change) => figuresOf(change, allocations));
+  const changed = figures.filter((next, index) => !sameFigures(changes[index]!.stock, next));
+  if (changed.length === 0) return figures;
+  await em.execute(
+    `update stock s
+        set on_hand = v.on_hand, reserved = v.reserved, available = v.available, channels = v.channels, updated_at = now()
+       from jsonb_to_recordset(?::jsonb) as v(sku text, on_hand int, reserved int, available int, channels jsonb)
+      where s.seller_id = ? and s.sku = v.sku`,
+    [
+      JSON.stringify(changed.map((f) => ({ sku: f.sku, on_hand: f.onHand, reserved: f.reserved, available: f.available, channels: f.channels }))),
+      sellerId,
+    ],
+  );
+  for (const next of changed) {
+    await recordEvent(em, sellerId, { type: 'estoque.alterado', aggregateType: 'sku', aggregateId: next.sku, data: { ...next } });
+  }
+  return figures;
+}
+
+function figuresOf(change: StockChange, allocations: readonly ChannelAllocation[]): StockFigures {
+  const available = change.onHand - change.reserved;
+  return {
+    sku: change.stock.sku,
+    onHand: change.onHand,
+    reserved: change.reserved,
+    available,
+    channels: distributeStock(available, allocations),
+  };
+}
+
+function sameFigures(a: StockFigures, b: StockFigures): boolean {
+  return (
+    a.onHand === b.onHand &&
+    a.reserved === b.reserved &&
+    a.available === b.available &&
+    sameDistribution(a.channels, b.channels)
+  );
+}

@@ -1,0 +1,160 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError, notFound, validationFailed, type FieldError } from '../errors.js';
+import { claimIdempotencyKey, requestHash, storeIdempotentResponse } from './idempotency.js';
+import {
+  loadAllocations,
+  lockStockRows,
+  writeStockFigures,
+  type LockedStock,
+  type StockChange,
+  type StockFigures,
+} from './stock-figures.js';
+import { requireTransaction } from './transaction.js';
+
+export type { StockFigures } from './stock-figures.js';
+
+export interface StockLine {
+  sku: string;
+  quantity: number;
+}
+
+export interface ShortSku {
+  sku: string;
+  requested: number;
+  available: number;
+}
+
+/**
+ * Reserves every line in the caller's transaction (an order being created). Rows are
+ * locked in SKU order, so concurrent orders neither oversell nor deadlock. Lines naming
+ * the same SKU add up. Throws VALIDATION_FAILED for lines whose SKU is not sellable in
+ * this catalogue and INSUFFICIENT_STOCK listing every short SKU, unless allowOversell
+ * (a sale that already happened elsewhere), which may drive `available` below zero.
+ */
+export async function reserveStock(
+  em: EntityManager,
+  sellerId: string,
+  lines: StockLine[],
+  options: { allowOversell?: boolean } = {},
+): Promise<void> {
+  requireTransaction(em, 'reserveStock');
+  assertQuantities(lines);
+  const stock = await lockStockRows(em, sellerId, lines.map((line) => line.sku));
+  const unknown: FieldError[] = lines
+    .map((line, index) => ({ line, index }))
+    .filter(({ line }) => !stock.get(line.sku)?.sellable)
+    .map(({ index }) => ({ path: `/items/${index}/sku`, message: 'is not a SKU of this catalogue' }));
+  if (unknown.length > 0) throw new AppError('VALIDATION_FAILED', 'Some items name SKUs this catalogue does not sell', {}, unknown);
+
+  const totals = quantitiesBySku(lines);
+  const short: ShortSku[] = [...totals]
+    .map(([sku, requested]) => ({ sku, requested, available: stock.get(sku)!.available }))
+    .filter((entry) => entry.requested > entry.available);
+  if (short.length > 0 && !options.allowOversell) {
+    throw new AppError(
+      'INSUFFICIENT_STOCK',
+      `Not enough stock for ${short.map((entry) => entry.sku).join(', ')}`,
+      { shortSkus: short },
+    );
+  }
+  await applyToLines(em, sellerId, stock, totals, (row, quantity) => ({ onHand: row.onHand, reserved: row.reserved + quantity }));
+}
+
+/** An order was cancelled: its reservation goes back to available. */
+export async function releaseStock(em: EntityManager, sellerId: string, lines: StockLine[]): Promise<void> {
+  requireTransaction(em, 'releaseStock');
+  assertQuantities(lines);
+  const stock = await lockKnownRows(em, sellerId, lines);
+  await applyToLines(em, sellerId, stock, quantitiesBySku(lines), (row, quantity) => ({
+    onHand: row.onHand,
+    reserved: Math.max(0, row.reserved - quantity),
+  }));
+}
+
+/** An order shipped: its reserved units leave the warehouse. */
+export async function shipStock(em: EntityManager, sellerId: string, lines: StockLine[]): Promise<void> {
+  requireTransaction(em, 'shipStock');
+  assertQuantities(lines);
+  const stock = await lockKnownRows(em, sellerId, lines);
+  await applyToLines(em, sellerId, stock, quantitiesBySku(lines), (row, quantity) => ({
+    onHand: Math.max(0, row.onHand - quantity),
+    reserved: Math.max(0, row.reserved - quantity),
+  }));
+}
+
+export type StockUpdate = { onHand: number } | { delta: number; idempotencyKey: string };
+
+/**
+ * `PATCH /estoque/{sku}`: an absolute `onHand` (idempotent by nature) or a `delta`
+ * applied once per Idempotency-Key; a resend with the same key answers the stored figures.
+ */
+export async function updateStock(em: EntityManager, sellerId: string, sku: string, update: StockUpdate): Promise<StockFigures> {
+  return em.transactional(async (tx) => {
+    if ('delta' in update) {
+      const claim = await claimIdempotencyKey(tx, sellerId, update.idempotencyKey, requestHash({ operation: 'stock.delta', sku, delta: update.delta }));
+      if (claim.replay) return claim.response as unknown as StockFigures;
+    }
+    const row = await lockSellableRow(tx, sellerId, sku);
+    const onHand = 'delta' in update ? row.onHand + update.delta : update.onHand;
+    if (onHand < 0) {
+      throw validationFailed([{ path: '/delta', message: `would make onHand negative (it is ${row.onHand})` }]);
+    }
+    const [figures] = await writeStockFigures(tx, sellerId, [{ stock: row, onHand, reserved: row.reserved }], await loadAllocations(tx, sellerId));
+    if ('delta' in update) await storeIdempotentResponse(tx, sellerId, update.idempotencyKey, { ...figures! });
+    return figures!;
+  });
+}
+
+export async function getStock(em: EntityManager, sellerId: string, sku: string): Promise<StockFigures> {
+  const [row] = await em.execute<{ sku: string; on_hand: number; reserved: number; available: number; channels: StockFigures['channels']; sellable: boolean }[]>(
+    `select sku, on_hand, reserved, available, channels, sellable from stock where seller_id = ? and sku = ?`,
+    [sellerId, sku],
+  );
+  if (!row) throw notFound(`SKU ${sku}`);
+  return { sku: row.sku, onHand: row.on_hand, reserved: row.reserved, available: row.available, channels: row.channels };
+}
+
+async function lockSellableRow(em: EntityManager, sellerId: string, sku: string): Promise<LockedStock> {
+  const row = (await lockStockRows(em, sellerId, [sku])).get(sku);
+  if (!row) throw notFound(`SKU ${sku}`);
+  if (!row.sellable) {
+    throw validationFailed([{ path: '/sku', in: 'path', message: 'has variations: stock belongs to its variations\' SKUs' }]);
+  }
+  return row;
+}
+
+/** Release and ship follow a reservation, so every SKU exists even if it stopped being sold. */
+async function lockKnownRows(em: EntityManager, sellerId: string, lines: StockLine[]): Promise<Map<string, LockedStock>> {
+  const stock = await lockStockRows(em, sellerId, lines.map((line) => line.sku));
+  const missing = lines.filter((line) => !stock.has(line.sku)).map((line) => line.sku);
+  if (missing.length > 0) throw new Error(`stock rows missing for reserved SKUs: ${missing.join(', ')}`);
+  return stock;
+}
+
+async function applyToLines(
+  em: EntityManager,
+  sellerId: string,
+  stock: Map<string, LockedStock>,
+  totals: Map<string, number>,
+  next: (row: LockedStock, quantity: number) => { onHand: number; reserved: number },
+): Promise<void> {
+  const changes: StockChange[] = [...totals].map(([sku, quantity]) => {
+    const row = stock.get(sku)!;
+    return { stock: row, ...next(row, quantity) };
+  });
+  await writeStockFigures(em, sellerId, changes, await loadAllocations(em, sellerId));
+}
+
+function quantitiesBySku(lines: StockLine[]): Map<string, number> {
+  const totals = new Map<string, number>();
+  for (const line of lines) totals.set(line.sku, (totals.get(line.sku) ?? 0) + line.quantity);
+  return totals;
+}
+
+function assertQuantities(lines: StockLine[]): void {
+  const bad = lines
+    .map((line, index) => ({ line, index }))
+    .filter(({ line }) => !Number.isSafeInteger(line.quantity) || line.quantity <= 0)
+    .map(({ index }) => ({ path: `/items/${index}/quantity`, message: 'must be a positive integer' }));
+  if (bad.length > 0) throw validationFailed(bad);
+}
