@@ -141,3 +141,29 @@ export async function getProduct(em: EntityManager, sku: string): Promise<Produc
   if (!product) throw notFound(`Product ${sku}`);
   return product;
 }
+
+export interface ProductView extends ProductContent {
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function productView(product: Product): ProductView {
+  return {
+    sku: product.sku,
+    title: product.title,
+    description: product.description,
+    brand: product.brand,
+    gtin: product.gtin,
+    ncm: product.ncm,
+    attributes: product.attributes,
+    images: product.images,
+    datasheet: product.datasheet,
+    weightGrams: product.weightGrams,
+    dimensionsCm: product.dimensionsCm,
+    publicationStatus: product.publicationStatus,
+    channels: product.channels,
+    variations: product.variations,
+    createdAt: product.createdAt.toISOString(),
+    updatedAt: product.updatedAt.toISOString(),
+  };
+}

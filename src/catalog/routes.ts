@@ -1,9 +1,9 @@
 import { Type } from 'typebox';
 import { validationFailed } from '../errors.js';
-import { callerOf, type RestRoutes } from '../http/rest.js';
+import { callerOf, type RestApp, type RestRoutes } from '../http/rest.js';
 import { getChannel, listChannels, putChannel } from './channel.service.js';
-import { ChannelCode, ChannelSettings, ChannelView, ProductBatch, ProductBatchResult, Sku, StockUpdateBody, StockView } from './schemas.js';
-import { upsertProducts } from './product.service.js';
+import { productRoutes } from './product.routes.js';
+import { ChannelCode, ChannelSettings, ChannelView, Sku, StockUpdateBody, StockView } from './schemas.js';
 import { getStock, updateStock } from './stock.service.js';
 
 const IdempotencyHeaders = Type.Object({
@@ -11,16 +11,13 @@ const IdempotencyHeaders = Type.Object({
 });
 
 /** REST adapter of the catalogue: translates HTTP into service calls. */
-export const catalogRoutes: RestRoutes = (app) => {
-  app.put(
-    '/produtos',
-    {
-      config: { scope: 'catalog:write' },
-      schema: { tags: ['catalog'], summary: 'Create or update up to 100 products by SKU', body: ProductBatch, response: { 200: ProductBatchResult } },
-    },
-    async (request) => ({ results: await upsertProducts(request.em, callerOf(request).sellerId, request.body.products) }),
-  );
+export const catalogRoutes: RestRoutes = async (app, deps) => {
+  await productRoutes(app, deps);
+  stockRoutes(app);
+  channelRoutes(app);
+};
 
+const stockRoutes = (app: RestApp) => {
   app.get(
     '/estoque/:sku',
     {
@@ -53,6 +50,9 @@ export const catalogRoutes: RestRoutes = (app) => {
     },
   );
 
+};
+
+const channelRoutes = (app: RestApp) => {
   app.get(
     '/canais',
     {

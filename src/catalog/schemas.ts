@@ -129,3 +129,47 @@ export const ChannelView = Type.Object({
 
 export const AVAILABILITIES = ['in_stock', 'out_of_stock'] as const;
 export type Availability = (typeof AVAILABILITIES)[number];
+
+const NameValueView = Type.Object({ name: Type.String(), value: Type.String() });
+const ImageView = Type.Object({ url: Type.String(), position: Type.Integer() });
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const ProductView = Type.Object({
+  sku: Type.String(),
+  title: Type.String(),
+  description: Nullable(Type.String()),
+  brand: Nullable(Type.String()),
+  gtin: Nullable(Type.String()),
+  ncm: Nullable(Type.String()),
+  attributes: Type.Array(NameValueView),
+  images: Type.Array(ImageView),
+  datasheet: Type.Array(NameValueView),
+  weightGrams: Nullable(Type.Integer()),
+  dimensionsCm: Nullable(Type.Object({ height: Type.Number(), width: Type.Number(), length: Type.Number() })),
+  publicationStatus: PublicationStatus,
+  channels: Type.Array(Type.String()),
+  variations: Type.Array(
+    Type.Object({ sku: Type.String(), attributes: Type.Array(NameValueView), images: Type.Array(ImageView), gtin: Nullable(Type.String()) }),
+  ),
+  createdAt: Type.String({ format: 'date-time' }),
+  updatedAt: Type.String({ format: 'date-time' }),
+});
+
+export const PriceView = Type.Object({
+  channel: Nullable(Type.String()),
+  sale: Type.String(),
+  promo: Nullable(Type.String()),
+  promoStart: Nullable(Type.String()),
+  promoEnd: Nullable(Type.String()),
+});
+export const SkuPricesView = Type.Object({ sku: Type.String(), prices: Type.Array(PriceView) });
+export const EffectivePriceView = Type.Object({
+  sku: Type.String(),
+  channel: Nullable(Type.String()),
+  at: Type.String({ format: 'date-time' }),
+  source: Type.Enum(['channel', 'default']),
+  sale: Type.String(),
+  promo: Nullable(Type.String()),
+  promoActive: Type.Boolean(),
+  price: Type.String(),
+});

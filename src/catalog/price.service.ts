@@ -1,0 +1,65 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { newId } from '../db/ids.js';
+import { notFound, validationFailed } from '../errors.js';
+import { recordEvent } from '../events/outbox.js';
+import { assertChannelsExist } from './channel.service.js';
+import type { PriceEntry } from './price-list.entity.js';
+import { effectivePriceOf, mergePrices, normalizePrice, priceErrors, storedEntry, type EffectivePrice } from './price-rules.js';
+import type { PriceInput } from './schemas.js';
+
+export interface SkuPrices {
+  sku: string;
+  prices: PriceEntry[];
+}
+
+/**
+ * `PATCH /produtos/{sku}/preco`: upserts the listed entries (the default when `channel`
+ * is null, an override otherwise) and keeps the others. Equal prices write nothing and
+ * emit nothing; a change emits `produto.preco_alterado` with the SKU's whole list.
+ */
+export async function setPrices(em: EntityManager, sellerId: string, sku: string, inputs: PriceInput[]): Promise<SkuPrices> {
+  const entries = inputs.map(normalizePrice);
+  const errors = priceErrors(entries);
+  if (errors.length > 0) throw validationFailed(errors);
+  return em.transactional(async (tx) => {
+    await assertSellable(tx, sellerId, sku);
+    await assertChannelsExist(
+      tx,
+      sellerId,
+      entries.flatMap((entry, i) => (entry.channel === null ? [] : [{ code: entry.channel, path: `/prices/${i}/channel` }])),
+    );
+    await tx.execute(
+      `insert into price_list (id, seller_id, sku, prices, updated_at) values (?, ?, ?, '[]', now()) on conflict (seller_id, sku) do nothing`,
+      [newId(), sellerId, sku],
+    );
+    const current = await storedPrices(tx, sellerId, sku, 'for update');
+    const prices = mergePrices(current, entries);
+    if (JSON.stringify(prices) === JSON.stringify(current)) return { sku, prices };
+    await tx.execute(`update price_list set prices = ?::jsonb, updated_at = now() where seller_id = ? and sku = ?`, [JSON.stringify(prices), sellerId, sku]);
+    await recordEvent(tx, sellerId, { type: 'produto.preco_alterado', aggregateType: 'sku', aggregateId: sku, data: { sku, prices } });
+    return { sku, prices };
+  });
+}
+
+export async function getPrices(em: EntityManager, sellerId: string, sku: string): Promise<SkuPrices> {
+  await assertSellable(em, sellerId, sku);
+  return { sku, prices: await storedPrices(em, sellerId, sku) };
+}
+
+/** The price of a SKU on a channel (null: the default) at an instant; null when none is set. */
+export async function getEffectivePrice(em: EntityManager, sellerId: string, sku: string, channel: string | null, at: Date): Promise<EffectivePrice | null> {
+  await assertSellable(em, sellerId, sku);
+  if (channel !== null) await assertChannelsExist(em, sellerId, [{ code: channel, path: '/channel' }]);
+  return effectivePriceOf(sku, await storedPrices(em, sellerId, sku), channel, at);
+}
+
+async function storedPrices(em: EntityManager, sellerId: string, sku: string, lock: '' | 'for update' = ''): Promise<PriceEntry[]> {
+  const [row] = await em.execute<{ prices: PriceEntry[] }[]>(`select prices from price_list where seller_id = ? and sku = ? ${lock}`, [sellerId, sku]);
+  return (row?.prices ?? []).map(storedEntry);
+}
+
+async function assertSellable(em: EntityManager, sellerId: string, sku: string): Promise<void> {
+  const [row] = await em.execute<{ sellable: boolean }[]>(`select sellable from stock where seller_id = ? and sku = ?`, [sellerId, sku]);
+  if (!row) throw notFound(`SKU ${sku}`);
+  if (!row.sellable) throw validationFailed([{ path: '/sku', in: 'path', message: 'has variations: prices belong to its variations\' SKUs' }]);
+}
