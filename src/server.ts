@@ -18,6 +18,7 @@ import { registerMetrics } from './http/metrics.js';
 import { handleError, sendProblem } from './http/problem.js';
 import type { RestApp } from './http/rest.js';
 import { validatorCompiler } from './http/validation.js';
+import { attachLiveEvents } from './live/websocket.js';
 import { ROUTES } from './modules.js';
 
 export interface ServerDeps {
@@ -65,7 +66,7 @@ export async function buildServer(deps: ServerDeps): Promise<RestApp> {
   });
   app.get('/openapi.json', { schema: { hide: true }, config: { rateLimit: false } }, async () => app.swagger());
 
-  registerMetrics(app);
+  const metrics = registerMetrics(app);
   registerHealth(app, orm);
 
   await app.register(rateLimit, {
@@ -105,6 +106,8 @@ export async function buildServer(deps: ServerDeps): Promise<RestApp> {
       }),
     }),
   });
+  // Subscriptions over graphql-ws on the same path and port (dispatchers serve no API).
+  if (config.role !== 'dispatcher') attachLiveEvents(app, { config, orm, logger: deps.logger, schema, metrics });
 
   return app;
 }

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { Orm } from './db/orm.js';
+import { createLiveRelay } from './live/redis-relay.js';
 
 /** A background loop (the webhook dispatcher, the live-event relay…). */
 export interface Worker {
@@ -16,11 +17,27 @@ export interface WorkerDeps {
   logger: Logger;
 }
 
+interface WorkerEntry {
+  roles: Config['role'][];
+  /** Whether the configuration asks for this worker at all (default: always). */
+  enabled?: (config: Config) => boolean;
+  create: (deps: WorkerDeps) => Worker;
+}
+
 /** Workers by the roles that run them. A domain with a background loop adds it here. */
-export const WORKERS: { roles: Config['role'][]; create: (deps: WorkerDeps) => Worker }[] = [];
+export const WORKERS: WorkerEntry[] = [
+  {
+    // Every role may relay live events to Redis; an advisory lock elects the one that does.
+    roles: ['all', 'api', 'dispatcher'],
+    enabled: (config) => config.redisUrl !== undefined,
+    create: ({ config, orm, logger }) => createLiveRelay({ config, orm, logger, databaseUrl: orm.config.get('clientUrl')! }),
+  },
+];
 
 export async function startWorkers(deps: WorkerDeps): Promise<Worker[]> {
-  const workers = WORKERS.filter((entry) => entry.roles.includes(deps.config.role)).map((entry) => entry.create(deps));
+  const workers = WORKERS.filter((entry) => entry.roles.includes(deps.config.role) && (entry.enabled?.(deps.config) ?? true)).map(
+    (entry) => entry.create(deps),
+  );
   for (const worker of workers) {
     await worker.start();
     deps.logger.info({ worker: worker.name }, 'worker started');

@@ -18,6 +18,10 @@ describe('configuration', () => {
       pageSizeDefault: 50,
       pageSizeMax: 200,
       bodyLimitBytes: 1024 * 1024,
+      liveKeepAliveMs: 12_000,
+      liveBufferEvents: 256,
+      liveReplayWindowMs: 86_400_000,
+      liveReplayMaxEvents: 1000,
     });
     expect(config.databaseUrl).toBeUndefined();
   });
@@ -31,6 +35,7 @@ describe('configuration', () => {
     ['DATABASE_URL', 'mysql://x', /DATABASE_URL must use postgres: or postgresql:/],
     ['REDIS_URL', 'not a url', /REDIS_URL must be a URL/],
     ['LOG_LEVEL', 'loud', /LOG_LEVEL must be one of/],
+    ['LIVE_BUFFER_EVENTS', '0', /LIVE_BUFFER_EVENTS must be an integer between 1 and 100000/],
   ])('refuses %s=%s naming the variable', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);

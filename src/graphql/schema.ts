@@ -12,8 +12,22 @@ const FEDERATION_LINK =
 /** `__resolveReference` of federated entities (`Order` by id, `Product` by sku), by type name. */
 export const REFERENCE_RESOLVERS: GraphQLResolverMap<unknown> = {};
 
-async function buildTypeGraphQLSchema(pubSub?: PubSub): Promise<GraphQLSchema> {
-  return buildSchema({ resolvers: RESOLVERS, authChecker, validate: false, pubSub });
+/**
+ * Every @Subscription here declares its own `subscribe` (the live hub, src/live), yet
+ * type-graphql insists on a PubSub once a schema has subscriptions: this one refuses
+ * topic-based subscriptions outright.
+ */
+const NO_TOPICS: PubSub = {
+  publish(topic) {
+    throw new Error(`type-graphql topic "${topic}" published: subscriptions use their own subscribe function`);
+  },
+  subscribe(topic) {
+    throw new Error(`type-graphql topic "${topic}" subscribed: subscriptions use their own subscribe function`);
+  },
+};
+
+async function buildTypeGraphQLSchema(): Promise<GraphQLSchema> {
+  return buildSchema({ resolvers: RESOLVERS, authChecker, validate: false, pubSub: NO_TOPICS });
 }
 
 /** The SDL printed to schema/schema.graphql: the subgraph's own, directives included. */
@@ -23,10 +37,11 @@ export function subgraphSdl(schema: GraphQLSchema): string {
 
 /**
  * type-graphql builds the schema from the classes; @apollo/subgraph then turns it into an
- * Apollo Federation 2 subgraph (`_service`, `_entities`), keeping type-graphql's resolvers.
+ * Apollo Federation 2 subgraph (`_service`, `_entities`), keeping type-graphql's resolvers
+ * (subscriptions' `subscribe` included: createResolversMap carries it, buildSubgraphSchema keeps it).
  */
-export async function buildGraphQLSchema(pubSub?: PubSub): Promise<{ schema: GraphQLSchema; sdl: string }> {
-  const source = await buildTypeGraphQLSchema(pubSub);
+export async function buildGraphQLSchema(): Promise<{ schema: GraphQLSchema; sdl: string }> {
+  const source = await buildTypeGraphQLSchema();
   const sdl = subgraphSdl(source);
   const resolvers = createResolversMap(source) as GraphQLResolverMap<unknown>;
   for (const [typeName, reference] of Object.entries(REFERENCE_RESOLVERS)) {

@@ -11,6 +11,7 @@ const TITLES: Record<ErrorCode, string> = {
   INVALID_TRANSITION: 'Invalid status transition',
   INSUFFICIENT_STOCK: 'Insufficient stock',
   CONFLICT: 'Conflict',
+  REPLAY_WINDOW_EXCEEDED: 'Beyond the replay window',
   PAYLOAD_TOO_LARGE: 'Payload too large',
   VALIDATION_FAILED: 'Validation failed',
   IDEMPOTENCY_MISMATCH: 'Idempotency key reused with another request',

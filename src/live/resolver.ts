@@ -1,0 +1,115 @@
+import { GraphQLJSON } from 'graphql-scalars';
+import { Type, type Static } from 'typebox';
+import { Arg, Authorized, Field, GraphQLISODateTime, ID, ObjectType, Resolver, Root, Subscription, type SubscribeResolverData } from 'type-graphql';
+import { requireAuthentication } from '../auth/service.js';
+import { AppError } from '../errors.js';
+import { EVENT_NAMES, type EventEnvelope } from '../events/catalogue.js';
+import { assertValid } from '../http/validation.js';
+import { ORDER_STATUSES } from '../orders/status-machine.js';
+import { authorizeEventTypes, orderFilter, stockFilter, typesFilter, type LiveFilter } from './event-filter.js';
+import type { LiveContext } from './context.js';
+import { SLOW_CONSUMER_CLOSE_CODE } from './close-codes.js';
+
+@ObjectType('EventEnvelope', {
+  description: 'An event exactly as webhooks deliver it: `{id, evento, dataHora, data}`',
+})
+class EventEnvelopeType {
+  @Field(() => ID, { description: 'The event id (UUID v7, time ordered): pass it as `after` to resume' })
+  id!: string;
+
+  @Field({ description: 'The event name, e.g. `pedido.criado`' })
+  evento!: string;
+
+  @Field(() => GraphQLISODateTime)
+  dataHora!: string;
+
+  @Field(() => GraphQLJSON, { description: 'The event data, as in the webhook body' })
+  data!: Record<string, unknown>;
+}
+
+const after = Type.String({ pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-7[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}$' });
+const EventsArgs = Type.Object({ types: Type.Optional(Type.Array(Type.Enum([...EVENT_NAMES]))), after: Type.Optional(after) });
+const OrderEventsArgs = Type.Object({
+  orderId: Type.Optional(Type.String({ minLength: 1 })),
+  statuses: Type.Optional(Type.Array(Type.Enum([...ORDER_STATUSES]), { minItems: 1 })),
+  after: Type.Optional(after),
+});
+const StockEventsArgs = Type.Object({ sku: Type.Optional(Type.String({ minLength: 1 })), after: Type.Optional(after) });
+
+/** GraphQL says null for an absent optional argument; the schemas say absent. */
+function present(args: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(args).filter(([, value]) => value !== null && value !== undefined));
+}
+
+function validArgs<T>(schema: object, args: Record<string, unknown>): T {
+  return assertValid<T>(schema, present(args), 'The subscription arguments are not valid');
+}
+
+function open({ context }: SubscribeResolverData<unknown, unknown, LiveContext>, filter: LiveFilter, afterId?: string) {
+  if (!context.live) throw new AppError('BAD_REQUEST', 'Subscriptions are served over graphql-ws (WebSocket) on /graphql');
+  const principal = requireAuthentication(context.principal);
+  return context.live.open({
+    sellerId: principal.sellerId,
+    filter,
+    after: afterId?.toLowerCase(),
+    onOverflow: () => context.closeConnection(SLOW_CONSUMER_CLOSE_CODE, 'Slow consumer: too many undelivered events'),
+  });
+}
+
+/**
+ * Live events of the caller's seller, from the outbox after commit. Scopes: `orderEvents`
+ * needs `orders:read`, `stockEvents` `catalog:read`, `events` the scopes of the types it
+ * asks for (see docs/live-events.md).
+ */
+@Resolver()
+export class LiveResolver {
+  @Authorized()
+  @Subscription(() => EventEnvelopeType, {
+    description: 'Events of the given types (default: every type the token may read), optionally resuming after an event id',
+    subscribe: (data: SubscribeResolverData<unknown, Record<string, unknown>, LiveContext>) => {
+      const args = validArgs<Static<typeof EventsArgs>>(EventsArgs, data.args);
+      const types = authorizeEventTypes(requireAuthentication(data.context.principal), args.types);
+      return open(data, typesFilter(types), args.after);
+    },
+  })
+  events(
+    @Root() envelope: EventEnvelope,
+    @Arg('types', () => [String], { nullable: true }) _types?: string[],
+    @Arg('after', () => ID, { nullable: true }) _after?: string,
+  ): EventEnvelope {
+    return envelope;
+  }
+
+  @Authorized('orders:read')
+  @Subscription(() => EventEnvelopeType, {
+    description: '`pedido.criado` and `pedido.status_alterado`, optionally of one order and of orders now in one of `statuses`',
+    subscribe: (data: SubscribeResolverData<unknown, Record<string, unknown>, LiveContext>) => {
+      const args = validArgs<Static<typeof OrderEventsArgs>>(OrderEventsArgs, data.args);
+      return open(data, orderFilter({ orderId: args.orderId, statuses: args.statuses }), args.after);
+    },
+  })
+  orderEvents(
+    @Root() envelope: EventEnvelope,
+    @Arg('orderId', () => ID, { nullable: true }) _orderId?: string,
+    @Arg('statuses', () => [String], { nullable: true }) _statuses?: string[],
+    @Arg('after', () => ID, { nullable: true }) _after?: string,
+  ): EventEnvelope {
+    return envelope;
+  }
+
+  @Authorized('catalog:read')
+  @Subscription(() => EventEnvelopeType, {
+    description: '`estoque.alterado`, `produto.publicacao_alterada` and `produto.preco_alterado`, optionally of one SKU',
+    subscribe: (data: SubscribeResolverData<unknown, Record<string, unknown>, LiveContext>) => {
+      const args = validArgs<Static<typeof StockEventsArgs>>(StockEventsArgs, data.args);
+      return open(data, stockFilter({ sku: args.sku }), args.after);
+    },
+  })
+  stockEvents(
+    @Root() envelope: EventEnvelope,
+    @Arg('sku', { nullable: true }) _sku?: string,
+    @Arg('after', () => ID, { nullable: true }) _after?: string,
+  ): EventEnvelope {
+    return envelope;
+  }
+}

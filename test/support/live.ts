@@ -1,0 +1,124 @@
+import { createClient, type Client } from 'graphql-ws';
+import WebSocket from 'ws';
+import { forkForSeller, type Orm } from '../../src/db/orm.js';
+import type { EventEnvelope } from '../../src/events/catalogue.js';
+import { recordEvent, toEnvelope } from '../../src/events/outbox.js';
+
+export interface LiveConnection {
+  client: Client;
+  /** The WebSocket(s) the client opened, to pause one like a client that stopped reading. */
+  sockets: WebSocket[];
+  /** Resolves with the close event once the connection closes. */
+  closed: Promise<{ code: number; reason: string }>;
+}
+
+/** A real graphql-ws client (the `ws` implementation) on a server's /graphql, without retries. */
+export function connectLive(httpUrl: string, connectionParams?: Record<string, unknown>): LiveConnection {
+  const sockets: WebSocket[] = [];
+  class RecordedWebSocket extends WebSocket {
+    constructor(address: string, protocols?: string | string[]) {
+      super(address, protocols);
+      sockets.push(this);
+    }
+  }
+  let onClosed: (event: { code: number; reason: string }) => void = () => undefined;
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => (onClosed = resolve));
+  const client = createClient({
+    url: `${httpUrl.replace(/^http/, 'ws')}/graphql`,
+    webSocketImpl: RecordedWebSocket,
+    connectionParams,
+    retryAttempts: 0,
+    on: {
+      closed: (event) => {
+        const { code, reason } = event as { code: number; reason: string };
+        onClosed({ code, reason: String(reason) });
+      },
+    },
+  });
+  return { client, sockets, closed };
+}
+
+export function bearer(token: string): Record<string, string> {
+  return { authorization: `Bearer ${token}` };
+}
+
+export interface LiveSubscription {
+  events: EventEnvelope[];
+  errors: { message: string; extensions?: Record<string, unknown> }[];
+  /** Resolves when the subscription ends: completed, errored or its connection closed. */
+  ended: Promise<unknown>;
+  /** Waits until `count` events have arrived; fails if the subscription ends first. */
+  received(count: number): Promise<EventEnvelope[]>;
+  dispose(): void;
+}
+
+/** Subscribes and collects the envelopes of the operation's only root field. */
+export function subscribe(client: Client, query: string, variables?: Record<string, unknown>): LiveSubscription {
+  const events: EventEnvelope[] = [];
+  const errors: LiveSubscription['errors'] = [];
+  const waiters = new Set<() => void>();
+  let end: (value: unknown) => void = () => undefined;
+  let ended = false;
+  const endedPromise = new Promise<unknown>((resolve) => (end = resolve));
+  const finish = (value: unknown) => {
+    ended = true;
+    end(value);
+    for (const waiter of waiters) waiter();
+  };
+  const dispose = client.subscribe<Record<string, EventEnvelope>>(
+    { query, variables },
+    {
+      next: (result) => {
+        if (result.errors) errors.push(...(result.errors as never[]));
+        if (result.data) events.push(Object.values(result.data)[0]!);
+        for (const waiter of waiters) waiter();
+      },
+      error: (error) => finish(error),
+      complete: () => finish(undefined),
+    },
+  );
+  return {
+    events,
+    errors,
+    ended: endedPromise,
+    dispose,
+    received: (count) =>
+      new Promise((resolve, reject) => {
+        const check = () => {
+          if (events.length >= count) {
+            waiters.delete(check);
+            resolve(events.slice(0, count));
+          } else if (ended) {
+            waiters.delete(check);
+            reject(new Error(`subscription ended after ${events.length} of ${count} events: ${JSON.stringify(errors)}`));
+          }
+        };
+        waiters.add(check);
+        check();
+      }),
+  };
+}
+
+/** Reads a gauge or counter of a server's /metrics. */
+export async function metric(httpUrl: string, name: string): Promise<number> {
+  const text = await (await fetch(`${httpUrl}/metrics`)).text();
+  const match = new RegExp(`^${name} (\\d+)`, 'm').exec(text);
+  return match ? Number(match[1]) : 0;
+}
+
+/** Waits until the server holds exactly `count` live subscriptions (its own gauge says so). */
+export async function waitForSubscriptions(httpUrl: string, count: number, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while ((await metric(httpUrl, 'ponte_live_subscriptions')) !== count) {
+    if (Date.now() > deadline) throw new Error(`server never reached ${count} live subscriptions`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Records one event in a real transaction, as a service does; returns its webhook envelope. */
+export async function record(orm: Orm, sellerId: string, type: string, data: Record<string, unknown>, aggregateId = 'aggregate-1'): Promise<EventEnvelope> {
+  const event = await forkForSeller(orm, sellerId).transactional((tx) =>
+    recordEvent(tx, sellerId, { type, aggregateType: type.startsWith('pedido') ? 'order' : 'sku', aggregateId, data }),
+  );
+  return toEnvelope(event);
+}
