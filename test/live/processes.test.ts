@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveChannel } from '../../src/live/redis-feed.js';
+import { createSellableSku } from '../support/catalog.js';
 import { createTestSeller, type TestSeller } from '../support/app.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { bearer, connectLive, record, subscribe, waitForSubscriptions, type LiveConnection } from '../support/live.js';
@@ -9,6 +10,7 @@ import { startProcess, type RunningProcess } from '../support/process.js';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const ORDER_EVENTS = 'subscription { orderEvents { id evento dataHora data } }';
+const STOCK_EVENTS = 'subscription($sku: String) { stockEvents(sku: $sku) { id evento dataHora data } }';
 
 interface Service {
   process: RunningProcess;
@@ -41,18 +43,33 @@ function twoProcesses(env: () => Record<string, string>) {
     await Promise.all(state.services.map(stopService));
     await state.database.drop();
   });
-  const subscribeOn = async (service: Service) => {
+  const subscribeOn = async (service: Service, query = ORDER_EVENTS, variables?: Record<string, unknown>) => {
     const connection = connectLive(service.url, bearer(state.seller.token));
     state.connections.push(connection);
-    const subscription = subscribe(connection.client, ORDER_EVENTS);
-    await waitForSubscriptions(service.url, 1);
+    const subscription = subscribe(connection.client, query, variables);
+    await waitForSubscriptions(service.url, state.connections.filter((c) => c.url === service.url).length);
     return subscription;
   };
-  return { state, subscribeOn };
+  /** A stock change over REST on `service`: what the live subscriber must receive as `data`. */
+  const patchStock = async (service: Service, sku: string, onHand: number) => {
+    const response = await fetch(`${service.url}/estoque/${sku}`, { method: 'PATCH', headers: state.seller.headers, body: JSON.stringify({ onHand }) });
+    expect(response.status).toBe(200);
+    return (await response.json()) as Record<string, unknown>;
+  };
+  return { state, subscribeOn, patchStock };
 }
 
 describe('live events across processes: PostgreSQL LISTEN/NOTIFY', () => {
-  const { state, subscribeOn } = twoProcesses(() => ({}));
+  const { state, subscribeOn, patchStock } = twoProcesses(() => ({}));
+
+  it('streams a stock change made over REST on one process to a subscriber on the other', async () => {
+    const [a, b] = state.services;
+    await createSellableSku(state.database.orm, state.seller.id, { sku: 'PG-1', onHand: 1 });
+    const onB = await subscribeOn(b!, STOCK_EVENTS, { sku: 'PG-1' });
+    const figures = await patchStock(a!, 'PG-1', 7);
+    const [event] = await onB.received(1);
+    expect(event).toEqual({ id: expect.any(String), evento: 'estoque.alterado', dataHora: expect.stringMatching(/Z$/), data: figures });
+  });
 
   it('delivers an event committed by another process to subscribers of every process', async () => {
     const [a, b] = state.services;
@@ -67,7 +84,7 @@ describe('live events across processes: PostgreSQL LISTEN/NOTIFY', () => {
 
 describe('live events across processes: Redis pub/sub', () => {
   const prefix = `ponte-test:${randomBytes(6).toString('hex')}:`;
-  const { state, subscribeOn } = twoProcesses(() => ({ REDIS_URL, LIVE_REDIS_PREFIX: prefix }));
+  const { state, subscribeOn, patchStock } = twoProcesses(() => ({ REDIS_URL, LIVE_REDIS_PREFIX: prefix }));
   let redis: Redis;
   const published: string[] = [];
 
@@ -89,11 +106,24 @@ describe('live events across processes: Redis pub/sub', () => {
     return state.services.findIndex((service) => leading.test(service.process.output()));
   };
 
+  it('streams a stock change made over REST on one process to a subscriber on the other, through Redis', async () => {
+    const leader = await leaderIndex();
+    // Written on the process that does not relay, received on the one that does not write.
+    const writer = state.services[1 - leader]!;
+    const reader = state.services[leader]!;
+    await createSellableSku(state.database.orm, state.seller.id, { sku: 'RD-1', onHand: 1 });
+    const onReader = await subscribeOn(reader, STOCK_EVENTS, { sku: 'RD-1' });
+    const figures = await patchStock(writer, 'RD-1', 9);
+    const [event] = await onReader.received(1);
+    expect(event).toMatchObject({ evento: 'estoque.alterado', data: figures });
+    expect(published).toContain(event!.id);
+  });
+
   it('relays each committed event once through Redis to subscribers of every process', async () => {
     const [a, b] = state.services;
     const onA = await subscribeOn(a!);
     const onB = await subscribeOn(b!);
-    await leaderIndex();
+    published.length = 0;
     const created = await record(state.database.orm, state.seller.id, 'pedido.criado', { id: 'o-1', status: 'pendente' });
     const shipped = await record(state.database.orm, state.seller.id, 'pedido.status_alterado', { orderId: 'o-1', to: 'enviado' });
     expect(await onA.received(2)).toEqual([created, shipped]);
@@ -108,8 +138,7 @@ describe('live events across processes: Redis pub/sub', () => {
     const survivor = state.services[1 - leader]!;
     await stopService(state.services[leader]!);
     await survivor.process.waitFor(/"msg":"live relay leading/);
-    const onSurvivor = subscribe(state.connections[1 - leader]!.client, ORDER_EVENTS);
-    await waitForSubscriptions(survivor.url, 2);
+    const onSurvivor = await subscribeOn(survivor);
     const created = await record(state.database.orm, state.seller.id, 'pedido.criado', { id: 'o-2', status: 'pendente' });
     expect(await onSurvivor.received(1)).toEqual([created]);
   });

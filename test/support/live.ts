@@ -5,6 +5,8 @@ import type { EventEnvelope } from '../../src/events/catalogue.js';
 import { recordEvent, toEnvelope } from '../../src/events/outbox.js';
 
 export interface LiveConnection {
+  /** The HTTP URL of the server it connects to. */
+  url: string;
   client: Client;
   /** The WebSocket(s) the client opened, to pause one like a client that stopped reading. */
   sockets: WebSocket[];
@@ -35,7 +37,7 @@ export function connectLive(httpUrl: string, connectionParams?: Record<string, u
       },
     },
   });
-  return { client, sockets, closed };
+  return { url: httpUrl, client, sockets, closed };
 }
 
 export function bearer(token: string): Record<string, string> {
