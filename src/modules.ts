@@ -4,9 +4,11 @@ import { ApplicationResolver } from './auth/applications.resolver.js';
 import { AuthResolver } from './auth/resolver.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { LiveResolver } from './live/resolver.js';
+import { OrderResolver } from './orders/resolver.js';
+import { orderRoutes } from './orders/routes.js';
 
 /** GraphQL resolvers of every domain. A new domain adds its resolvers here. */
-export const RESOLVERS: NonEmptyArray<Function> = [AuthResolver, ApplicationResolver, LiveResolver];
+export const RESOLVERS: NonEmptyArray<Function> = [AuthResolver, ApplicationResolver, LiveResolver, OrderResolver];
 
 /** REST routes of every domain (Fastify plugins). A new domain adds its routes here. */
-export const ROUTES: RestRoutes[] = [catalogRoutes];
+export const ROUTES: RestRoutes[] = [catalogRoutes, orderRoutes];

@@ -101,6 +101,7 @@ export async function buildServer(deps: ServerDeps): Promise<RestApp> {
         principal: request.principal,
         em: request.em,
         requestId: String(request.id),
+        config,
         loaders: new Map(),
         log: request.log,
       }),

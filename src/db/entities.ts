@@ -7,6 +7,12 @@ import { Channel } from '../catalog/channel.entity.js';
 import { PriceList } from '../catalog/price-list.entity.js';
 import { Product } from '../catalog/product.entity.js';
 import { Stock } from '../catalog/stock.entity.js';
+import { OrderIdempotencyKey } from '../orders/idempotency-key.entity.js';
+import { OrderNumberSequence } from '../orders/order-number-sequence.entity.js';
+import { OrderItem } from '../orders/order-item.entity.js';
+import { OrderPayment } from '../orders/order-payment.entity.js';
+import { OrderStatusChange } from '../orders/order-status-change.entity.js';
+import { Order } from '../orders/order.entity.js';
 import { SellerOwned } from './seller-owned.js';
 
 /** Every entity the ORM knows, by domain. A new domain adds its entities here. */
@@ -23,4 +29,10 @@ export const ENTITIES = [
   Stock,
   PriceList,
   CatalogIdempotencyKey,
+  Order,
+  OrderItem,
+  OrderPayment,
+  OrderStatusChange,
+  OrderNumberSequence,
+  OrderIdempotencyKey,
 ];

@@ -1,11 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Principal } from '../auth/service.js';
+import type { Config } from '../config.js';
 
 /** What every resolver receives: the caller, an entity manager scoped to its seller. */
 export interface GraphQLContext {
   principal: Principal | undefined;
   em: EntityManager;
   requestId: string;
+  /** Limits resolvers apply (page sizes); the same values the REST routes use. */
+  config: Config;
   /** Per-request DataLoaders, created on first use by the domain that needs them. */
   loaders: Map<string, unknown>;
 }

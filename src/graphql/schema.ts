@@ -4,13 +4,16 @@ import { printSchemaWithDirectives } from '@graphql-tools/utils';
 import { lexicographicSortSchema, parse, type GraphQLSchema } from 'graphql';
 import { buildSchema, createResolversMap, type PubSub } from 'type-graphql';
 import { RESOLVERS } from '../modules.js';
+import { orderReference } from '../orders/resolver.js';
 import { authChecker } from './auth-checker.js';
 
 const FEDERATION_LINK =
   'extend schema @link(url: "https://specs.apollo.dev/federation/v2.3", import: ["@key", "@shareable"])';
 
 /** `__resolveReference` of federated entities (`Order` by id, `Product` by sku), by type name. */
-export const REFERENCE_RESOLVERS: GraphQLResolverMap<unknown> = {};
+export const REFERENCE_RESOLVERS: GraphQLResolverMap<unknown> = {
+  Order: orderReference as never,
+};
 
 /**
  * Every @Subscription here declares its own `subscribe` (the live hub, src/live), yet

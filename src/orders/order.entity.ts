@@ -1,0 +1,103 @@
+import type { Opt } from '@mikro-orm/core';
+import { Entity, Index, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { newId } from '../db/ids.js';
+import { SellerOwned } from '../db/seller-owned.js';
+import type { OrderStatus } from './status-machine.js';
+
+export interface Customer {
+  name: string;
+  email: string | null;
+  phone: string | null;
+  /** CPF (11) or CNPJ (14 characters), without the mask. */
+  document: string;
+}
+
+export interface DeliveryAddress {
+  recipient: string;
+  street: string;
+  number: string;
+  complement: string | null;
+  district: string;
+  city: string;
+  state: string;
+  /** Eight digits, no hyphen. */
+  postalCode: string;
+  country: string;
+}
+
+export interface Invoice {
+  number: string;
+  series: string;
+  accessKey: string;
+}
+
+export interface Shipment {
+  carrier: string;
+  trackingCode: string;
+  trackingUrl: string | null;
+}
+
+/**
+ * An order from any channel in one shape. Timestamps have millisecond precision (what a
+ * JavaScript Date holds), so list cursors built from them compare exactly.
+ */
+@Entity({ tableName: 'sales_order' })
+@Unique({ properties: ['seller', 'number'] })
+@Unique({ name: 'sales_order_channel_external_id_unique', properties: ['seller', 'channel', 'externalId'] })
+// Keyset indexes: newest first (optionally by channel or status) and oldest-updated first.
+@Index({ properties: ['seller', 'createdAt', 'id'] })
+@Index({ properties: ['seller', 'channel', 'createdAt', 'id'] })
+@Index({ properties: ['seller', 'status', 'createdAt', 'id'] })
+@Index({ properties: ['seller', 'updatedAt', 'id'] })
+export class Order extends SellerOwned {
+  @PrimaryKey({ type: 'uuid' })
+  id: string = newId();
+
+  @Property({ type: 'integer' })
+  number!: number;
+
+  @Property({ type: 'text' })
+  channel!: string;
+
+  @Property({ type: 'text' })
+  externalId!: string;
+
+  @Property({ type: 'text' })
+  status!: OrderStatus;
+
+  @Property({ type: 'jsonb' })
+  customer!: Customer;
+
+  @Property({ type: 'jsonb' })
+  deliveryAddress!: DeliveryAddress;
+
+  @Property({ type: 'decimal', precision: 14, scale: 2 })
+  itemsAmount!: string;
+
+  @Property({ type: 'decimal', precision: 14, scale: 2 })
+  shippingAmount!: string;
+
+  @Property({ type: 'decimal', precision: 14, scale: 2 })
+  discountAmount!: string;
+
+  @Property({ type: 'decimal', precision: 14, scale: 2 })
+  totalAmount!: string;
+
+  @Property({ type: 'jsonb', nullable: true })
+  invoice: (Invoice & Opt) | null = null;
+
+  @Property({ type: 'jsonb', nullable: true })
+  shipment: (Shipment & Opt) | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  cancellationReason: (string & Opt) | null = null;
+
+  @Property({ type: 'timestamptz', length: 3 })
+  placedAt!: Date;
+
+  @Property({ type: 'timestamptz', length: 3 })
+  createdAt!: Date;
+
+  @Property({ type: 'timestamptz', length: 3 })
+  updatedAt!: Date;
+}

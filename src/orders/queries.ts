@@ -1,0 +1,95 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { FilterQuery } from '@mikro-orm/core';
+import { AppError } from '../errors.js';
+import { decodeCursor, pageOf, type Page } from '../http/pagination.js';
+import { loadOrderViews } from './order-view.js';
+import { Order } from './order.entity.js';
+import type { OrderSort, OrderView } from './schemas.js';
+import type { OrderStatus } from './status-machine.js';
+
+/** The seller-scoped EM makes another seller's order simply absent. */
+export async function findOrder(em: EntityManager, id: string): Promise<OrderView | undefined> {
+  if (!isUuid(id)) return undefined;
+  const order = await em.findOne(Order, { id });
+  return order ? (await loadOrderViews(em, [order]))[0] : undefined;
+}
+
+export async function findOrderByExternalId(em: EntityManager, channel: string, externalId: string): Promise<OrderView | undefined> {
+  const order = await em.findOne(Order, { channel, externalId });
+  return order ? (await loadOrderViews(em, [order]))[0] : undefined;
+}
+
+export function isUuid(value: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}
+
+export interface OrderFilter {
+  channel?: string;
+  statuses?: OrderStatus[];
+  createdFrom?: Date;
+  createdTo?: Date;
+  updatedSince?: Date;
+}
+
+export interface OrderPageQuery extends OrderFilter {
+  sort: OrderSort;
+  limit: number;
+  cursor?: string;
+}
+
+/**
+ * Keyset pages over (createdAt, id) newest first, or (updatedAt, id) oldest first. A
+ * cursor is the last row's key, so rows inserted or updated meanwhile never shift a
+ * later page: no row is skipped or repeated because of them.
+ */
+export async function listOrders(em: EntityManager, query: OrderPageQuery): Promise<Page<Order>> {
+  const key = query.sort === 'updatedAt' ? 'updatedAt' : 'createdAt';
+  const direction = query.sort === 'updatedAt' ? 'asc' : 'desc';
+  const where: FilterQuery<Order>[] = [filterOf(query)];
+  if (query.cursor) where.push(afterCursor(key, direction, query.cursor));
+  if (query.sort === 'updatedAt') where.push({ updatedAt: { $lt: await settledBefore(em) } });
+  const rows = await em.find(
+    Order,
+    { $and: where },
+    { orderBy: [{ [key]: direction }, { id: direction }], limit: query.limit + 1 },
+  );
+  return pageOf(rows, query.limit, (row) => [row[key].toISOString(), row.id]);
+}
+
+function filterOf(filter: OrderFilter): FilterQuery<Order> {
+  const createdAt = {
+    ...(filter.createdFrom ? { $gte: filter.createdFrom } : {}),
+    ...(filter.createdTo ? { $lt: filter.createdTo } : {}),
+  };
+  return {
+    ...(filter.channel ? { channel: filter.channel } : {}),
+    ...(filter.statuses?.length ? { status: { $in: filter.statuses } } : {}),
+    ...(Object.keys(createdAt).length ? { createdAt } : {}),
+    ...(filter.updatedSince ? { updatedAt: { $gte: filter.updatedSince } } : {}),
+  };
+}
+
+function afterCursor(key: 'createdAt' | 'updatedAt', direction: 'asc' | 'desc', cursor: string): FilterQuery<Order> {
+  const [at, id] = decodeCursor(cursor, 2);
+  const instant = new Date(String(at));
+  if (Number.isNaN(instant.getTime())) {
+    throw new AppError('VALIDATION_FAILED', 'The cursor is not valid', {}, [{ path: '/cursor', in: 'query', message: 'is not a cursor this list returned' }]);
+  }
+  const beyond = direction === 'asc' ? '$gt' : '$lt';
+  return { $or: [{ [key]: { [beyond]: instant } }, { [key]: instant, id: { [beyond]: String(id) } }] } as FilterQuery<Order>;
+}
+
+/**
+ * The incremental-sync watermark: the start of the oldest transaction still running in
+ * this database. Writes stamp updatedAt with their transaction's start (transactionTime),
+ * so every row still to commit will carry an updatedAt at or after it; a page that stops
+ * short of it never passes a change that commits later. Without this, a slow transaction
+ * could commit an older updatedAt behind a reader's cursor and be missed for good.
+ */
+async function settledBefore(em: EntityManager): Promise<Date> {
+  const [row] = await em.execute<{ watermark: Date }[]>(
+    `select date_trunc('milliseconds', min(xact_start)) as watermark
+       from pg_stat_activity where datname = current_database() and xact_start is not null`,
+  );
+  return new Date(row!.watermark);
+}

@@ -1,0 +1,113 @@
+import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { requireAuthentication, requireScope } from '../auth/service.js';
+import type { GraphQLContext } from '../graphql/context.js';
+import { toConnection, type Connection } from '../graphql/relay.js';
+import { assertValid } from '../http/validation.js';
+import { createOrder, type CreatedOrder } from './create-order.js';
+import { ChangeOrderStatusInput, CreateOrderInput, OrderFilterInput, PaymentInput } from './graphql-inputs.js';
+import { CreateOrderResult, Order, OrderConnection, OrderItem, OrderSortEnum, Payment, StatusHistoryEntry } from './graphql-types.js';
+import { orderHistoryLoader, orderItemsLoader, orderPaymentsLoader } from './loaders.js';
+import { toHeaderView, type ItemView, type OrderHeaderView, type PaymentView, type StatusEntryView } from './order-view.js';
+import { recordPayment } from './payments.js';
+import { findOrder, listOrders } from './queries.js';
+import * as schemas from './schemas.js';
+import { changeOrderStatus } from './transitions.js';
+
+/** GraphQL input objects → the plain JSON the TypeBox schemas validate (nulls mean absent). */
+function plain<T>(value: unknown): T {
+  return JSON.parse(JSON.stringify(value, (_key, member: unknown) => member ?? undefined)) as T;
+}
+
+@Resolver(() => Order)
+export class OrderResolver {
+  @Authorized('orders:read')
+  @Query(() => OrderConnection, { description: 'Orders, newest first, or oldest-updated first with sort: updatedAt' })
+  async orders(
+    @Ctx() context: GraphQLContext,
+    @Arg('first', () => Int, { nullable: true }) first?: number,
+    @Arg('after', () => String, { nullable: true }) after?: string,
+    @Arg('filter', () => OrderFilterInput, { nullable: true }) filter?: OrderFilterInput,
+    @Arg('sort', () => OrderSortEnum, { nullable: true }) sort?: schemas.OrderSort,
+  ): Promise<Connection<OrderHeaderView>> {
+    const query = assertValid<{ limit?: number; cursor?: string } & Record<string, string | undefined>>(
+      schemas.listOrdersQuerySchema(context.config.pageSizeMax),
+      plain({ ...filter, status: filter?.status?.join(','), limit: first, cursor: after, sort }),
+    );
+    const orderSort = sort ?? 'createdAt';
+    const page = await listOrders(context.em, {
+      channel: query.channel,
+      statuses: filter?.status as schemas.OrderView['status'][] | undefined,
+      createdFrom: filter?.createdFrom,
+      createdTo: filter?.createdTo,
+      updatedSince: filter?.updatedSince,
+      sort: orderSort,
+      limit: query.limit ?? context.config.pageSizeDefault,
+      cursor: query.cursor,
+    });
+    return toConnection(page, (row) => [row[orderSort].toISOString(), row.id], toHeaderView);
+  }
+
+  @Authorized('orders:read')
+  @Query(() => Order, { nullable: true, description: 'Null when no order of the caller\'s seller has this id' })
+  async order(@Arg('id', () => ID) id: string, @Ctx() { em }: GraphQLContext): Promise<OrderHeaderView | null> {
+    return (await findOrder(em, id)) ?? null;
+  }
+
+  @Authorized('orders:write')
+  @Mutation(() => CreateOrderResult, { description: 'Creates an order; an idempotencyKey behaves as the Idempotency-Key header of POST /pedidos' })
+  async createOrder(
+    @Arg('input', () => CreateOrderInput) input: CreateOrderInput,
+    @Ctx() { em, principal }: GraphQLContext,
+    @Arg('idempotencyKey', () => String, { nullable: true }) idempotencyKey?: string,
+  ): Promise<CreatedOrder> {
+    const body = assertValid<schemas.CreateOrderInput>(schemas.CreateOrderSchema, plain(input));
+    return createOrder(em, requireAuthentication(principal).sellerId, body, { idempotencyKey: idempotencyKey ?? undefined });
+  }
+
+  @Authorized('orders:write')
+  @Mutation(() => Order, { description: 'Moves an order to faturado, enviado, entregue or cancelado' })
+  async changeOrderStatus(
+    @Arg('id', () => ID) id: string,
+    @Arg('input', () => ChangeOrderStatusInput) input: ChangeOrderStatusInput,
+    @Ctx() { em, principal }: GraphQLContext,
+  ): Promise<OrderHeaderView> {
+    const body = assertValid<schemas.StatusChangeInput>(schemas.StatusChangeSchema, plain(input));
+    return changeOrderStatus(em, requireAuthentication(principal).sellerId, id, body);
+  }
+
+  @Authorized('orders:write')
+  @Mutation(() => Order, {
+    description: 'Records a payment (or updates the one with the same transactionId); approved payments covering the total move a pendente order to aprovado',
+  })
+  async recordOrderPayment(
+    @Arg('orderId', () => ID) orderId: string,
+    @Arg('input', () => PaymentInput) input: PaymentInput,
+    @Ctx() { em, principal }: GraphQLContext,
+  ): Promise<OrderHeaderView> {
+    const body = assertValid<schemas.PaymentInput>(schemas.PaymentInputSchema, plain(input));
+    return (await recordPayment(em, requireAuthentication(principal).sellerId, orderId, body)).order;
+  }
+
+  @FieldResolver(() => [OrderItem])
+  async items(@Root() order: OrderHeaderView, @Ctx() context: GraphQLContext): Promise<ItemView[]> {
+    return order.items ?? orderItemsLoader(context).load(order.id);
+  }
+
+  @FieldResolver(() => [Payment])
+  async payments(@Root() order: OrderHeaderView, @Ctx() context: GraphQLContext): Promise<PaymentView[]> {
+    return order.payments ?? orderPaymentsLoader(context).load(order.id);
+  }
+
+  @FieldResolver(() => [StatusHistoryEntry])
+  async statusHistory(@Root() order: OrderHeaderView, @Ctx() context: GraphQLContext): Promise<StatusEntryView[]> {
+    return order.statusHistory ?? orderHistoryLoader(context).load(order.id);
+  }
+}
+
+/** Federation: a supergraph asking for `Order { id }` gets the caller's own order, or null. */
+export const orderReference = {
+  async __resolveReference(reference: { id: string }, context: GraphQLContext): Promise<OrderHeaderView | null> {
+    requireScope(context.principal, 'orders:read');
+    return (await findOrder(context.em, reference.id)) ?? null;
+  },
+};
