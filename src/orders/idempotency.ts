@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
+// Keys live as long as the catalogue's: a used key replays for a day, then may be used afresh.
+import { IDEMPOTENCY_RETENTION_HOURS } from '../catalog/idempotency.js';
 import { AppError } from '../errors.js';
 import type { OrderView } from './schemas.js';
 
@@ -23,7 +25,8 @@ function canonicalJson(value: unknown): string {
  * Claims the key inside the creation transaction. The insert is the arbiter: a concurrent
  * request with the same key blocks on it until the first transaction ends, then finds the
  * committed row (and replays it) or, if the first rolled back, claims the key itself.
- * Returns the stored response when the key was already used with this same body.
+ * Returns the stored response when the key was already used with this same body within
+ * the retention window.
  */
 export async function claimIdempotencyKey(
   tx: EntityManager,
@@ -33,8 +36,11 @@ export async function claimIdempotencyKey(
 ): Promise<OrderView | undefined> {
   const claimed = await tx.execute<{ key: string }[]>(
     `insert into order_idempotency_key (seller_id, key, request_hash) values (?, ?, ?)
-     on conflict (seller_id, key) do nothing returning key`,
-    [sellerId, key, hash],
+     on conflict (seller_id, key) do update
+       set request_hash = excluded.request_hash, order_id = null, response = null, created_at = now()
+       where order_idempotency_key.created_at < now() - make_interval(hours => ?)
+     returning key`,
+    [sellerId, key, hash, IDEMPOTENCY_RETENTION_HOURS],
   );
   if (claimed.length > 0) return undefined;
   const [stored] = await tx.execute<{ request_hash: string; response: OrderView }[]>(

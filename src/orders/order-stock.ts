@@ -1,29 +1,32 @@
 /**
- * The orders domain's only contact with stock, which belongs to the catalogue. Every
- * call runs inside the caller's transaction, so stock moves iff the order change commits.
+ * The orders domain's only contact with stock and channels, which belong to the
+ * catalogue. Every call runs inside the caller's transaction, so stock moves if and only
+ * if the order change commits.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { PreparedItem } from './prepare-order.js';
-
-export interface StockLine {
-  sku: string;
-  quantity: number;
-}
+import { assertChannelsExist } from '../catalog/channel.service.js';
+import { releaseStock, reserveStock, shipStock, type StockLine } from '../catalog/stock.service.js';
 
 export type StockMove = 'reserve' | 'ship' | 'release';
 
-export function stockLinesOf(items: readonly Pick<PreparedItem, 'sku' | 'quantity'>[]): StockLine[] {
+/** One line per order item, in item order, so the catalogue's errors point at `/items/{index}`. */
+export function stockLinesOf(items: readonly StockLine[]): StockLine[] {
   return items.map(({ sku, quantity }) => ({ sku, quantity }));
 }
 
-// PENDING the catalogue's stock service (issue 3): until it lands this moves nothing.
 export async function moveStock(
-  _tx: EntityManager,
-  _sellerId: string,
-  _move: StockMove,
-  _lines: StockLine[],
-  _options: { allowOversell?: boolean } = {},
-): Promise<void> {}
+  tx: EntityManager,
+  sellerId: string,
+  move: StockMove,
+  lines: StockLine[],
+  options: { allowOversell?: boolean } = {},
+): Promise<void> {
+  if (move === 'reserve') await reserveStock(tx, sellerId, lines, options);
+  if (move === 'ship') await shipStock(tx, sellerId, lines);
+  if (move === 'release') await releaseStock(tx, sellerId, lines);
+}
 
 /** DESIGN section 11: an order naming a channel the seller has not configured is 422. */
-export async function assertChannelConfigured(_tx: EntityManager, _sellerId: string, _channel: string): Promise<void> {}
+export async function assertChannelConfigured(tx: EntityManager, sellerId: string, channel: string): Promise<void> {
+  await assertChannelsExist(tx, sellerId, [{ code: channel, path: '/channel' }]);
+}

@@ -75,12 +75,7 @@ export function prepareOrder(input: CreateOrderInput): PreparedOrder {
       phone: input.customer.phone ?? null,
       document: normalizeDocument(input.customer.document),
     },
-    deliveryAddress: {
-      ...input.deliveryAddress,
-      complement: input.deliveryAddress.complement ?? null,
-      postalCode: normalizePostalCode(input.deliveryAddress.postalCode),
-      country: input.deliveryAddress.country ?? 'BR',
-    },
+    deliveryAddress: deliveryAddressOf(input.deliveryAddress),
     items,
     payments,
     amounts,
@@ -121,6 +116,16 @@ function addressErrors(address: CreateOrderInput['deliveryAddress']): FieldError
     errors.push({ path: '/deliveryAddress/postalCode', message: 'is not a CEP (8 digits, hyphen optional)' });
   }
   return errors;
+}
+
+function deliveryAddressOf(address: CreateOrderInput['deliveryAddress']): DeliveryAddress {
+  const country = address.country ?? 'BR';
+  return {
+    ...address,
+    complement: address.complement ?? null,
+    postalCode: country === 'BR' ? normalizePostalCode(address.postalCode) : address.postalCode,
+    country,
+  };
 }
 
 function priceItem(item: CreateOrderInput['items'][number], index: number, errors: FieldError[]): PreparedItem {

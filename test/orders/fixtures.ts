@@ -1,10 +1,14 @@
+import { putChannel } from '../../src/catalog/channel.service.js';
+import { forkForSeller } from '../../src/db/orm.js';
 import type { TestApp, TestSeller } from '../support/app.js';
 import { createTestSeller } from '../support/app.js';
+import { createSellableSku } from '../support/catalog.js';
 
 export const VALID_CPF = '529.982.247-25';
 export const VALID_CNPJ = '11.222.333/0001-81';
 export const ACCESS_KEY = '35260112345678000199550010000001231000001230';
 export const CHANNELS = ['loja-propria', 'mercadolivre'] as const;
+export const SKUS = ['SKU-A', 'SKU-B'] as const;
 
 let externalIds = 0;
 
@@ -34,9 +38,13 @@ export function orderBody(overrides: Record<string, unknown> = {}): Record<strin
   };
 }
 
-/** A seller ready to take orders: its channels configured (and, once the catalogue is in, its SKUs stocked). */
-export async function orderSeller(server: TestApp): Promise<TestSeller> {
-  return createTestSeller(server.orm);
+/** A seller ready to take orders: CHANNELS configured and SKUS with `onHand` units each. */
+export async function orderSeller(server: TestApp, options: { onHand?: number } = {}): Promise<TestSeller> {
+  const seller = await createTestSeller(server.orm);
+  const em = forkForSeller(server.orm, seller.id);
+  for (const code of CHANNELS) await putChannel(em, seller.id, code, { name: code });
+  for (const sku of SKUS) await createSellableSku(server.orm, seller.id, { sku, onHand: options.onHand ?? 10_000 });
+  return seller;
 }
 
 export interface Reply<T = any> {

@@ -83,8 +83,8 @@ describe('orders over GraphQL', () => {
     const seen: string[] = [];
     let after: string | null = null;
     do {
-      const { body } = await ask(ORDERS, { first: 2, after }, other);
-      const connection = body.data.orders;
+      const reply: { body: any } = await ask(ORDERS, { first: 2, after }, other);
+      const connection: any = reply.body.data.orders;
       seen.push(...connection.edges.map((edge: { node: { id: string } }) => edge.node.id));
       expect(connection.pageInfo.endCursor).toBe(connection.edges.at(-1)?.cursor ?? null);
       after = connection.pageInfo.hasNextPage ? connection.pageInfo.endCursor : null;
@@ -118,7 +118,7 @@ describe('orders over GraphQL', () => {
     const original = logger.logQuery.bind(logger);
     const statements: string[] = [];
     logger.logQuery = (context) => {
-      statements.push(context.query);
+      statements.push(context.query ?? '');
       original(context);
     };
     const count = async (first: number) => {

@@ -52,6 +52,18 @@ describe('POST /pedidos: Idempotency-Key and (channel, externalId)', () => {
     expect((await createOrder(server, second, orderBody(), key)).status).toBe(201);
   });
 
+  it('lets a key be used afresh once it is older than the retention window', async () => {
+    const seller = await orderSeller(server);
+    const key = { 'idempotency-key': 'daily' };
+    expect((await createOrder(server, seller, orderBody(), key)).status).toBe(201);
+    await server.orm.em.fork().execute(
+      `update order_idempotency_key set created_at = now() - interval '25 hours' where seller_id = ? and key = 'daily'`,
+      [seller.id],
+    );
+    expect((await createOrder(server, seller, orderBody(), key)).status).toBe(201);
+    expect((await createOrder(server, seller, orderBody(), key)).status).toBe(422);
+  });
+
   it('creates exactly one order for concurrent requests with one key', async () => {
     const seller = await orderSeller(server);
     const body = orderBody();

@@ -25,7 +25,7 @@ describe('GET /pedidos', () => {
     const seen: Listed[] = [];
     let cursor: string | null = null;
     for (let page = 0; ; page++) {
-      const [reply] = await Promise.all([list(seller, `${query}${cursor ? `&cursor=${cursor}` : ''}`), between(page)]);
+      const [reply]: [Awaited<ReturnType<typeof list>>, unknown] = await Promise.all([list(seller, `${query}${cursor ? `&cursor=${cursor}` : ''}`), between(page)]);
       expect(reply.status).toBe(200);
       seen.push(...reply.body.data);
       cursor = reply.body.nextCursor;
