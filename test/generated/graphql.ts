@@ -14,8 +14,39 @@ export type Scalars = {
   Float: { input: number; output: number; }
   /** A date-time string at UTC, such as 2007-12-03T10:15:30Z, compliant with the `date-time` format outlined in section 5.6 of the RFC 3339 profile of the ISO 8601 standard for representation of dates and times using the Gregorian calendar.This scalar is serialized to a string in ISO 8601 format and parsed from a string in ISO 8601 format. */
   DateTimeISO: { input: string; output: string; }
-  /** The `JSON` scalar type represents JSON values as specified by [ECMA-404](http://www.ecma-international.org/publications/files/ECMA-ST/ECMA-404.pdf). */
-  JSON: { input: Record<string, unknown>; output: Record<string, unknown>; }
+};
+
+export type ChangeOrderStatusInput = {
+  /** Required for faturado */
+  invoice?: InputMaybe<InvoiceInput>;
+  note?: InputMaybe<Scalars['String']['input']>;
+  /** Required for cancelado */
+  reason?: InputMaybe<Scalars['String']['input']>;
+  /** Required for enviado */
+  shipment?: InputMaybe<ShipmentInput>;
+  status: OrderStatusTarget;
+};
+
+export type CreateOrderInput = {
+  allowOversell?: InputMaybe<Scalars['Boolean']['input']>;
+  channel: Scalars['String']['input'];
+  customer: CustomerInput;
+  deliveryAddress: DeliveryAddressInput;
+  discount?: InputMaybe<Scalars['String']['input']>;
+  externalId: Scalars['String']['input'];
+  items: Array<OrderItemInput>;
+  payments?: InputMaybe<Array<PaymentInput>>;
+  placedAt?: InputMaybe<Scalars['DateTimeISO']['input']>;
+  shipping?: InputMaybe<Scalars['String']['input']>;
+  /** When given, must equal the computed total */
+  total?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type CreateOrderResult = {
+  __typename?: 'CreateOrderResult';
+  /** False when an earlier request (same idempotency key, or same channel and externalId) created it */
+  created: Scalars['Boolean']['output'];
+  order: Order;
 };
 
 export type CreateTokenInput = {
@@ -32,16 +63,49 @@ export type CreatedToken = {
   token: Scalars['String']['output'];
 };
 
-/** An event exactly as webhooks deliver it: `{id, evento, dataHora, data}` */
-export type EventEnvelope = {
-  __typename?: 'EventEnvelope';
-  /** The event data, as in the webhook body */
-  data: Scalars['JSON']['output'];
-  dataHora: Scalars['DateTimeISO']['output'];
-  /** The event name, e.g. `pedido.criado` */
-  evento: Scalars['String']['output'];
-  /** The event id (UUID v7, time ordered): pass it as `after` to resume */
-  id: Scalars['ID']['output'];
+export type Customer = {
+  __typename?: 'Customer';
+  /** CPF or CNPJ without the mask */
+  document: Scalars['String']['output'];
+  email?: Maybe<Scalars['String']['output']>;
+  name: Scalars['String']['output'];
+  phone?: Maybe<Scalars['String']['output']>;
+};
+
+export type CustomerInput = {
+  /** CPF or CNPJ, with or without the mask */
+  document: Scalars['String']['input'];
+  email?: InputMaybe<Scalars['String']['input']>;
+  name: Scalars['String']['input'];
+  phone?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type DeliveryAddress = {
+  __typename?: 'DeliveryAddress';
+  city: Scalars['String']['output'];
+  complement?: Maybe<Scalars['String']['output']>;
+  country: Scalars['String']['output'];
+  district: Scalars['String']['output'];
+  number: Scalars['String']['output'];
+  postalCode: Scalars['String']['output'];
+  recipient: Scalars['String']['output'];
+  state: Scalars['String']['output'];
+  street: Scalars['String']['output'];
+};
+
+export type DeliveryAddressInput = {
+  city: Scalars['String']['input'];
+  complement?: InputMaybe<Scalars['String']['input']>;
+  /** Default BR */
+  country?: InputMaybe<Scalars['String']['input']>;
+  district: Scalars['String']['input'];
+  number: Scalars['String']['input'];
+  /** CEP, 8 digits */
+  postalCode: Scalars['String']['input'];
+  recipient: Scalars['String']['input'];
+  /** UF, e.g. SP */
+  state: Scalars['String']['input'];
+  street: Scalars['String']['input'];
 };
 
 /** A third-party application installed by the seller */
@@ -52,12 +116,44 @@ export type InstalledApplication = {
   name: Scalars['String']['output'];
 };
 
+export type Invoice = {
+  __typename?: 'Invoice';
+  /** NF-e access key, 44 digits */
+  accessKey: Scalars['String']['output'];
+  number: Scalars['String']['output'];
+  series: Scalars['String']['output'];
+};
+
+export type InvoiceInput = {
+  accessKey: Scalars['String']['input'];
+  number: Scalars['String']['input'];
+  series: Scalars['String']['input'];
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
+  /** Moves an order to faturado, enviado, entregue or cancelado */
+  changeOrderStatus: Order;
+  /** Creates an order; an idempotencyKey behaves as the Idempotency-Key header of POST /pedidos */
+  createOrder: CreateOrderResult;
   createToken: CreatedToken;
   installApplication: InstalledApplication;
+  /** Records a payment (or updates the one with the same transactionId); approved payments covering the total move a pendente order to aprovado */
+  recordOrderPayment: Order;
   /** Fires aplicativo.removido to the app's payments and customer-service registrations */
   uninstallApplication: Scalars['Boolean']['output'];
+};
+
+
+export type MutationChangeOrderStatusArgs = {
+  id: Scalars['ID']['input'];
+  input: ChangeOrderStatusInput;
+};
+
+
+export type MutationCreateOrderArgs = {
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  input: CreateOrderInput;
 };
 
 
@@ -71,43 +167,196 @@ export type MutationInstallApplicationArgs = {
 };
 
 
+export type MutationRecordOrderPaymentArgs = {
+  input: PaymentInput;
+  orderId: Scalars['ID']['input'];
+};
+
+
 export type MutationUninstallApplicationArgs = {
   applicationId: Scalars['ID']['input'];
 };
 
+/** An order from any channel, in one normalized shape */
+export type Order = {
+  __typename?: 'Order';
+  amounts: OrderAmounts;
+  cancellationReason?: Maybe<Scalars['String']['output']>;
+  /** Channel code */
+  channel: Scalars['String']['output'];
+  createdAt: Scalars['DateTimeISO']['output'];
+  customer: Customer;
+  deliveryAddress: DeliveryAddress;
+  /** The order's id in its channel */
+  externalId: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  invoice?: Maybe<Invoice>;
+  items: Array<OrderItem>;
+  /** Per-seller sequence */
+  number: Scalars['Int']['output'];
+  payments: Array<Payment>;
+  placedAt: Scalars['DateTimeISO']['output'];
+  shipment?: Maybe<Shipment>;
+  status: OrderStatus;
+  statusHistory: Array<StatusHistoryEntry>;
+  updatedAt: Scalars['DateTimeISO']['output'];
+};
+
+/** Computed by the server: total = items + shipping − discount */
+export type OrderAmounts = {
+  __typename?: 'OrderAmounts';
+  discount: Scalars['String']['output'];
+  items: Scalars['String']['output'];
+  shipping: Scalars['String']['output'];
+  total: Scalars['String']['output'];
+};
+
+export type OrderConnection = {
+  __typename?: 'OrderConnection';
+  edges: Array<OrderEdge>;
+  pageInfo: PageInfo;
+};
+
+export type OrderEdge = {
+  __typename?: 'OrderEdge';
+  cursor: Scalars['String']['output'];
+  node: Order;
+};
+
+export type OrderFilterInput = {
+  channel?: InputMaybe<Scalars['String']['input']>;
+  createdFrom?: InputMaybe<Scalars['DateTimeISO']['input']>;
+  createdTo?: InputMaybe<Scalars['DateTimeISO']['input']>;
+  status?: InputMaybe<Array<OrderStatus>>;
+  updatedSince?: InputMaybe<Scalars['DateTimeISO']['input']>;
+};
+
+export type OrderItem = {
+  __typename?: 'OrderItem';
+  /** For the whole line */
+  discount: Scalars['String']['output'];
+  quantity: Scalars['Int']['output'];
+  sku: Scalars['String']['output'];
+  title: Scalars['String']['output'];
+  /** quantity × unitPrice − discount */
+  total: Scalars['String']['output'];
+  unitPrice: Scalars['String']['output'];
+};
+
+export type OrderItemInput = {
+  /** For the whole line */
+  discount?: InputMaybe<Scalars['String']['input']>;
+  quantity: Scalars['Int']['input'];
+  sku: Scalars['String']['input'];
+  title?: InputMaybe<Scalars['String']['input']>;
+  unitPrice: Scalars['String']['input'];
+};
+
+/** createdAt: newest first; updatedAt: oldest-updated first (incremental sync) */
+export type OrderSort =
+  | 'createdAt'
+  | 'updatedAt';
+
+export type OrderStatus =
+  | 'aprovado'
+  | 'cancelado'
+  | 'entregue'
+  | 'enviado'
+  | 'faturado'
+  | 'pendente';
+
+/** The statuses a client may move an order to */
+export type OrderStatusTarget =
+  | 'cancelado'
+  | 'entregue'
+  | 'enviado'
+  | 'faturado';
+
+/** Relay page information */
+export type PageInfo = {
+  __typename?: 'PageInfo';
+  endCursor?: Maybe<Scalars['String']['output']>;
+  hasNextPage: Scalars['Boolean']['output'];
+  /** Always false: lists page forward only */
+  hasPreviousPage: Scalars['Boolean']['output'];
+  startCursor?: Maybe<Scalars['String']['output']>;
+};
+
+export type Payment = {
+  __typename?: 'Payment';
+  amount: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  installments: Scalars['Int']['output'];
+  method: PaymentMethod;
+  paidAt?: Maybe<Scalars['DateTimeISO']['output']>;
+  status: PaymentStatus;
+  transactionId?: Maybe<Scalars['String']['output']>;
+};
+
+export type PaymentInput = {
+  amount: Scalars['String']['input'];
+  installments?: InputMaybe<Scalars['Int']['input']>;
+  method: PaymentMethod;
+  paidAt?: InputMaybe<Scalars['DateTimeISO']['input']>;
+  status: PaymentStatus;
+  transactionId?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type PaymentMethod =
+  | 'boleto'
+  | 'credit_card'
+  | 'debit_card'
+  | 'other'
+  | 'pix'
+  | 'wallet';
+
+export type PaymentStatus =
+  | 'approved'
+  | 'pending'
+  | 'refunded'
+  | 'refused';
+
 export type Query = {
   __typename?: 'Query';
   installedApplications: Array<InstalledApplication>;
+  /** Null when no order of the caller's seller has this id */
+  order?: Maybe<Order>;
+  /** Orders, newest first, or oldest-updated first with sort: updatedAt */
+  orders: OrderConnection;
   viewer: Viewer;
 };
 
-export type Subscription = {
-  __typename?: 'Subscription';
-  /** Events of the given types (default: every type the token may read), optionally resuming after an event id */
-  events: EventEnvelope;
-  /** `pedido.criado` and `pedido.status_alterado`, optionally of one order and of orders now in one of `statuses` */
-  orderEvents: EventEnvelope;
-  /** `estoque.alterado`, `produto.publicacao_alterada` and `produto.preco_alterado`, optionally of one SKU */
-  stockEvents: EventEnvelope;
+
+export type QueryOrderArgs = {
+  id: Scalars['ID']['input'];
 };
 
 
-export type SubscriptionEventsArgs = {
-  after?: InputMaybe<Scalars['ID']['input']>;
-  types?: InputMaybe<Array<Scalars['String']['input']>>;
+export type QueryOrdersArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<OrderFilterInput>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<OrderSort>;
 };
 
-
-export type SubscriptionOrderEventsArgs = {
-  after?: InputMaybe<Scalars['ID']['input']>;
-  orderId?: InputMaybe<Scalars['ID']['input']>;
-  statuses?: InputMaybe<Array<Scalars['String']['input']>>;
+export type Shipment = {
+  __typename?: 'Shipment';
+  carrier: Scalars['String']['output'];
+  trackingCode: Scalars['String']['output'];
+  trackingUrl?: Maybe<Scalars['String']['output']>;
 };
 
+export type ShipmentInput = {
+  carrier: Scalars['String']['input'];
+  trackingCode: Scalars['String']['input'];
+  trackingUrl?: InputMaybe<Scalars['String']['input']>;
+};
 
-export type SubscriptionStockEventsArgs = {
-  after?: InputMaybe<Scalars['ID']['input']>;
-  sku?: InputMaybe<Scalars['String']['input']>;
+export type StatusHistoryEntry = {
+  __typename?: 'StatusHistoryEntry';
+  at: Scalars['DateTimeISO']['output'];
+  note?: Maybe<Scalars['String']['output']>;
+  status: OrderStatus;
 };
 
 /** Who is calling: the token's seller and scopes */
