@@ -100,6 +100,7 @@ export function attachLiveEvents(app: RestApp, deps: LiveDeps): LiveHub {
           principal,
           em: forkForSeller(orm, principal.sellerId),
           requestId: randomUUID(),
+          config,
           loaders: new Map(),
           live: hub,
           closeConnection: (code, reason) => ctx.extra.socket.close(code, reason),

@@ -14,6 +14,8 @@ export type Scalars = {
   Float: { input: number; output: number; }
   /** A date-time string at UTC, such as 2007-12-03T10:15:30Z, compliant with the `date-time` format outlined in section 5.6 of the RFC 3339 profile of the ISO 8601 standard for representation of dates and times using the Gregorian calendar.This scalar is serialized to a string in ISO 8601 format and parsed from a string in ISO 8601 format. */
   DateTimeISO: { input: string; output: string; }
+  /** The `JSON` scalar type represents JSON values as specified by [ECMA-404](http://www.ecma-international.org/publications/files/ECMA-ST/ECMA-404.pdf). */
+  JSON: { input: Record<string, unknown>; output: Record<string, unknown>; }
 };
 
 export type ChangeOrderStatusInput = {
@@ -106,6 +108,18 @@ export type DeliveryAddressInput = {
   /** UF, e.g. SP */
   state: Scalars['String']['input'];
   street: Scalars['String']['input'];
+};
+
+/** An event exactly as webhooks deliver it: `{id, evento, dataHora, data}` */
+export type EventEnvelope = {
+  __typename?: 'EventEnvelope';
+  /** The event data, as in the webhook body */
+  data: Scalars['JSON']['output'];
+  dataHora: Scalars['DateTimeISO']['output'];
+  /** The event name, e.g. `pedido.criado` */
+  evento: Scalars['String']['output'];
+  /** The event id (UUID v7, time ordered): pass it as `after` to resume */
+  id: Scalars['ID']['output'];
 };
 
 /** A third-party application installed by the seller */
@@ -357,6 +371,35 @@ export type StatusHistoryEntry = {
   at: Scalars['DateTimeISO']['output'];
   note?: Maybe<Scalars['String']['output']>;
   status: OrderStatus;
+};
+
+export type Subscription = {
+  __typename?: 'Subscription';
+  /** Events of the given types (default: every type the token may read), optionally resuming after an event id */
+  events: EventEnvelope;
+  /** `pedido.criado` and `pedido.status_alterado`, optionally of one order and of orders now in one of `statuses` */
+  orderEvents: EventEnvelope;
+  /** `estoque.alterado`, `produto.publicacao_alterada` and `produto.preco_alterado`, optionally of one SKU */
+  stockEvents: EventEnvelope;
+};
+
+
+export type SubscriptionEventsArgs = {
+  after?: InputMaybe<Scalars['ID']['input']>;
+  types?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+
+export type SubscriptionOrderEventsArgs = {
+  after?: InputMaybe<Scalars['ID']['input']>;
+  orderId?: InputMaybe<Scalars['ID']['input']>;
+  statuses?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+
+export type SubscriptionStockEventsArgs = {
+  after?: InputMaybe<Scalars['ID']['input']>;
+  sku?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** Who is calling: the token's seller and scopes */
