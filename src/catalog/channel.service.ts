@@ -47,10 +47,15 @@ export async function listChannels(em: EntityManager, sellerId: string): Promise
   return rows.map(toView);
 }
 
-export async function getChannel(em: EntityManager, sellerId: string, code: string): Promise<ChannelView> {
+export async function findChannel(em: EntityManager, sellerId: string, code: string): Promise<ChannelView | null> {
   const [row] = await em.execute<ChannelRow[]>(`select ${COLUMNS} from channel where seller_id = ? and code = ?`, [sellerId, code]);
-  if (!row) throw notFound(`Channel ${code}`);
-  return toView(row);
+  return row ? toView(row) : null;
+}
+
+export async function getChannel(em: EntityManager, sellerId: string, code: string): Promise<ChannelView> {
+  const channel = await findChannel(em, sellerId, code);
+  if (!channel) throw notFound(`Channel ${code}`);
+  return channel;
 }
 
 /**

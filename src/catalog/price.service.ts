@@ -53,6 +53,16 @@ export async function getEffectivePrice(em: EntityManager, sellerId: string, sku
   return effectivePriceOf(sku, await storedPrices(em, sellerId, sku), channel, at);
 }
 
+/** Stored prices of sellable SKUs; SKUs without prices are absent. */
+export async function findPricesBySkus(em: EntityManager, sellerId: string, skus: readonly string[]): Promise<Map<string, PriceEntry[]>> {
+  if (skus.length === 0) return new Map();
+  const rows = await em.execute<{ sku: string; prices: PriceEntry[] }[]>(`select sku, prices from price_list where seller_id = ? and sku in (?)`, [
+    sellerId,
+    [...skus],
+  ]);
+  return new Map(rows.map((row) => [row.sku, row.prices.map(storedEntry)]));
+}
+
 async function storedPrices(em: EntityManager, sellerId: string, sku: string, lock: '' | 'for update' = ''): Promise<PriceEntry[]> {
   const [row] = await em.execute<{ prices: PriceEntry[] }[]>(`select prices from price_list where seller_id = ? and sku = ? ${lock}`, [sellerId, sku]);
   return (row?.prices ?? []).map(storedEntry);

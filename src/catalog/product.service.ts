@@ -136,6 +136,11 @@ function sameSet(a: string[], b: string[]): boolean {
   return a.length === b.length && a.every((value) => b.includes(value));
 }
 
+export async function findProductsBySkus(em: EntityManager, skus: readonly string[]): Promise<Map<string, ProductView>> {
+  const products = await em.find(Product, { sku: { $in: [...skus] } });
+  return new Map(products.map((product) => [product.sku, productView(product)]));
+}
+
 export async function getProduct(em: EntityManager, sku: string): Promise<Product> {
   const product = await em.findOne(Product, { sku });
   if (!product) throw notFound(`Product ${sku}`);

@@ -20,6 +20,10 @@ export const ChannelCode = Type.String({
   pattern: '^[A-Za-z0-9][A-Za-z0-9_-]*$',
   description: 'Letters, digits, "-" and "_", e.g. mercadolivre',
 });
+/** GraphQL arguments, validated with the same rules as the REST path parameters. */
+export const SkuArgs = Type.Object({ sku: Sku });
+export const ChannelCodeArgs = Type.Object({ code: ChannelCode });
+
 const Gtin = Type.String({ pattern: '^\\d+$', description: 'GTIN-8, -12, -13 or -14 with a valid check digit' });
 export const Money = Type.String({ pattern: '^\\d+(\\.\\d{1,2})?$', description: 'Decimal string in BRL, e.g. "199.90"' });
 const Instant = Type.String({ format: 'date-time', description: 'ISO 8601' });

@@ -106,12 +106,26 @@ export async function updateStock(em: EntityManager, sellerId: string, sku: stri
 }
 
 export async function getStock(em: EntityManager, sellerId: string, sku: string): Promise<StockFigures> {
-  const [row] = await em.execute<{ sku: string; on_hand: number; reserved: number; available: number; channels: StockFigures['channels']; sellable: boolean }[]>(
-    `select sku, on_hand, reserved, available, channels, sellable from stock where seller_id = ? and sku = ?`,
-    [sellerId, sku],
+  const stock = (await findStockBySkus(em, sellerId, [sku], { sellableOnly: false })).get(sku);
+  if (!stock) throw notFound(`SKU ${sku}`);
+  return stock;
+}
+
+/** Figures of these SKUs (by default only sellable ones: the others carry no stock). */
+export async function findStockBySkus(
+  em: EntityManager,
+  sellerId: string,
+  skus: readonly string[],
+  options: { sellableOnly: boolean } = { sellableOnly: true },
+): Promise<Map<string, StockFigures>> {
+  if (skus.length === 0) return new Map();
+  const rows = await em.execute<{ sku: string; on_hand: number; reserved: number; available: number; channels: StockFigures['channels'] }[]>(
+    `select sku, on_hand, reserved, available, channels from stock where seller_id = ? and sku in (?) ${options.sellableOnly ? 'and sellable' : ''}`,
+    [sellerId, [...skus]],
   );
-  if (!row) throw notFound(`SKU ${sku}`);
-  return { sku: row.sku, onHand: row.on_hand, reserved: row.reserved, available: row.available, channels: row.channels };
+  return new Map(
+    rows.map((row) => [row.sku, { sku: row.sku, onHand: row.on_hand, reserved: row.reserved, available: row.available, channels: row.channels }]),
+  );
 }
 
 async function lockSellableRow(em: EntityManager, sellerId: string, sku: string): Promise<LockedStock> {

@@ -3,6 +3,7 @@ import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/res
 import { printSchemaWithDirectives } from '@graphql-tools/utils';
 import { lexicographicSortSchema, parse, type GraphQLSchema } from 'graphql';
 import { buildSchema, createResolversMap, type PubSub } from 'type-graphql';
+import { productReference } from '../catalog/product-reference.js';
 import { RESOLVERS } from '../modules.js';
 import { orderReference } from '../orders/resolver.js';
 import { authChecker } from './auth-checker.js';
@@ -13,6 +14,7 @@ const FEDERATION_LINK =
 /** `__resolveReference` of federated entities (`Order` by id, `Product` by sku), by type name. */
 export const REFERENCE_RESOLVERS: GraphQLResolverMap<unknown> = {
   Order: orderReference as never,
+  Product: productReference as never,
 };
 
 /**

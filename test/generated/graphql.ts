@@ -18,6 +18,11 @@ export type Scalars = {
   JSON: { input: Record<string, unknown>; output: Record<string, unknown>; }
 };
 
+/** in_stock: some sellable SKU of the product has available stock */
+export type Availability =
+  | 'in_stock'
+  | 'out_of_stock';
+
 export type ChangeOrderStatusInput = {
   /** Required for faturado */
   invoice?: InputMaybe<InvoiceInput>;
@@ -27,6 +32,39 @@ export type ChangeOrderStatusInput = {
   /** Required for enviado */
   shipment?: InputMaybe<ShipmentInput>;
   status: OrderStatusTarget;
+};
+
+export type Channel = {
+  __typename?: 'Channel';
+  active: Scalars['Boolean']['output'];
+  code: Scalars['String']['output'];
+  maxQuantity?: Maybe<Scalars['Int']['output']>;
+  name: Scalars['String']['output'];
+  safetyStock: Scalars['Int']['output'];
+  sharePercent: Scalars['Int']['output'];
+};
+
+/** Omitted settings take their defaults: active, 100 %, 0, no cap */
+export type ChannelInput = {
+  active?: InputMaybe<Scalars['Boolean']['input']>;
+  maxQuantity?: InputMaybe<Scalars['Int']['input']>;
+  name: Scalars['String']['input'];
+  safetyStock?: InputMaybe<Scalars['Int']['input']>;
+  sharePercent?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type ChannelPutResult = {
+  __typename?: 'ChannelPutResult';
+  channel: Channel;
+  /** false when an existing channel was replaced */
+  created: Scalars['Boolean']['output'];
+};
+
+/** Published quantity of a SKU on one active channel */
+export type ChannelQuantity = {
+  __typename?: 'ChannelQuantity';
+  channel: Scalars['String']['output'];
+  quantity: Scalars['Int']['output'];
 };
 
 export type CreateOrderInput = {
@@ -110,6 +148,32 @@ export type DeliveryAddressInput = {
   street: Scalars['String']['input'];
 };
 
+export type DimensionsCm = {
+  __typename?: 'DimensionsCm';
+  height: Scalars['Float']['output'];
+  length: Scalars['Float']['output'];
+  width: Scalars['Float']['output'];
+};
+
+export type DimensionsCmInput = {
+  height: Scalars['Float']['input'];
+  length: Scalars['Float']['input'];
+  width: Scalars['Float']['input'];
+};
+
+/** What a buyer pays for a SKU on a channel at an instant */
+export type EffectivePrice = {
+  __typename?: 'EffectivePrice';
+  at: Scalars['DateTimeISO']['output'];
+  channel?: Maybe<Scalars['String']['output']>;
+  price: Scalars['String']['output'];
+  promo?: Maybe<Scalars['String']['output']>;
+  promoActive: Scalars['Boolean']['output'];
+  sale: Scalars['String']['output'];
+  sku: Scalars['String']['output'];
+  source: PriceSource;
+};
+
 /** An event exactly as webhooks deliver it: `{id, evento, dataHora, data}` */
 export type EventEnvelope = {
   __typename?: 'EventEnvelope';
@@ -152,10 +216,18 @@ export type Mutation = {
   createOrder: CreateOrderResult;
   createToken: CreatedToken;
   installApplication: InstalledApplication;
+  /** Creates or replaces a channel (as PUT /canais/{code}); allocation changes recompute every SKU */
+  putChannel: ChannelPutResult;
   /** Records a payment (or updates the one with the same transactionId); approved payments covering the total move a pendente order to aprovado */
   recordOrderPayment: Order;
+  /** Sets the listed prices of a sellable SKU (as PATCH /produtos/{sku}/preco) */
+  setPrices: SkuPrices;
   /** Fires aplicativo.removido to the app's payments and customer-service registrations */
   uninstallApplication: Scalars['Boolean']['output'];
+  /** Sets onHand (absolute) or applies delta, which needs an idempotencyKey (as PATCH /estoque/{sku}) */
+  updateStock: Stock;
+  /** Creates or updates up to 100 products by SKU (as PUT /produtos) */
+  upsertProducts: Array<UpsertResult>;
 };
 
 
@@ -181,14 +253,50 @@ export type MutationInstallApplicationArgs = {
 };
 
 
+export type MutationPutChannelArgs = {
+  code: Scalars['String']['input'];
+  input: ChannelInput;
+};
+
+
 export type MutationRecordOrderPaymentArgs = {
   input: PaymentInput;
   orderId: Scalars['ID']['input'];
 };
 
 
+export type MutationSetPricesArgs = {
+  prices: Array<PriceInput>;
+  sku: Scalars['String']['input'];
+};
+
+
 export type MutationUninstallApplicationArgs = {
   applicationId: Scalars['ID']['input'];
+};
+
+
+export type MutationUpdateStockArgs = {
+  delta?: InputMaybe<Scalars['Int']['input']>;
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  onHand?: InputMaybe<Scalars['Int']['input']>;
+  sku: Scalars['String']['input'];
+};
+
+
+export type MutationUpsertProductsArgs = {
+  products: Array<ProductInput>;
+};
+
+export type NameValue = {
+  __typename?: 'NameValue';
+  name: Scalars['String']['output'];
+  value: Scalars['String']['output'];
+};
+
+export type NameValueInput = {
+  name: Scalars['String']['input'];
+  value: Scalars['String']['input'];
 };
 
 /** An order from any channel, in one normalized shape */
@@ -330,14 +438,165 @@ export type PaymentStatus =
   | 'refunded'
   | 'refused';
 
+export type Price = {
+  __typename?: 'Price';
+  /** null: the default price */
+  channel?: Maybe<Scalars['String']['output']>;
+  promo?: Maybe<Scalars['String']['output']>;
+  promoEnd?: Maybe<Scalars['DateTimeISO']['output']>;
+  promoStart?: Maybe<Scalars['DateTimeISO']['output']>;
+  /** Decimal string, BRL */
+  sale: Scalars['String']['output'];
+};
+
+export type PriceInput = {
+  /** null or omitted: the default price */
+  channel?: InputMaybe<Scalars['String']['input']>;
+  promo?: InputMaybe<Scalars['String']['input']>;
+  /** ISO 8601, exclusive */
+  promoEnd?: InputMaybe<Scalars['String']['input']>;
+  /** ISO 8601 */
+  promoStart?: InputMaybe<Scalars['String']['input']>;
+  /** Decimal string, e.g. "199.90" */
+  sale: Scalars['String']['input'];
+};
+
+/** Whose entry gave the effective price */
+export type PriceSource =
+  | 'channel'
+  | 'default';
+
+/** A product; without variations it is itself the sellable SKU */
+export type Product = {
+  __typename?: 'Product';
+  attributes: Array<NameValue>;
+  brand?: Maybe<Scalars['String']['output']>;
+  /** Codes of the channels it is listed on */
+  channels: Array<Scalars['String']['output']>;
+  createdAt: Scalars['DateTimeISO']['output'];
+  datasheet: Array<NameValue>;
+  description?: Maybe<Scalars['String']['output']>;
+  dimensionsCm?: Maybe<DimensionsCm>;
+  gtin?: Maybe<Scalars['String']['output']>;
+  images: Array<ProductImage>;
+  ncm?: Maybe<Scalars['String']['output']>;
+  /** Null when the product has variations: prices belong to them */
+  prices?: Maybe<SkuPrices>;
+  publicationStatus: PublicationStatus;
+  sku: Scalars['String']['output'];
+  /** Null when the product has variations: stock belongs to them */
+  stock?: Maybe<Stock>;
+  title: Scalars['String']['output'];
+  updatedAt: Scalars['DateTimeISO']['output'];
+  variations: Array<ProductVariation>;
+  weightGrams?: Maybe<Scalars['Int']['output']>;
+};
+
+export type ProductConnection = {
+  __typename?: 'ProductConnection';
+  edges: Array<ProductEdge>;
+  pageInfo: PageInfo;
+};
+
+export type ProductEdge = {
+  __typename?: 'ProductEdge';
+  cursor: Scalars['String']['output'];
+  node: Product;
+};
+
+export type ProductFilter = {
+  availability?: InputMaybe<Availability>;
+  /** Listed on this channel */
+  channel?: InputMaybe<Scalars['String']['input']>;
+  publicationStatus?: InputMaybe<Array<PublicationStatus>>;
+};
+
+export type ProductImage = {
+  __typename?: 'ProductImage';
+  position: Scalars['Int']['output'];
+  url: Scalars['String']['output'];
+};
+
+export type ProductImageInput = {
+  position: Scalars['Int']['input'];
+  url: Scalars['String']['input'];
+};
+
+/** One product of an upsert batch; omitted fields take their defaults */
+export type ProductInput = {
+  attributes?: InputMaybe<Array<NameValueInput>>;
+  brand?: InputMaybe<Scalars['String']['input']>;
+  channels?: InputMaybe<Array<Scalars['String']['input']>>;
+  datasheet?: InputMaybe<Array<NameValueInput>>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  dimensionsCm?: InputMaybe<DimensionsCmInput>;
+  gtin?: InputMaybe<Scalars['String']['input']>;
+  images?: InputMaybe<Array<ProductImageInput>>;
+  ncm?: InputMaybe<Scalars['String']['input']>;
+  publicationStatus?: InputMaybe<PublicationStatus>;
+  sku: Scalars['String']['input'];
+  title: Scalars['String']['input'];
+  variations?: InputMaybe<Array<ProductVariationInput>>;
+  weightGrams?: InputMaybe<Scalars['Int']['input']>;
+};
+
+/** A sellable SKU of a product with its own attributes, images and GTIN */
+export type ProductVariation = {
+  __typename?: 'ProductVariation';
+  attributes: Array<NameValue>;
+  gtin?: Maybe<Scalars['String']['output']>;
+  images: Array<ProductImage>;
+  prices: SkuPrices;
+  sku: Scalars['String']['output'];
+  stock?: Maybe<Stock>;
+};
+
+export type ProductVariationInput = {
+  attributes?: InputMaybe<Array<NameValueInput>>;
+  gtin?: InputMaybe<Scalars['String']['input']>;
+  images?: InputMaybe<Array<ProductImageInput>>;
+  sku: Scalars['String']['input'];
+};
+
+export type PublicationStatus =
+  | 'archived'
+  | 'draft'
+  | 'paused'
+  | 'published';
+
 export type Query = {
   __typename?: 'Query';
+  channel?: Maybe<Channel>;
+  /** The seller's channels, by code */
+  channels: Array<Channel>;
+  /** The price of a SKU on a channel (omitted: the default) at an instant (omitted: now); null when no price applies */
+  effectivePrice?: Maybe<EffectivePrice>;
   installedApplications: Array<InstalledApplication>;
   /** Null when no order of the caller's seller has this id */
   order?: Maybe<Order>;
   /** Orders, newest first, or oldest-updated first with sort: updatedAt */
   orders: OrderConnection;
+  /** The default price and per-channel overrides of a sellable SKU */
+  prices: SkuPrices;
+  /** Null when the caller's catalogue has no product with this SKU */
+  product?: Maybe<Product>;
+  /** Products by SKU, filtered (as GET /produtos) */
+  products: ProductConnection;
+  /** Stock of a SKU and its published quantity per active channel */
+  stock: Stock;
   viewer: Viewer;
+};
+
+
+export type QueryChannelArgs = {
+  code: Scalars['String']['input'];
+};
+
+
+export type QueryEffectivePriceArgs = {
+  at?: InputMaybe<Scalars['String']['input']>;
+  channel?: InputMaybe<Scalars['String']['input']>;
+  sku: Scalars['String']['input'];
 };
 
 
@@ -353,6 +612,28 @@ export type QueryOrdersArgs = {
   sort?: InputMaybe<OrderSort>;
 };
 
+
+export type QueryPricesArgs = {
+  sku: Scalars['String']['input'];
+};
+
+
+export type QueryProductArgs = {
+  sku: Scalars['String']['input'];
+};
+
+
+export type QueryProductsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<ProductFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryStockArgs = {
+  sku: Scalars['String']['input'];
+};
+
 export type Shipment = {
   __typename?: 'Shipment';
   carrier: Scalars['String']['output'];
@@ -366,11 +647,28 @@ export type ShipmentInput = {
   trackingUrl?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type SkuPrices = {
+  __typename?: 'SkuPrices';
+  prices: Array<Price>;
+  sku: Scalars['String']['output'];
+};
+
 export type StatusHistoryEntry = {
   __typename?: 'StatusHistoryEntry';
   at: Scalars['DateTimeISO']['output'];
   note?: Maybe<Scalars['String']['output']>;
   status: OrderStatus;
+};
+
+/** Stock of a sellable SKU: available = onHand − reserved */
+export type Stock = {
+  __typename?: 'Stock';
+  available: Scalars['Int']['output'];
+  /** Every active channel of the seller */
+  channels: Array<ChannelQuantity>;
+  onHand: Scalars['Int']['output'];
+  reserved: Scalars['Int']['output'];
+  sku: Scalars['String']['output'];
 };
 
 export type Subscription = {
@@ -400,6 +698,18 @@ export type SubscriptionOrderEventsArgs = {
 export type SubscriptionStockEventsArgs = {
   after?: InputMaybe<Scalars['ID']['input']>;
   sku?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** unchanged: the stored content was the same; nothing was written */
+export type UpsertOutcome =
+  | 'created'
+  | 'unchanged'
+  | 'updated';
+
+export type UpsertResult = {
+  __typename?: 'UpsertResult';
+  result: UpsertOutcome;
+  sku: Scalars['String']['output'];
 };
 
 /** Who is calling: the token's seller and scopes */
