@@ -71,7 +71,8 @@ const errorPlugin: ApolloServerPlugin<GraphQLContext & { log: FastifyInstance['l
   },
 };
 
-function costOf(operation: {
+/** The operation's cost (undefined when its variables do not fit): HTTP and graphql-ws share the limit. */
+export function costOf(operation: {
   schema: GraphQLSchema;
   document: DocumentNode;
   operationName: string | null | undefined;

@@ -3,7 +3,6 @@ import type { LiveHub } from './hub.js';
 
 /** The context of operations over graphql-ws: the HTTP one plus the process's live hub. */
 export interface LiveContext extends GraphQLContext {
-  /** Absent over plain HTTP, where subscriptions are not served. */
-  live?: LiveHub;
+  live: LiveHub;
   closeConnection(code: number, reason: string): void;
 }

@@ -76,8 +76,7 @@ export class LiveHub {
     await this.connectFeed();
     if (request.after !== undefined) this.assertWithinWindow(request.after);
     const { liveBufferEvents, liveReplayMaxEvents } = this.options.config;
-    const subscriber: Subscriber = { filter: request.filter, stream: undefined as never };
-    subscriber.stream = new EventStream({
+    const stream = new EventStream({
       cursor: request.after ?? idFloorAt(Date.now()),
       bufferSize: liveBufferEvents,
       dedupeSize: liveBufferEvents + liveReplayMaxEvents,
@@ -88,18 +87,19 @@ export class LiveHub {
       },
       onEnd: () => this.remove(request.sellerId, subscriber),
     });
+    const subscriber: Subscriber = { filter: request.filter, stream };
     // Registered before the replay query runs, so an event committed meanwhile is either
     // replayed or buffered (or both: the stream drops the duplicate).
     this.add(request.sellerId, subscriber);
     if (request.after !== undefined) {
       try {
-        await subscriber.stream.catchUp();
+        await stream.catchUp();
       } catch (error) {
-        await subscriber.stream.return();
+        await stream.return();
         throw error;
       }
     }
-    return subscriber.stream;
+    return stream;
   }
 
   /** Lets a feed skip reading an event nobody in this process follows. */

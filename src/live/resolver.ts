@@ -46,7 +46,6 @@ function validArgs<T>(schema: object, args: Record<string, unknown>): T {
 }
 
 function open({ context }: SubscribeResolverData<unknown, unknown, LiveContext>, filter: LiveFilter, afterId?: string) {
-  if (!context.live) throw new AppError('BAD_REQUEST', 'Subscriptions are served over graphql-ws (WebSocket) on /graphql');
   const principal = requireAuthentication(context.principal);
   return context.live.open({
     sellerId: principal.sellerId,
@@ -54,6 +53,12 @@ function open({ context }: SubscribeResolverData<unknown, unknown, LiveContext>,
     after: afterId?.toLowerCase(),
     onOverflow: () => context.closeConnection(SLOW_CONSUMER_CLOSE_CODE, 'Slow consumer: too many undelivered events'),
   });
+}
+
+/** Over plain HTTP a subscription runs like a query, with no event at its root. */
+function delivered(envelope: EventEnvelope | undefined): EventEnvelope {
+  if (!envelope) throw new AppError('BAD_REQUEST', 'Subscriptions are served over graphql-ws (WebSocket) on /graphql');
+  return envelope;
 }
 
 /**
@@ -73,11 +78,11 @@ export class LiveResolver {
     },
   })
   events(
-    @Root() envelope: EventEnvelope,
+    @Root() envelope: EventEnvelope | undefined,
     @Arg('types', () => [String], { nullable: true }) _types?: string[],
     @Arg('after', () => ID, { nullable: true }) _after?: string,
   ): EventEnvelope {
-    return envelope;
+    return delivered(envelope);
   }
 
   @Authorized('orders:read')
@@ -89,12 +94,12 @@ export class LiveResolver {
     },
   })
   orderEvents(
-    @Root() envelope: EventEnvelope,
+    @Root() envelope: EventEnvelope | undefined,
     @Arg('orderId', () => ID, { nullable: true }) _orderId?: string,
     @Arg('statuses', () => [String], { nullable: true }) _statuses?: string[],
     @Arg('after', () => ID, { nullable: true }) _after?: string,
   ): EventEnvelope {
-    return envelope;
+    return delivered(envelope);
   }
 
   @Authorized('catalog:read')
@@ -106,10 +111,10 @@ export class LiveResolver {
     },
   })
   stockEvents(
-    @Root() envelope: EventEnvelope,
+    @Root() envelope: EventEnvelope | undefined,
     @Arg('sku', { nullable: true }) _sku?: string,
     @Arg('after', () => ID, { nullable: true }) _after?: string,
   ): EventEnvelope {
-    return envelope;
+    return delivered(envelope);
   }
 }

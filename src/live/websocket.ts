@@ -19,7 +19,7 @@ import { authenticateToken, type Principal } from '../auth/service.js';
 import type { Config } from '../config.js';
 import { forkForSeller, type Orm } from '../db/orm.js';
 import { AppError } from '../errors.js';
-import { formatGraphQLError } from '../graphql/apollo.js';
+import { costOf, formatGraphQLError } from '../graphql/apollo.js';
 import type { RestApp } from '../http/rest.js';
 import type { LiveContext } from './context.js';
 import { eventsReadableWith } from './event-filter.js';
@@ -91,6 +91,10 @@ export function attachLiveEvents(app: RestApp, deps: LiveDeps): LiveHub {
         if (errors.length > 0) return errors.map((error) => tagged(error, 'GRAPHQL_VALIDATION_FAILED'));
         if (!getOperationAST(document, payload.operationName)) {
           return [tagged(new GraphQLError('Unable to identify the operation'), 'GRAPHQL_VALIDATION_FAILED')];
+        }
+        const cost = costOf({ schema: deps.schema, document, operationName: payload.operationName, variables: payload.variables ?? undefined });
+        if (cost !== undefined && cost > config.graphqlMaxCost) {
+          return [tagged(new GraphQLError(`Query cost ${cost} exceeds the limit of ${config.graphqlMaxCost}`), 'GRAPHQL_VALIDATION_FAILED')];
         }
         return { schema: deps.schema, document, operationName: payload.operationName, variableValues: payload.variables };
       },

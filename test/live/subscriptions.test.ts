@@ -3,7 +3,7 @@ import type { Scope } from '../../src/auth/scopes.js';
 import { forkForSeller } from '../../src/db/orm.js';
 import { recordEvent } from '../../src/events/outbox.js';
 import { idFloorAt } from '../../src/live/live-event.js';
-import { createTestSeller, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
+import { createTestSeller, graphql, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
 import { bearer, connectLive, metric, record, subscribe, waitForSubscriptions, type LiveConnection } from '../support/live.js';
 
 const ORDER_EVENTS = 'subscription($after: ID, $orderId: ID, $statuses: [String!]) { orderEvents(after: $after, orderId: $orderId, statuses: $statuses) { id evento dataHora data } }';
@@ -67,6 +67,11 @@ describe('live subscriptions over graphql-ws', () => {
       await new Promise((resolve) => sockets[0]!.once('ping', resolve));
       subscription.dispose();
       await waitForSubscriptions(server.url, 0);
+    });
+
+    it('refuses a subscription over plain HTTP with BAD_REQUEST', async () => {
+      const { body } = await graphql(server.url, 'subscription { orderEvents { id } }', { headers: seller.headers });
+      expect(body.errors?.[0]?.extensions?.code).toBe('BAD_REQUEST');
     });
 
     it('answers invalid arguments with VALIDATION_FAILED and keeps the connection', async () => {
@@ -196,14 +201,27 @@ describe('live subscriptions over graphql-ws', () => {
   });
 });
 
-describe('bounded replay and slow consumers', () => {
+describe('limits over graphql-ws', () => {
   let server: TestApp;
   let seller: TestSeller;
   beforeAll(async () => {
-    server = await startTestApp({ env: { LIVE_BUFFER_EVENTS: '4', LIVE_REPLAY_MAX_EVENTS: '3' } });
+    server = await startTestApp({ env: { LIVE_BUFFER_EVENTS: '4', LIVE_REPLAY_MAX_EVENTS: '3', GRAPHQL_MAX_COST: '6' } });
     seller = await createTestSeller(server.orm);
   });
   afterAll(() => server.close());
+
+  it('runs queries with the HTTP cost limit', async () => {
+    const connection = connectLive(server.url, bearer(seller.token));
+    const query = (source: string) =>
+      new Promise<{ data?: unknown; errors?: { extensions?: Record<string, unknown> }[] }>((resolve, reject) => {
+        let result: never;
+        connection.client.subscribe({ query: source }, { next: (value) => (result = value as never), error: reject, complete: () => resolve(result) });
+      });
+    expect(await query('{ viewer { tokenId } }')).toMatchObject({ data: { viewer: { tokenId: expect.any(String) } } });
+    const costly = await query('{ a: viewer { tokenId scopes } b: viewer { tokenId scopes } c: viewer { tokenId } }').catch((errors: unknown) => ({ errors }));
+    expect(costly.errors).toMatchObject([{ message: 'Query cost 8 exceeds the limit of 6', extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }]);
+    await connection.client.dispose();
+  });
 
   it('refuses a replay of more than LIVE_REPLAY_MAX_EVENTS events', async () => {
     const start = await record(server.orm, seller.id, 'pedido.criado', { n: 0 });
