@@ -1,16 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../db/ids.js';
-import { notFound, validationFailed } from '../errors.js';
+import { validationFailed } from '../errors.js';
+import { findChannel, type ChannelView } from './channel-query.js';
 import { loadAllocations, lockAllSellableStock, writeStockFigures } from './stock-figures.js';
 
-export interface ChannelView {
-  code: string;
-  name: string;
-  active: boolean;
-  sharePercent: number;
-  safetyStock: number;
-  maxQuantity: number | null;
-}
+export { findChannel, getChannel, listChannels, type ChannelView } from './channel-query.js';
 
 export interface ChannelInput {
   name: string;
@@ -18,44 +12,6 @@ export interface ChannelInput {
   sharePercent?: number;
   safetyStock?: number;
   maxQuantity?: number | null;
-}
-
-interface ChannelRow {
-  code: string;
-  name: string;
-  active: boolean;
-  share_percent: number;
-  safety_stock: number;
-  max_quantity: number | null;
-}
-
-const COLUMNS = 'code, name, active, share_percent, safety_stock, max_quantity';
-
-function toView(row: ChannelRow): ChannelView {
-  return {
-    code: row.code,
-    name: row.name,
-    active: row.active,
-    sharePercent: row.share_percent,
-    safetyStock: row.safety_stock,
-    maxQuantity: row.max_quantity,
-  };
-}
-
-export async function listChannels(em: EntityManager, sellerId: string): Promise<ChannelView[]> {
-  const rows = await em.execute<ChannelRow[]>(`select ${COLUMNS} from channel where seller_id = ? order by code`, [sellerId]);
-  return rows.map(toView);
-}
-
-export async function findChannel(em: EntityManager, sellerId: string, code: string): Promise<ChannelView | null> {
-  const [row] = await em.execute<ChannelRow[]>(`select ${COLUMNS} from channel where seller_id = ? and code = ?`, [sellerId, code]);
-  return row ? toView(row) : null;
-}
-
-export async function getChannel(em: EntityManager, sellerId: string, code: string): Promise<ChannelView> {
-  const channel = await findChannel(em, sellerId, code);
-  if (!channel) throw notFound(`Channel ${code}`);
-  return channel;
 }
 
 /**
@@ -79,18 +35,15 @@ export async function putChannel(
   };
   return em.transactional(async (tx) => {
     const created = await insertIfMissing(tx, sellerId, next);
-    const [previous] = await tx.execute<ChannelRow[]>(
-      `select ${COLUMNS} from channel where seller_id = ? and code = ? for update`,
-      [sellerId, code],
-    );
-    if (!created && previous && !sameChannel(toView(previous), next)) {
+    const previous = await findChannel(tx, sellerId, code, { forUpdate: true });
+    if (!created && previous && !sameChannel(previous, next)) {
       await tx.execute(
         `update channel set name = ?, active = ?, share_percent = ?, safety_stock = ?, max_quantity = ?, updated_at = now()
           where seller_id = ? and code = ?`,
         [next.name, next.active, next.sharePercent, next.safetyStock, next.maxQuantity, sellerId, code],
       );
     }
-    if (created || !sameAllocation(toView(previous!), next)) await recomputeAllStock(tx, sellerId);
+    if (created || !sameAllocation(previous!, next)) await recomputeAllStock(tx, sellerId);
     return { channel: next, created };
   });
 }

@@ -13,11 +13,9 @@ import {
   ProductBatch,
   ProductBatchResult,
   ProductView,
-  Sku,
+  SkuArgs,
   SkuPricesView,
 } from './schemas.js';
-
-const SkuParams = Type.Object({ sku: Sku });
 
 export const productRoutes: RestRoutes = (app, { config }) => {
   app.put(
@@ -64,7 +62,7 @@ export const productRoutes: RestRoutes = (app, { config }) => {
 
   app.get(
     '/produtos/:sku',
-    { config: { scope: 'catalog:read' }, schema: { tags: ['catalog'], summary: 'One product', params: SkuParams, response: { 200: ProductView } } },
+    { config: { scope: 'catalog:read' }, schema: { tags: ['catalog'], summary: 'One product', params: SkuArgs, response: { 200: ProductView } } },
     async (request) => {
       callerOf(request);
       return productView(await getProduct(request.em, request.params.sku));
@@ -75,7 +73,7 @@ export const productRoutes: RestRoutes = (app, { config }) => {
     '/produtos/:sku/preco',
     {
       config: { scope: 'catalog:write' },
-      schema: { tags: ['prices'], summary: 'Set the default price and per-channel overrides of a sellable SKU', params: SkuParams, body: PriceUpdate, response: { 200: SkuPricesView } },
+      schema: { tags: ['prices'], summary: 'Set the default price and per-channel overrides of a sellable SKU', params: SkuArgs, body: PriceUpdate, response: { 200: SkuPricesView } },
     },
     async (request) => setPrices(request.em, callerOf(request).sellerId, request.params.sku, request.body.prices),
   );
@@ -87,7 +85,7 @@ export const productRoutes: RestRoutes = (app, { config }) => {
       schema: {
         tags: ['prices'],
         summary: 'Prices of a sellable SKU and its effective price on a channel at an instant',
-        params: SkuParams,
+        params: SkuArgs,
         querystring: Type.Object(
           {
             channel: Type.Optional(ChannelCode),

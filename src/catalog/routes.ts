@@ -3,7 +3,7 @@ import { validationFailed } from '../errors.js';
 import { callerOf, type RestApp, type RestRoutes } from '../http/rest.js';
 import { getChannel, listChannels, putChannel } from './channel.service.js';
 import { productRoutes } from './product.routes.js';
-import { ChannelCode, ChannelSettings, ChannelView, Sku, StockUpdateBody, StockView } from './schemas.js';
+import { ChannelCodeArgs, ChannelSettings, ChannelView, SkuArgs, StockUpdateBody, StockView } from './schemas.js';
 import { getStock, updateStock } from './stock.service.js';
 
 const IdempotencyHeaders = Type.Object({
@@ -22,7 +22,7 @@ const stockRoutes = (app: RestApp) => {
     '/estoque/:sku',
     {
       config: { scope: 'catalog:read' },
-      schema: { tags: ['stock'], summary: 'Stock of a SKU and its published quantity per channel', params: Type.Object({ sku: Sku }), response: { 200: StockView } },
+      schema: { tags: ['stock'], summary: 'Stock of a SKU and its published quantity per channel', params: SkuArgs, response: { 200: StockView } },
     },
     async (request) => getStock(request.em, callerOf(request).sellerId, request.params.sku),
   );
@@ -34,7 +34,7 @@ const stockRoutes = (app: RestApp) => {
       schema: {
         tags: ['stock'],
         summary: 'Set onHand (absolute) or apply a delta (with Idempotency-Key)',
-        params: Type.Object({ sku: Sku }),
+        params: SkuArgs,
         headers: IdempotencyHeaders,
         body: StockUpdateBody,
         response: { 200: StockView },
@@ -66,7 +66,7 @@ const channelRoutes = (app: RestApp) => {
     '/canais/:code',
     {
       config: { scope: 'catalog:read' },
-      schema: { tags: ['channels'], summary: 'One channel', params: Type.Object({ code: ChannelCode }), response: { 200: ChannelView } },
+      schema: { tags: ['channels'], summary: 'One channel', params: ChannelCodeArgs, response: { 200: ChannelView } },
     },
     async (request) => getChannel(request.em, callerOf(request).sellerId, request.params.code),
   );
@@ -78,7 +78,7 @@ const channelRoutes = (app: RestApp) => {
       schema: {
         tags: ['channels'],
         summary: 'Create or replace a channel and its allocation',
-        params: Type.Object({ code: ChannelCode }),
+        params: ChannelCodeArgs,
         body: ChannelSettings,
         response: { 200: ChannelView, 201: ChannelView },
       },

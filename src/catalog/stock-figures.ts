@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { recordEvent } from '../events/outbox.js';
 import { distributeStock, sameDistribution, type ChannelAllocation, type ChannelQuantity } from './distribution.js';
+import { listChannels } from './channel-query.js';
 import { requireTransaction } from './transaction.js';
 
 /** What `PATCH /estoque/{sku}` answers and `estoque.alterado` carries. */
@@ -70,17 +71,7 @@ export async function lockAllSellableStock(em: EntityManager, sellerId: string):
  * channel change either committed already (and is seen) or recomputes after us.
  */
 export async function loadAllocations(em: EntityManager, sellerId: string): Promise<ChannelAllocation[]> {
-  const rows = await em.execute<{ code: string; active: boolean; share_percent: number; safety_stock: number; max_quantity: number | null }[]>(
-    `select code, active, share_percent, safety_stock, max_quantity from channel where seller_id = ?`,
-    [sellerId],
-  );
-  return rows.map((row) => ({
-    code: row.code,
-    active: row.active,
-    sharePercent: row.share_percent,
-    safetyStock: row.safety_stock,
-    maxQuantity: row.max_quantity,
-  }));
+  return listChannels(em, sellerId);
 }
 
 export interface StockChange {

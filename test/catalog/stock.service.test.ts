@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { putChannel } from '../../src/catalog/channel.service.js';
-import { getStock, releaseStock, reserveStock, shipStock, type StockLine } from '../../src/catalog/stock.service.js';
+import { listChannels, putChannel } from '../../src/catalog/channel.service.js';
+import { distributeStock } from '../../src/catalog/distribution.js';
+import { getStock, releaseStock, reserveStock, shipStock, updateStock, type StockLine } from '../../src/catalog/stock.service.js';
 import { forkForSeller } from '../../src/db/orm.js';
 import { AppError } from '../../src/errors.js';
 import { createSellableSku, productInput, recordedEvents } from '../support/catalog.js';
@@ -151,4 +152,38 @@ describe('stock service (reserve, release, ship)', () => {
     expect(await stockOf(sellerId, 'X')).toMatchObject({ reserved: 30, available: 70 });
     expect(await stockOf(sellerId, 'Y')).toMatchObject({ reserved: 60, available: 40 });
   });
+
+  it('loses no update when reservations, deltas and channel changes race on one SKU', async () => {
+    const sellerId = await sellerWithStock({ MIX: 10 });
+    const em = () => forkForSeller(database.orm, sellerId);
+    await putChannel(em(), sellerId, 'ml', { name: 'ML' });
+    const reservations = Array.from({ length: 20 }, () =>
+      inTransaction(sellerId, (tx) => reserveStock(tx, sellerId, [{ sku: 'MIX', quantity: 1 }])).then(
+        () => 1,
+        (error: AppError) => {
+          if (error.code !== 'INSUFFICIENT_STOCK') throw error;
+          return 0;
+        },
+      ),
+    );
+    const deltas = Array.from({ length: 10 }, (_, i) => updateStock(em(), sellerId, 'MIX', { delta: 1, idempotencyKey: `mix-${i}` }));
+    const shares = [30, 60, 45, 80, 50].map((sharePercent) => putChannel(em(), sellerId, 'ml', { name: 'ML', sharePercent }));
+    const [reserved] = await Promise.all([Promise.all(reservations), Promise.all(deltas), Promise.all(shares)]);
+    const stock = await stockOf(sellerId, 'MIX');
+    const succeeded = reserved.reduce((sum, one) => sum + one, 0);
+    expect(stock).toMatchObject({ onHand: 20, reserved: succeeded, available: 20 - succeeded });
+    expect(stock.available).toBeGreaterThanOrEqual(0);
+    // Whatever order they ran in, the stored quantity follows the final settings and stock.
+    const { sharePercent } = (await listChannels(em(), sellerId))[0]!;
+    expect(stock.channels).toEqual(distributeStock(stock.available, [{ code: 'ml', active: true, sharePercent, safetyStock: 0, maxQuantity: null }]));
+  });
+
+  it('creates a product once when the same new SKU is upserted in parallel', async () => {
+    const { id: sellerId } = await createTestSeller(database.orm);
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => upsertProducts(forkForSeller(database.orm, sellerId), sellerId, [productInput('NEW')])),
+    );
+    expect(results.map(([result]) => result!.result).sort()).toEqual(['created', ...Array(7).fill('unchanged')]);
+  });
 });
+
