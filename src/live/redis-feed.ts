@@ -31,8 +31,14 @@ export async function connectRedisFeed(hub: LiveHub, options: { redisUrl: string
       (error: unknown) => options.logger.warn({ err: error }, 'live Redis feed could not resubscribe'),
     );
   });
-  await redis.connect();
-  await redis.subscribe(channel);
+  try {
+    await redis.connect();
+    await redis.subscribe(channel);
+  } catch (error) {
+    // The next subscription tries again with a new connection; this one must not keep retrying.
+    redis.disconnect();
+    throw error;
+  }
   connectedBefore = true;
   return {
     close: async () => {

@@ -69,6 +69,11 @@ describe('live subscriptions over graphql-ws', () => {
       await waitForSubscriptions(server.url, 0);
     });
 
+    it('serves its subscriptions from the federation subgraph schema', async () => {
+      const { body } = await graphql<{ _service: { sdl: string } }>(server.url, '{ _service { sdl } }', { headers: seller.headers });
+      expect(body.data?._service.sdl).toMatch(/type Subscription \{[^}]*orderEvents\(/);
+    });
+
     it('refuses a subscription over plain HTTP with BAD_REQUEST', async () => {
       const { body } = await graphql(server.url, 'subscription { orderEvents { id } }', { headers: seller.headers });
       expect(body.errors?.[0]?.extensions?.code).toBe('BAD_REQUEST');
