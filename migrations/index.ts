@@ -2,10 +2,12 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261122021441 } from './Migration20261122021441_foundation.js';
 import { Migration20261122022317 } from './Migration20261122022317_catalog.js';
 import { Migration20261122022327 } from './Migration20261122022327_orders.js';
+import { Migration20261122025724 } from './Migration20261122025724_catalog_idempotency_purge.js';
 
 /** Every migration, in order. `npm run migration:create` rewrites this list. */
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122021441_foundation', class: Migration20261122021441 },
   { name: 'Migration20261122022317_catalog', class: Migration20261122022317 },
   { name: 'Migration20261122022327_orders', class: Migration20261122022327 },
+  { name: 'Migration20261122025724_catalog_idempotency_purge', class: Migration20261122025724 },
 ];

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { Orm } from './db/orm.js';
+import { createIdempotencyPurge } from './catalog/idempotency-purge.js';
 import { createLiveRelay } from './live/redis-relay.js';
 
 /** A background loop (the webhook dispatcher, the live-event relay…). */
@@ -26,6 +27,7 @@ interface WorkerEntry {
 
 /** Workers by the roles that run them. A domain with a background loop adds it here. */
 export const WORKERS: WorkerEntry[] = [
+  { roles: ['all', 'dispatcher'], create: createIdempotencyPurge },
   {
     // Every role may relay live events to Redis; an advisory lock elects the one that does.
     roles: ['all', 'api', 'dispatcher'],

@@ -1,5 +1,5 @@
 import type { Opt } from '@mikro-orm/core';
-import { Entity, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { Entity, Index, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { newId } from '../db/ids.js';
 import { SellerOwned } from '../db/seller-owned.js';
 
@@ -10,6 +10,8 @@ import { SellerOwned } from '../db/seller-owned.js';
  */
 @Entity({ tableName: 'catalog_idempotency_key' })
 @Unique({ properties: ['seller', 'key'] })
+// The retention purge deletes by age across sellers.
+@Index({ properties: ['createdAt'] })
 export class CatalogIdempotencyKey extends SellerOwned {
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();

@@ -3,7 +3,7 @@ import { newId } from '../db/ids.js';
 import { notFound, validationFailed, type FieldError } from '../errors.js';
 import { recordEvent } from '../events/outbox.js';
 import { assertChannelsExist } from './channel.service.js';
-import { distributeStock } from './distribution.js';
+import { distributeStock, type ChannelQuantity } from './distribution.js';
 import { contentHash, contentOf, sellableSkus, type ProductContent } from './product-content.js';
 import { batchErrors, channelReferences } from './product-validation.js';
 import { Product } from './product.entity.js';
@@ -31,14 +31,24 @@ export async function upsertProducts(em: EntityManager, sellerId: string, inputs
     await lockSkus(tx, sellerId, contents.map((content) => content.sku));
     const existing = new Map((await tx.find(Product, { sku: { $in: contents.map((c) => c.sku) } })).map((p) => [p.sku, p]));
     await assertSkusFree(tx, sellerId, contents, existing);
+    // A new SKU starts at zero: its published quantities are the zero distribution.
+    const zeroChannels = distributeStock(0, await loadAllocations(tx, sellerId));
     const results: UpsertResult[] = [];
-    for (const content of contents) results.push({ sku: content.sku, result: await upsertOne(tx, sellerId, content, existing.get(content.sku)) });
+    for (const content of contents) {
+      results.push({ sku: content.sku, result: await upsertOne(tx, sellerId, content, existing.get(content.sku), zeroChannels) });
+    }
     await tx.flush();
     return results;
   });
 }
 
-async function upsertOne(em: EntityManager, sellerId: string, content: ProductContent, current: Product | undefined): Promise<UpsertOutcome> {
+async function upsertOne(
+  em: EntityManager,
+  sellerId: string,
+  content: ProductContent,
+  current: Product | undefined,
+  zeroChannels: ChannelQuantity[],
+): Promise<UpsertOutcome> {
   const hash = contentHash(content);
   if (current?.contentHash === hash) return 'unchanged';
   const before = current ? { status: current.publicationStatus, channels: [...current.channels] } : undefined;
@@ -46,7 +56,7 @@ async function upsertOne(em: EntityManager, sellerId: string, content: ProductCo
   if (current) Object.assign(current, content, { contentHash: hash, updatedAt: new Date() });
   em.persist(product);
   await em.flush();
-  await syncStockRows(em, sellerId, product);
+  await syncStockRows(em, sellerId, product, zeroChannels);
   await recordPublicationChange(em, sellerId, content, before);
   return current ? 'updated' : 'created';
 }
@@ -88,12 +98,14 @@ function releasedInBatch(sku: string, holder: string, contents: ProductContent[]
 /**
  * One stock row per SKU of the product: the product's own (sellable without variations)
  * and one per variation. Rows of dropped variations stay, not sellable, so orders that
- * reserved them can still release or ship.
+ * reserved them can still release or ship. The rows touched are locked first, in SKU
+ * order like every stock writer, so this never deadlocks with a reservation.
  */
-async function syncStockRows(em: EntityManager, sellerId: string, product: Product): Promise<void> {
+async function syncStockRows(em: EntityManager, sellerId: string, product: Product, zeroChannels: ChannelQuantity[]): Promise<void> {
   const sellable = new Set(sellableSkus(product));
-  const skus = [product.sku, ...product.variations.map((variation) => variation.sku)];
-  const zero = JSON.stringify(distributeStock(0, await loadAllocations(em, sellerId)));
+  const skus = [product.sku, ...product.variations.map((variation) => variation.sku)].sort();
+  await em.execute(`select id from stock where seller_id = ? and (product_id = ? or sku in (?)) order by sku for update`, [sellerId, product.id, skus]);
+  const zero = JSON.stringify(zeroChannels);
   await em.execute(
     `insert into stock (id, seller_id, sku, product_id, sellable, on_hand, reserved, available, channels, updated_at)
      select v.id, ?, v.sku, ?, v.sellable, 0, 0, 0, ?::jsonb, now()

@@ -1,0 +1,41 @@
+import type { Orm } from '../db/orm.js';
+import type { Worker, WorkerDeps } from '../workers.js';
+import { IDEMPOTENCY_RETENTION_HOURS } from './idempotency.js';
+
+const PURGE_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * Deletes catalogue idempotency keys past their retention. Expired keys are already
+ * reusable (claimIdempotencyKey replaces them); this only keeps the table small.
+ * Spans sellers on purpose: retention is the same for everyone.
+ */
+export async function purgeExpiredIdempotencyKeys(orm: Orm): Promise<number> {
+  const deleted = await orm.em.fork().execute<{ id: string }[]>(
+    `delete from catalog_idempotency_key where created_at < now() - make_interval(hours => ?) returning id`,
+    [IDEMPOTENCY_RETENTION_HOURS],
+  );
+  return deleted.length;
+}
+
+export function createIdempotencyPurge({ orm, logger }: WorkerDeps): Worker {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  const purge = () => {
+    running = purgeExpiredIdempotencyKeys(orm).then(
+      (deleted) => deleted > 0 && logger.info({ deleted }, 'expired catalogue idempotency keys purged'),
+      (error: unknown) => logger.warn({ err: error }, 'idempotency key purge failed; retrying at the next interval'),
+    );
+  };
+  return {
+    name: 'catalog-idempotency-purge',
+    async start() {
+      purge();
+      timer = setInterval(purge, PURGE_EVERY_MS);
+      timer.unref();
+    },
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

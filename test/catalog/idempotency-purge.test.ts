@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { purgeExpiredIdempotencyKeys } from '../../src/catalog/idempotency-purge.js';
+import { getStock, updateStock } from '../../src/catalog/stock.service.js';
+import { forkForSeller } from '../../src/db/orm.js';
+import { AppError } from '../../src/errors.js';
+import { createSellableSku } from '../support/catalog.js';
+import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { createTestSeller } from '../support/app.js';
+
+describe('idempotency key retention', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.drop());
+
+  const age = (key: string, hours: number) =>
+    database.orm.em.fork().execute(`update catalog_idempotency_key set created_at = now() - make_interval(hours => ?) where key = ?`, [hours, key]);
+
+  it('lets an expired key be used afresh and purges expired keys only', async () => {
+    const { id: sellerId } = await createTestSeller(database.orm);
+    await createSellableSku(database.orm, sellerId, { sku: 'A', onHand: 0 });
+    const delta = (amount: number, key: string) => updateStock(forkForSeller(database.orm, sellerId), sellerId, 'A', { delta: amount, idempotencyKey: key });
+
+    await delta(1, 'old');
+    await delta(1, 'fresh');
+    const mismatch = await delta(5, 'old').catch((error: AppError) => error);
+    expect(mismatch).toBeInstanceOf(AppError);
+    expect((mismatch as AppError).code).toBe('IDEMPOTENCY_MISMATCH');
+
+    await age('old', 25);
+    expect((await delta(5, 'old')).onHand).toBe(7);
+
+    await age('old', 25);
+    expect(await purgeExpiredIdempotencyKeys(database.orm)).toBe(1);
+    const left = await database.orm.em.fork().execute<{ key: string }[]>(`select key from catalog_idempotency_key where seller_id = ? order by key`, [sellerId]);
+    expect(left.map((row) => row.key)).toEqual(['fresh']);
+    // A fresh key still replays its first answer, and the change is not applied again.
+    expect((await delta(1, 'fresh')).onHand).toBe(2);
+    expect((await getStock(forkForSeller(database.orm, sellerId), sellerId, 'A')).onHand).toBe(7);
+  });
+});
