@@ -3,6 +3,7 @@ import { Migration20261122021441 } from './Migration20261122021441_foundation.js
 import { Migration20261122022317 } from './Migration20261122022317_catalog.js';
 import { Migration20261122022327 } from './Migration20261122022327_orders.js';
 import { Migration20261122025724 } from './Migration20261122025724_catalog_idempotency_purge.js';
+import { Migration20261122031128 } from './Migration20261122031128_products.js';
 
 /** Every migration, in order. `npm run migration:create` rewrites this list. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -10,4 +11,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122022317_catalog', class: Migration20261122022317 },
   { name: 'Migration20261122022327_orders', class: Migration20261122022327 },
   { name: 'Migration20261122025724_catalog_idempotency_purge', class: Migration20261122025724 },
+  { name: 'Migration20261122031128_products', class: Migration20261122031128 },
 ];

@@ -28,6 +28,10 @@ export interface Config {
   logisticsUrl: string | undefined;
   paymentsUrl: string | undefined;
   supportUrl: string | undefined;
+  /** Payments product: the fee taken from a settlement cycle's gross, in percent ("2.50"). */
+  settlementFeePercent: string;
+  /** Payments product: days from a cycle's period end to its payout date. */
+  settlementPayoutDays: number;
   shutdownGraceMs: number;
   /** graphql-ws keep-alive: a WebSocket ping every this many ms; no pong by the next one closes the socket. */
   liveKeepAliveMs: number;
@@ -92,6 +96,15 @@ function url(protocols: string[]): Parse<string> {
 
 const text: Parse<string> = (raw) => raw;
 
+/** A percentage with at most two decimal places, 0 to 100 ("2.50"). */
+const percent: Parse<string> = (raw, name) => {
+  const value = raw.trim();
+  if (!/^\d{1,3}(\.\d{1,2})?$/.test(value) || Number(value) > 100) {
+    throw new ConfigError(`${name} must be a percentage between 0 and 100 with at most two decimals (got "${raw}")`);
+  }
+  return value;
+};
+
 function read<T>(env: Env, name: string, parse: Parse<T>, fallback: T): T {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -127,6 +140,8 @@ export function loadConfig(env: Env = process.env): Config {
     logisticsUrl: optional(env, 'LOGISTICS_URL', url(['http:', 'https:'])),
     paymentsUrl: optional(env, 'PAYMENTS_URL', url(['http:', 'https:'])),
     supportUrl: optional(env, 'SUPPORT_URL', url(['http:', 'https:'])),
+    settlementFeePercent: read(env, 'SETTLEMENT_FEE_PERCENT', percent, '2.50'),
+    settlementPayoutDays: read(env, 'SETTLEMENT_PAYOUT_DAYS', integer(0, 365), 30),
     shutdownGraceMs: read(env, 'SHUTDOWN_GRACE_MS', integer(0), 10_000),
     liveKeepAliveMs: read(env, 'LIVE_KEEPALIVE_MS', integer(0), 12_000),
     liveBufferEvents: read(env, 'LIVE_BUFFER_EVENTS', integer(1, 100_000), 256),

@@ -9,6 +9,10 @@ import { StockResolver } from './catalog/stock.resolver.js';
 import { LiveResolver } from './live/resolver.js';
 import { OrderResolver } from './orders/resolver.js';
 import { orderRoutes } from './orders/routes.js';
+import { LogisticsResolver } from './products/logistics/resolver.js';
+import { PaymentsResolver } from './products/payments/resolver.js';
+import { productRegistrationRoutes } from './products/registration.routes.js';
+import { SupportResolver } from './products/support/resolver.js';
 
 /** GraphQL resolvers of every domain. A new domain adds its resolvers here. */
 export const RESOLVERS: NonEmptyArray<Function> = [
@@ -20,7 +24,10 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   ProductVariationResolver,
   PriceResolver,
   StockResolver,
+  LogisticsResolver,
+  PaymentsResolver,
+  SupportResolver,
 ];
 
 /** REST routes of every domain (Fastify plugins). A new domain adds its routes here. */
-export const ROUTES: RestRoutes[] = [catalogRoutes, orderRoutes];
+export const ROUTES: RestRoutes[] = [catalogRoutes, orderRoutes, productRegistrationRoutes];

@@ -60,7 +60,12 @@ export async function buildServer(deps: ServerDeps): Promise<RestApp> {
         version: '1.0.0',
         description: 'Orders, catalogue, stock and webhooks of the Ponte integration hub. Errors are RFC 9457 problem+json.',
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'ponte_sk_… token' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'ponte_sk_… token' },
+          application: { type: 'http', scheme: 'bearer', description: 'ponte_app_… application credential (per-product webhooks)' },
+        },
+      },
       security: [{ bearer: [] }],
     },
   });

@@ -13,6 +13,10 @@ import { OrderItem } from '../orders/order-item.entity.js';
 import { OrderPayment } from '../orders/order-payment.entity.js';
 import { OrderStatusChange } from '../orders/order-status-change.entity.js';
 import { Order } from '../orders/order.entity.js';
+import { CarrierChatMessage, Shipment, TrackingEvent } from '../products/logistics/shipment.entity.js';
+import { SettlementCycle, SettlementEntry } from '../products/payments/settlement-cycle.entity.js';
+import { ProductWebhook } from '../products/registration.entity.js';
+import { SupportCase, SupportMessage } from '../products/support/support-case.entity.js';
 import { SellerOwned } from './seller-owned.js';
 
 /** Every entity the ORM knows, by domain. A new domain adds its entities here. */
@@ -35,4 +39,12 @@ export const ENTITIES = [
   OrderStatusChange,
   OrderNumberSequence,
   OrderIdempotencyKey,
+  ProductWebhook,
+  Shipment,
+  TrackingEvent,
+  CarrierChatMessage,
+  SettlementCycle,
+  SettlementEntry,
+  SupportCase,
+  SupportMessage,
 ];

@@ -23,6 +23,35 @@ export type Availability =
   | 'in_stock'
   | 'out_of_stock';
 
+/** A message of an order's chat with its carrier (chatTransportadora) */
+export type CarrierChatMessage = {
+  __typename?: 'CarrierChatMessage';
+  authorName?: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['DateTimeISO']['output'];
+  id: Scalars['ID']['output'];
+  message: Scalars['String']['output'];
+  order: Scalars['ID']['output'];
+  sender: ChatSender;
+};
+
+export type CarrierChatMessageConnection = {
+  __typename?: 'CarrierChatMessageConnection';
+  edges: Array<CarrierChatMessageEdge>;
+  pageInfo: PageInfo;
+};
+
+export type CarrierChatMessageEdge = {
+  __typename?: 'CarrierChatMessageEdge';
+  cursor: Scalars['String']['output'];
+  node: CarrierChatMessage;
+};
+
+export type CarrierChatMessageInput = {
+  authorName?: InputMaybe<Scalars['String']['input']>;
+  message: Scalars['String']['input'];
+  sender: ChatSender;
+};
+
 export type ChangeOrderStatusInput = {
   /** Required for faturado */
   invoice?: InputMaybe<InvoiceInput>;
@@ -67,6 +96,17 @@ export type ChannelQuantity = {
   quantity: Scalars['Int']['output'];
 };
 
+export type ChatSender =
+  | 'carrier'
+  | 'seller';
+
+export type CloseSettlementCycleInput = {
+  /** ISO 8601, exclusive; not in the future */
+  periodEnd: Scalars['String']['input'];
+  /** ISO 8601, inclusive */
+  periodStart: Scalars['String']['input'];
+};
+
 export type CreateOrderInput = {
   allowOversell?: InputMaybe<Scalars['Boolean']['input']>;
   channel: Scalars['String']['input'];
@@ -87,6 +127,12 @@ export type CreateOrderResult = {
   /** False when an earlier request (same idempotency key, or same channel and externalId) created it */
   created: Scalars['Boolean']['output'];
   order: Order;
+};
+
+export type CreateShipmentInput = {
+  carrier: Scalars['String']['input'];
+  trackingCode: Scalars['String']['input'];
+  trackingUrl?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type CreateTokenInput = {
@@ -210,12 +256,26 @@ export type InvoiceInput = {
 
 export type Mutation = {
   __typename?: 'Mutation';
+  /** Emits atendimento.mensagem; a closed case is 409 */
+  addSupportMessage: SupportMessage;
+  /** Records a tracking event; emits frete.rastreio and rastreio.atualizado */
+  addTrackingEvent: TrackingEventType;
   /** Moves an order to faturado, enviado, entregue or cancelado */
   changeOrderStatus: Order;
+  /** Settles the approved payments of an ended period not settled before */
+  closeSettlementCycle: SettlementCycle;
+  /** Emits atendimento.encerrado; closing twice is 409 */
+  closeSupportCase: SupportCase;
   /** Creates an order; an idempotencyKey behaves as the Idempotency-Key header of POST /pedidos */
   createOrder: CreateOrderResult;
+  /** A shipment of an invoiced (or later) order */
+  createShipment: TrackedShipment;
   createToken: CreatedToken;
   installApplication: InstalledApplication;
+  /** Emits atendimento.criado (and atendimento.mensagem for a first message) */
+  openSupportCase: SupportCase;
+  /** Posts to the order's carrier chat; emits chatTransportadora */
+  postCarrierChatMessage: CarrierChatMessage;
   /** Creates or replaces a channel (as PUT /canais/{code}); allocation changes recompute every SKU */
   putChannel: ChannelPutResult;
   /** Records a payment (or updates the one with the same transactionId); approved payments covering the total move a pendente order to aprovado */
@@ -231,15 +291,43 @@ export type Mutation = {
 };
 
 
+export type MutationAddSupportMessageArgs = {
+  caseId: Scalars['ID']['input'];
+  input: SupportMessageInput;
+};
+
+
+export type MutationAddTrackingEventArgs = {
+  input: TrackingEventInput;
+  shipmentId: Scalars['ID']['input'];
+};
+
+
 export type MutationChangeOrderStatusArgs = {
   id: Scalars['ID']['input'];
   input: ChangeOrderStatusInput;
 };
 
 
+export type MutationCloseSettlementCycleArgs = {
+  input: CloseSettlementCycleInput;
+};
+
+
+export type MutationCloseSupportCaseArgs = {
+  caseId: Scalars['ID']['input'];
+};
+
+
 export type MutationCreateOrderArgs = {
   idempotencyKey?: InputMaybe<Scalars['String']['input']>;
   input: CreateOrderInput;
+};
+
+
+export type MutationCreateShipmentArgs = {
+  input: CreateShipmentInput;
+  orderId: Scalars['ID']['input'];
 };
 
 
@@ -250,6 +338,17 @@ export type MutationCreateTokenArgs = {
 
 export type MutationInstallApplicationArgs = {
   applicationId: Scalars['ID']['input'];
+};
+
+
+export type MutationOpenSupportCaseArgs = {
+  input: OpenSupportCaseInput;
+};
+
+
+export type MutationPostCarrierChatMessageArgs = {
+  input: CarrierChatMessageInput;
+  orderId: Scalars['ID']['input'];
 };
 
 
@@ -297,6 +396,16 @@ export type NameValue = {
 export type NameValueInput = {
   name: Scalars['String']['input'];
   value: Scalars['String']['input'];
+};
+
+export type OpenSupportCaseInput = {
+  /** canal, e.g. chat, email, whatsapp */
+  channel: Scalars['String']['input'];
+  customerName?: InputMaybe<Scalars['String']['input']>;
+  /** The customer's first message (entrada) */
+  message?: InputMaybe<Scalars['String']['input']>;
+  orderId?: InputMaybe<Scalars['ID']['input']>;
+  subject: Scalars['String']['input'];
 };
 
 /** An order from any channel, in one normalized shape */
@@ -566,6 +675,8 @@ export type PublicationStatus =
 
 export type Query = {
   __typename?: 'Query';
+  /** The order's chat with its carrier, oldest message first */
+  carrierChat: CarrierChatMessageConnection;
   channel?: Maybe<Channel>;
   /** The seller's channels, by code */
   channels: Array<Channel>;
@@ -582,9 +693,25 @@ export type Query = {
   product?: Maybe<Product>;
   /** Products by SKU, filtered (as GET /produtos) */
   products: ProductConnection;
+  settlementCycle?: Maybe<SettlementCycle>;
+  /** Newest first */
+  settlementCycles: SettlementCycleConnection;
+  shipment?: Maybe<TrackedShipment>;
+  /** The order's shipments, oldest first */
+  shipments: Array<TrackedShipment>;
   /** Stock of a SKU and its published quantity per active channel */
   stock: Stock;
+  supportCase?: Maybe<SupportCase>;
+  /** Newest first */
+  supportCases: SupportCaseConnection;
   viewer: Viewer;
+};
+
+
+export type QueryCarrierChatArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  orderId: Scalars['ID']['input'];
 };
 
 
@@ -630,8 +757,83 @@ export type QueryProductsArgs = {
 };
 
 
+export type QuerySettlementCycleArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QuerySettlementCyclesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryShipmentArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryShipmentsArgs = {
+  orderId: Scalars['ID']['input'];
+};
+
+
 export type QueryStockArgs = {
   sku: Scalars['String']['input'];
+};
+
+
+export type QuerySupportCaseArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QuerySupportCasesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  status?: InputMaybe<SupportCaseStatus>;
+};
+
+/** A closed settlement period; closing it emits ciclo.criado */
+export type SettlementCycle = {
+  __typename?: 'SettlementCycle';
+  createdAt: Scalars['DateTimeISO']['output'];
+  entries: Array<SettlementEntry>;
+  /** Percent of each payment taken as fee, e.g. "2.50" */
+  feePercent: Scalars['String']['output'];
+  fees: Scalars['String']['output'];
+  gross: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  net: Scalars['String']['output'];
+  paymentCount: Scalars['Int']['output'];
+  /** YYYY-MM-DD (UTC) */
+  payoutDate: Scalars['String']['output'];
+  /** Exclusive */
+  periodEnd: Scalars['DateTimeISO']['output'];
+  /** Inclusive */
+  periodStart: Scalars['DateTimeISO']['output'];
+};
+
+export type SettlementCycleConnection = {
+  __typename?: 'SettlementCycleConnection';
+  edges: Array<SettlementCycleEdge>;
+  pageInfo: PageInfo;
+};
+
+export type SettlementCycleEdge = {
+  __typename?: 'SettlementCycleEdge';
+  cursor: Scalars['String']['output'];
+  node: SettlementCycle;
+};
+
+/** One approved payment settled in a cycle */
+export type SettlementEntry = {
+  __typename?: 'SettlementEntry';
+  amount: Scalars['String']['output'];
+  fee: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  order: Scalars['ID']['output'];
+  payment: Scalars['ID']['output'];
 };
 
 export type Shipment = {
@@ -699,6 +901,108 @@ export type SubscriptionStockEventsArgs = {
   after?: InputMaybe<Scalars['ID']['input']>;
   sku?: InputMaybe<Scalars['String']['input']>;
 };
+
+/** A customer-service case (atendimento) */
+export type SupportCase = {
+  __typename?: 'SupportCase';
+  /** canal */
+  channel: Scalars['String']['output'];
+  closedAt?: Maybe<Scalars['DateTimeISO']['output']>;
+  createdAt: Scalars['DateTimeISO']['output'];
+  customerName?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  /** Oldest first */
+  messages: Array<SupportMessage>;
+  order?: Maybe<Scalars['ID']['output']>;
+  status: SupportCaseStatus;
+  subject: Scalars['String']['output'];
+};
+
+export type SupportCaseConnection = {
+  __typename?: 'SupportCaseConnection';
+  edges: Array<SupportCaseEdge>;
+  pageInfo: PageInfo;
+};
+
+export type SupportCaseEdge = {
+  __typename?: 'SupportCaseEdge';
+  cursor: Scalars['String']['output'];
+  node: SupportCase;
+};
+
+export type SupportCaseStatus =
+  | 'closed'
+  | 'open';
+
+/** An interaction of a case; each one is sent as atendimento.mensagem */
+export type SupportMessage = {
+  __typename?: 'SupportMessage';
+  /** dataHora */
+  at: Scalars['DateTimeISO']['output'];
+  /** canal */
+  channel: Scalars['String']['output'];
+  /** direcao */
+  direction: SupportMessageDirection;
+  id: Scalars['ID']['output'];
+  /** mensagem */
+  message: Scalars['String']['output'];
+};
+
+/** entrada: from the customer; saida: to the customer */
+export type SupportMessageDirection =
+  | 'entrada'
+  | 'saida';
+
+export type SupportMessageInput = {
+  /** Defaults to the case's channel */
+  channel?: InputMaybe<Scalars['String']['input']>;
+  direction: SupportMessageDirection;
+  message: Scalars['String']['input'];
+};
+
+/** A package of an order in a carrier's hands, with its tracking events */
+export type TrackedShipment = {
+  __typename?: 'TrackedShipment';
+  carrier: Scalars['String']['output'];
+  createdAt: Scalars['DateTimeISO']['output'];
+  id: Scalars['ID']['output'];
+  order: Scalars['ID']['output'];
+  /** Of the latest tracking event; null before the first */
+  status?: Maybe<TrackingStatus>;
+  trackingCode: Scalars['String']['output'];
+  /** In the order they were recorded */
+  trackingEvents: Array<TrackingEventType>;
+  trackingUrl?: Maybe<Scalars['String']['output']>;
+  updatedAt: Scalars['DateTimeISO']['output'];
+};
+
+export type TrackingEventInput = {
+  /** ISO 8601; defaults to now */
+  at?: InputMaybe<Scalars['String']['input']>;
+  description: Scalars['String']['input'];
+  location?: InputMaybe<Scalars['String']['input']>;
+  status: TrackingStatus;
+};
+
+/** What the carrier reported; each one is sent as frete.rastreio and rastreio.atualizado */
+export type TrackingEventType = {
+  __typename?: 'TrackingEventType';
+  /** When it happened at the carrier */
+  at: Scalars['DateTimeISO']['output'];
+  description: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  location?: Maybe<Scalars['String']['output']>;
+  recordedAt: Scalars['DateTimeISO']['output'];
+  status: TrackingStatus;
+};
+
+export type TrackingStatus =
+  | 'delivered'
+  | 'delivery_failed'
+  | 'in_transit'
+  | 'out_for_delivery'
+  | 'posted'
+  | 'returned';
 
 /** unchanged: the stored content was the same; nothing was written */
 export type UpsertOutcome =

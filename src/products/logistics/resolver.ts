@@ -1,0 +1,85 @@
+import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { requireAuthentication } from '../../auth/service.js';
+import type { GraphQLContext } from '../../graphql/context.js';
+import { toConnection, type Connection } from '../../graphql/relay.js';
+import { assertValid } from '../../http/validation.js';
+import { pageArgs, plain } from '../graphql-args.js';
+import { childrenLoader } from '../loaders.js';
+import {
+  CarrierChatConnection,
+  CarrierChatMessageInput,
+  CarrierChatMessageType,
+  CreateShipmentInput,
+  ShipmentType,
+  TrackingEventInput,
+  TrackingEventType,
+} from './graphql-types.js';
+import * as schemas from './schemas.js';
+import { CarrierChatMessage, TrackingEvent, type Shipment } from './shipment.entity.js';
+import { addTrackingEvent, carrierChatOfOrder, createShipment, findShipment, postCarrierChatMessage, shipmentsOfOrder } from './shipments.js';
+
+/** Shipments, tracking and the carrier chat: orders' logistics, under the orders scopes. */
+@Resolver(() => ShipmentType)
+export class LogisticsResolver {
+  @Authorized('orders:read')
+  @Query(() => [ShipmentType], { description: 'The order\'s shipments, oldest first' })
+  async shipments(@Arg('orderId', () => ID) orderId: string, @Ctx() { em }: GraphQLContext): Promise<Shipment[]> {
+    return shipmentsOfOrder(em, orderId);
+  }
+
+  @Authorized('orders:read')
+  @Query(() => ShipmentType, { nullable: true })
+  async shipment(@Arg('id', () => ID) id: string, @Ctx() { em }: GraphQLContext): Promise<Shipment | null> {
+    return findShipment(em, id);
+  }
+
+  @Authorized('orders:read')
+  @Query(() => CarrierChatConnection, { description: 'The order\'s chat with its carrier, oldest message first' })
+  async carrierChat(
+    @Arg('orderId', () => ID) orderId: string,
+    @Ctx() context: GraphQLContext,
+    @Arg('first', () => Int, { nullable: true }) first?: number,
+    @Arg('after', () => String, { nullable: true }) after?: string,
+  ): Promise<Connection<CarrierChatMessage>> {
+    const rows = await carrierChatOfOrder(context.em, orderId, pageArgs(context, first, after));
+    return toConnection(rows, (row) => [row.id], (row) => row);
+  }
+
+  @Authorized('orders:write')
+  @Mutation(() => ShipmentType, { description: 'A shipment of an invoiced (or later) order' })
+  async createShipment(
+    @Arg('orderId', () => ID) orderId: string,
+    @Arg('input', () => CreateShipmentInput) input: CreateShipmentInput,
+    @Ctx() { em, principal }: GraphQLContext,
+  ): Promise<Shipment> {
+    const body = assertValid<schemas.CreateShipmentInput>(schemas.CreateShipmentSchema, plain(input));
+    return createShipment(em, requireAuthentication(principal).sellerId, orderId, body);
+  }
+
+  @Authorized('orders:write')
+  @Mutation(() => TrackingEventType, { description: 'Records a tracking event; emits frete.rastreio and rastreio.atualizado' })
+  async addTrackingEvent(
+    @Arg('shipmentId', () => ID) shipmentId: string,
+    @Arg('input', () => TrackingEventInput) input: TrackingEventInput,
+    @Ctx() { em, principal }: GraphQLContext,
+  ): Promise<TrackingEvent> {
+    const body = assertValid<schemas.TrackingEventInput>(schemas.TrackingEventSchema, plain(input));
+    return addTrackingEvent(em, requireAuthentication(principal).sellerId, shipmentId, body);
+  }
+
+  @Authorized('orders:write')
+  @Mutation(() => CarrierChatMessageType, { description: 'Posts to the order\'s carrier chat; emits chatTransportadora' })
+  async postCarrierChatMessage(
+    @Arg('orderId', () => ID) orderId: string,
+    @Arg('input', () => CarrierChatMessageInput) input: CarrierChatMessageInput,
+    @Ctx() { em, principal }: GraphQLContext,
+  ): Promise<CarrierChatMessage> {
+    const body = assertValid<schemas.ChatMessageInput>(schemas.ChatMessageSchema, plain(input));
+    return postCarrierChatMessage(em, requireAuthentication(principal).sellerId, orderId, body);
+  }
+
+  @FieldResolver(() => [TrackingEventType], { description: 'In the order they were recorded' })
+  async trackingEvents(@Root() shipment: Shipment, @Ctx() context: GraphQLContext): Promise<TrackingEvent[]> {
+    return childrenLoader(context, TrackingEvent, 'shipment').load(shipment.id);
+  }
+}

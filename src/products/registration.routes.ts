@@ -1,0 +1,131 @@
+import { Type } from 'typebox';
+import type { FastifyRequest } from 'fastify';
+import { authenticateApplication } from '../auth/applications.js';
+import { bearerSecret } from '../auth/secrets.js';
+import { AppError } from '../errors.js';
+import { pageQuerySchema } from '../http/pagination.js';
+import type { RestApp, RestRoutes } from '../http/rest.js';
+import { PRODUCTS, PRODUCT_RULES, productBaseUrl, type Product } from './catalogue.js';
+import type { ProductWebhook } from './registration.entity.js';
+import { deleteProductWebhook, listProductWebhooks, registerProductWebhook } from './registrations.js';
+
+const RegistrationSchema = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  url: Type.String(),
+  events: Type.Array(Type.String()),
+  product: Type.Enum([...PRODUCTS]),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+
+const IdParams = Type.Object({ id: Type.String({ description: 'Webhook id (UUID)' }) });
+const security = [{ application: [] }];
+
+function bodySchema(product: Product) {
+  return Type.Object(
+    {
+      url: Type.String({
+        minLength: 1,
+        maxLength: 2048,
+        description: PRODUCT_RULES[product].requireHttps ? 'Public https URL' : 'Public http(s) URL',
+      }),
+      events: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
+        minItems: 1,
+        maxItems: 10,
+        description: `Event names of this product: ${PRODUCT_RULES[product].events.join(', ')}`,
+      }),
+    },
+    { additionalProperties: false },
+  );
+}
+
+const view = (registration: ProductWebhook) => ({
+  id: registration.id,
+  url: registration.url,
+  events: registration.events,
+  product: registration.product,
+  createdAt: registration.createdAt.toISOString(),
+});
+
+/** The calling application, from `Authorization: Bearer ponte_app_…`; 401 otherwise. */
+async function callingApplication(request: FastifyRequest): Promise<string> {
+  const secret = bearerSecret(request.headers.authorization);
+  const application = secret ? await authenticateApplication(request.em, secret) : undefined;
+  if (!application) throw new AppError('UNAUTHENTICATED', 'A valid application credential (Bearer ponte_app_…) is required');
+  return application.id;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set on the per-product routes once the application credential is checked. */
+    applicationId: string | undefined;
+  }
+}
+
+/**
+ * `{product}/api/v1/webhook…` of DESIGN §8 for one product, mounted under its path. The
+ * application credential is checked in onRequest, before the body is validated, so a
+ * caller without one learns nothing but 401.
+ */
+function productRoutes(app: RestApp, product: Product, deps: Parameters<RestRoutes>[1]): void {
+  const { config } = deps;
+  const tags = [`${product} webhooks`];
+  const base = productBaseUrl(product, config);
+  app.decorateRequest('applicationId', undefined);
+  app.addHook('onRequest', async (request) => {
+    request.applicationId = await callingApplication(request);
+  });
+
+  app.post(
+    '/api/v1/webhook/novo',
+    {
+      schema: {
+        tags,
+        security,
+        summary: `Register a ${product} webhook for the calling application`,
+        description: `Public base URL: ${PRODUCT_RULES[product].baseUrlVariable}, by default this server's ${PRODUCT_RULES[product].mountPath}. Location points at the new webhook under that base.`,
+        body: bodySchema(product),
+        response: { 201: RegistrationSchema },
+      },
+    },
+    async (request, reply) => {
+      const registration = await registerProductWebhook(request.em, request.applicationId!, product, request.body, config);
+      return reply.status(201).header('location', `${base}/api/v1/webhook/${registration.id}`).send(view(registration));
+    },
+  );
+
+  app.get(
+    '/api/v1/webhook',
+    {
+      schema: {
+        tags,
+        security,
+        summary: `The calling application's ${product} webhooks`,
+        querystring: Type.Object(pageQuerySchema(config.pageSizeMax), { additionalProperties: false }),
+        response: { 200: Type.Object({ data: Type.Array(RegistrationSchema), nextCursor: Type.Union([Type.String(), Type.Null()]) }) },
+      },
+    },
+    async (request) => {
+      const page = await listProductWebhooks(request.em, request.applicationId!, product, {
+        limit: request.query.limit ?? config.pageSizeDefault,
+        cursor: request.query.cursor,
+      });
+      return { data: page.data.map(view), nextCursor: page.nextCursor };
+    },
+  );
+
+  app.delete(
+    '/api/v1/webhook/:id',
+    { schema: { tags, security, summary: `Remove a ${product} webhook; what it still owed is cancelled`, params: IdParams } },
+    async (request, reply) => {
+      await deleteProductWebhook(request.em, request.applicationId!, product, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+}
+
+/** The three products, each in its own encapsulated plugin under its mount path. */
+export const productRegistrationRoutes: RestRoutes = async (app, deps) => {
+  for (const product of PRODUCTS) {
+    await app.register(async (scoped) => productRoutes(scoped as RestApp, product, deps), { prefix: PRODUCT_RULES[product].mountPath });
+  }
+};

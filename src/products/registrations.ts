@@ -1,0 +1,88 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Config } from '../config.js';
+import { notFound, validationFailed, type FieldError } from '../errors.js';
+import { decodeCursor, pageOf, type Page } from '../http/pagination.js';
+import { isUuid } from '../orders/queries.js';
+import { checkDestinationUrl } from '../webhooks/ssrf-guard.js';
+import { PRODUCT_RULES, isProductEvent, type Product } from './catalogue.js';
+import { ProductWebhook } from './registration.entity.js';
+
+/** The settings the registration rules read. */
+export type RegistrationSettings = Pick<Config, 'webhookAllowPrivateTargets'>;
+
+export interface RegistrationInput {
+  url: string;
+  events: string[];
+}
+
+/**
+ * Registers a webhook of one product for the calling application. Only the product's own
+ * event names are accepted; the URL must be public (unless WEBHOOK_ALLOW_PRIVATE_TARGETS)
+ * and, for customer service, https in every environment.
+ */
+export async function registerProductWebhook(
+  em: EntityManager,
+  applicationId: string,
+  product: Product,
+  input: RegistrationInput,
+  settings: RegistrationSettings,
+): Promise<ProductWebhook> {
+  assertValidRegistration(product, input, settings);
+  const registration = em.create(ProductWebhook, {
+    application: applicationId,
+    product,
+    url: input.url,
+    events: [...new Set(input.events)],
+  });
+  await em.persist(registration).flush();
+  return registration;
+}
+
+/** The application's live registrations of one product, oldest first. */
+export async function listProductWebhooks(
+  em: EntityManager,
+  applicationId: string,
+  product: Product,
+  page: { limit: number; cursor?: string },
+): Promise<Page<ProductWebhook>> {
+  const after = page.cursor ? String(decodeCursor(page.cursor, 1)[0]) : undefined;
+  const rows = await em.find(
+    ProductWebhook,
+    { application: applicationId, product, deletedAt: null, ...(after ? { id: { $gt: after } } : {}) },
+    { orderBy: { id: 'asc' }, limit: page.limit + 1 },
+  );
+  return pageOf(rows, page.limit, (row) => [row.id]);
+}
+
+/** Another application's registration, or one of another product, is simply absent (404). */
+export async function findProductWebhook(
+  em: EntityManager,
+  applicationId: string,
+  product: Product,
+  id: string,
+): Promise<ProductWebhook> {
+  const registration = isUuid(id) ? await em.findOne(ProductWebhook, { id, application: applicationId, product, deletedAt: null }) : null;
+  if (!registration) throw notFound('Webhook');
+  return registration;
+}
+
+export async function deleteProductWebhook(em: EntityManager, applicationId: string, product: Product, id: string): Promise<void> {
+  await em.transactional(async (tx) => {
+    const registration = await findProductWebhook(tx, applicationId, product, id);
+    registration.deletedAt = new Date();
+    await tx.flush();
+  });
+}
+
+function assertValidRegistration(product: Product, input: RegistrationInput, settings: RegistrationSettings): void {
+  const rules = PRODUCT_RULES[product];
+  const errors: FieldError[] = [];
+  const check = checkDestinationUrl(input.url, { allowPrivate: settings.webhookAllowPrivateTargets, requireHttps: rules.requireHttps });
+  if (!check.ok) errors.push({ path: '/url', message: check.reason });
+  input.events.forEach((event, index) => {
+    if (!isProductEvent(product, event)) {
+      errors.push({ path: `/events/${index}`, message: `unknown event "${event}" for ${product}; known: ${rules.events.join(', ')}` });
+    }
+  });
+  if (errors.length > 0) throw validationFailed(errors);
+}
