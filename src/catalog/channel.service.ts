@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../db/ids.js';
-import { validationFailed } from '../errors.js';
+import { validationFailed, type FieldError } from '../errors.js';
 import { findChannel, type ChannelView } from './channel-query.js';
 import { loadAllocations, lockAllSellableStock, writeStockFigures } from './stock-figures.js';
 
@@ -60,22 +60,26 @@ export async function recomputeAllStock(em: EntityManager, sellerId: string): Pr
   );
 }
 
-/** Codes the seller has not configured, for the 422 of a price, listing or order naming them. */
-export async function assertChannelsExist(
+/** References to channels the seller has not configured, as field errors (a price, a listing, an order naming them is 422). */
+export async function unknownChannelErrors(
   em: EntityManager,
   sellerId: string,
   references: { code: string; path: string }[],
-): Promise<void> {
-  if (references.length === 0) return;
+): Promise<FieldError[]> {
+  if (references.length === 0) return [];
   const rows = await em.execute<{ code: string }[]>(`select code from channel where seller_id = ? and code in (?)`, [
     sellerId,
     [...new Set(references.map((reference) => reference.code))],
   ]);
   const known = new Set(rows.map((row) => row.code));
-  const unknown = references.filter((reference) => !known.has(reference.code));
-  if (unknown.length > 0) {
-    throw validationFailed(unknown.map((reference) => ({ path: reference.path, message: `is not a channel of this seller (configure it with PUT /canais/${reference.code})` })));
-  }
+  return references
+    .filter((reference) => !known.has(reference.code))
+    .map((reference) => ({ path: reference.path, message: `is not a channel of this seller (configure it with PUT /canais/${reference.code})` }));
+}
+
+export async function assertChannelsExist(em: EntityManager, sellerId: string, references: { code: string; path: string }[]): Promise<void> {
+  const errors = await unknownChannelErrors(em, sellerId, references);
+  if (errors.length > 0) throw validationFailed(errors);
 }
 
 async function insertIfMissing(em: EntityManager, sellerId: string, channel: ChannelView): Promise<boolean> {

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../db/ids.js';
 import { notFound, validationFailed } from '../errors.js';
 import { recordEvent } from '../events/outbox.js';
-import { assertChannelsExist } from './channel.service.js';
+import { assertChannelsExist, unknownChannelErrors } from './channel.service.js';
 import type { PriceEntry } from './price-list.entity.js';
 import { effectivePriceOf, mergePrices, normalizePrice, priceErrors, storedEntry, type EffectivePrice } from './price-rules.js';
 import type { PriceInput } from './schemas.js';
@@ -19,15 +19,11 @@ export interface SkuPrices {
  */
 export async function setPrices(em: EntityManager, sellerId: string, sku: string, inputs: PriceInput[]): Promise<SkuPrices> {
   const entries = inputs.map(normalizePrice);
-  const errors = priceErrors(entries);
-  if (errors.length > 0) throw validationFailed(errors);
   return em.transactional(async (tx) => {
     await assertSellable(tx, sellerId, sku);
-    await assertChannelsExist(
-      tx,
-      sellerId,
-      entries.flatMap((entry, i) => (entry.channel === null ? [] : [{ code: entry.channel, path: `/prices/${i}/channel` }])),
-    );
+    const channels = entries.flatMap((entry, i) => (entry.channel === null ? [] : [{ code: entry.channel, path: `/prices/${i}/channel` }]));
+    const errors = [...priceErrors(entries), ...(await unknownChannelErrors(tx, sellerId, channels))];
+    if (errors.length > 0) throw validationFailed(errors);
     await tx.execute(
       `insert into price_list (id, seller_id, sku, prices, updated_at) values (?, ?, ?, '[]', now()) on conflict (seller_id, sku) do nothing`,
       [newId(), sellerId, sku],

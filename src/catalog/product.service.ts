@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../db/ids.js';
 import { notFound, validationFailed, type FieldError } from '../errors.js';
 import { recordEvent } from '../events/outbox.js';
-import { assertChannelsExist } from './channel.service.js';
+import { unknownChannelErrors } from './channel.service.js';
 import { distributeStock, type ChannelQuantity } from './distribution.js';
 import { contentHash, contentOf, sellableSkus, type ProductContent } from './product-content.js';
 import { batchErrors, channelReferences } from './product-validation.js';
@@ -24,10 +24,10 @@ export interface UpsertResult {
  */
 export async function upsertProducts(em: EntityManager, sellerId: string, inputs: ProductInput[]): Promise<UpsertResult[]> {
   const contents = inputs.map(contentOf);
-  const errors = batchErrors(contents);
-  if (errors.length > 0) throw validationFailed(errors);
   return em.transactional(async (tx) => {
-    await assertChannelsExist(tx, sellerId, channelReferences(contents));
+    // Every problem of the batch at once: a client fixes them in one round.
+    const errors = [...batchErrors(contents), ...(await unknownChannelErrors(tx, sellerId, channelReferences(contents)))];
+    if (errors.length > 0) throw validationFailed(errors);
     await lockSkus(tx, sellerId, contents.map((content) => content.sku));
     const existing = new Map((await tx.find(Product, { sku: { $in: contents.map((c) => c.sku) } })).map((p) => [p.sku, p]));
     await assertSkusFree(tx, sellerId, contents, existing);

@@ -125,6 +125,16 @@ describe('PUT /produtos and GET /produtos', () => {
     expect((await json(await get(seller, '/produtos'))).data).toEqual([]);
   });
 
+  it('reports every problem of a batch at once', async () => {
+    const seller = await createTestSeller(server.orm);
+    const response = await put(seller, [productInput('A', { gtin: '7891234567890' }), productInput('B', { channels: ['nowhere'] }), productInput('A')]);
+    expect((await json(response)).errors.map((error: { path: string }) => error.path).sort()).toEqual([
+      '/products/0/gtin',
+      '/products/1/channels/0',
+      '/products/2/sku',
+    ]);
+  });
+
   it('accepts exactly 100 items', async () => {
     const seller = await createTestSeller(server.orm);
     const response = await put(seller, Array.from({ length: 100 }, (_, i) => productInput(`P${String(i).padStart(3, '0')}`)));
