@@ -4,6 +4,7 @@ import { Migration20261122022317 } from './Migration20261122022317_catalog.js';
 import { Migration20261122022327 } from './Migration20261122022327_orders.js';
 import { Migration20261122025724 } from './Migration20261122025724_catalog_idempotency_purge.js';
 import { Migration20261122031128 } from './Migration20261122031128_products.js';
+import { Migration20261122031904 } from './Migration20261122031904_idempotency.js';
 
 /** Every migration, in order. `npm run migration:create` rewrites this list. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -12,4 +13,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122022327_orders', class: Migration20261122022327 },
   { name: 'Migration20261122025724_catalog_idempotency_purge', class: Migration20261122025724 },
   { name: 'Migration20261122031128_products', class: Migration20261122031128 },
+  { name: 'Migration20261122031904_idempotency', class: Migration20261122031904 },
 ];

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import type { Orm } from './db/orm.js';
-import { createIdempotencyPurge } from './catalog/idempotency-purge.js';
+import { createIdempotencyPurge } from './idempotency/purge.js';
 import { createLiveRelay } from './live/redis-relay.js';
 
 /** A background loop (the webhook dispatcher, the live-event relay…). */

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, notFound, validationFailed, type FieldError } from '../errors.js';
-import { claimIdempotencyKey, requestHash, storeIdempotentResponse } from './idempotency.js';
+import { claimIdempotencyKey, requestHash, storeIdempotentResponse } from '../idempotency/idempotency.js';
 import {
   loadAllocations,
   lockStockRows,
@@ -90,9 +90,10 @@ export type StockUpdate = { onHand: number } | { delta: number; idempotencyKey: 
  */
 export async function updateStock(em: EntityManager, sellerId: string, sku: string, update: StockUpdate): Promise<StockFigures> {
   return em.transactional(async (tx) => {
-    if ('delta' in update) {
-      const claim = await claimIdempotencyKey(tx, sellerId, update.idempotencyKey, requestHash({ operation: 'stock.delta', sku, delta: update.delta }));
-      if (claim.replay) return claim.response as unknown as StockFigures;
+    const claim = 'delta' in update ? { sellerId, scope: 'stock.delta', key: update.idempotencyKey } : undefined;
+    if (claim && 'delta' in update) {
+      const replay = await claimIdempotencyKey<StockFigures>(tx, claim, requestHash({ sku, delta: update.delta }));
+      if (replay) return replay;
     }
     const row = await lockSellableRow(tx, sellerId, sku);
     const onHand = 'delta' in update ? row.onHand + update.delta : update.onHand;
@@ -100,7 +101,7 @@ export async function updateStock(em: EntityManager, sellerId: string, sku: stri
       throw validationFailed([{ path: '/delta', message: `would make onHand negative (it is ${row.onHand})` }]);
     }
     const [figures] = await writeStockFigures(tx, sellerId, [{ stock: row, onHand, reserved: row.reserved }], await loadAllocations(tx, sellerId));
-    if ('delta' in update) await storeIdempotentResponse(tx, sellerId, update.idempotencyKey, { ...figures! });
+    if (claim) await storeIdempotentResponse(tx, claim, figures!);
     return figures!;
   });
 }

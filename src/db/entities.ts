@@ -2,12 +2,11 @@ import { Application, Installation } from '../auth/application.entity.js';
 import { ApiToken } from '../auth/api-token.entity.js';
 import { Seller } from '../auth/seller.entity.js';
 import { AggregateSequence, OutboxEvent } from '../events/outbox-event.entity.js';
-import { CatalogIdempotencyKey } from '../catalog/idempotency-key.entity.js';
 import { Channel } from '../catalog/channel.entity.js';
 import { PriceList } from '../catalog/price-list.entity.js';
 import { Product } from '../catalog/product.entity.js';
 import { Stock } from '../catalog/stock.entity.js';
-import { OrderIdempotencyKey } from '../orders/idempotency-key.entity.js';
+import { IdempotencyKey } from '../idempotency/idempotency-key.entity.js';
 import { OrderNumberSequence } from '../orders/order-number-sequence.entity.js';
 import { OrderItem } from '../orders/order-item.entity.js';
 import { OrderPayment } from '../orders/order-payment.entity.js';
@@ -32,13 +31,12 @@ export const ENTITIES = [
   Product,
   Stock,
   PriceList,
-  CatalogIdempotencyKey,
   Order,
   OrderItem,
   OrderPayment,
   OrderStatusChange,
   OrderNumberSequence,
-  OrderIdempotencyKey,
+  IdempotencyKey,
   ProductWebhook,
   Shipment,
   TrackingEvent,

@@ -2,7 +2,7 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { transactionTime } from '../db/transaction-time.js';
 import { recordEvent } from '../events/outbox.js';
-import { claimIdempotencyKey, completeIdempotencyKey, requestHash } from './idempotency.js';
+import { claimIdempotencyKey, requestHash, storeIdempotentResponse } from '../idempotency/idempotency.js';
 import { OrderItem } from './order-item.entity.js';
 import { OrderPayment } from './order-payment.entity.js';
 import { OrderStatusChange } from './order-status-change.entity.js';
@@ -35,13 +35,13 @@ export async function createOrder(
   options: { idempotencyKey?: string } = {},
 ): Promise<CreatedOrder> {
   const prepared = prepareOrder(input);
-  const key = options.idempotencyKey;
+  const claim = options.idempotencyKey ? { sellerId, scope: 'order.create', key: options.idempotencyKey } : undefined;
   try {
     return await em.transactional(async (tx) => {
-      const replay = key ? await claimIdempotencyKey(tx, sellerId, key, requestHash(input)) : undefined;
+      const replay = claim ? await claimIdempotencyKey<OrderView>(tx, claim, requestHash(input)) : undefined;
       if (replay) return { order: replay, created: false };
       const order = await insertOrder(tx, sellerId, prepared);
-      if (key) await completeIdempotencyKey(tx, sellerId, key, order);
+      if (claim) await storeIdempotentResponse(tx, claim, order);
       return { order, created: true };
     });
   } catch (error) {

@@ -57,7 +57,7 @@ describe('POST /pedidos: Idempotency-Key and (channel, externalId)', () => {
     const key = { 'idempotency-key': 'daily' };
     expect((await createOrder(server, seller, orderBody(), key)).status).toBe(201);
     await server.orm.em.fork().execute(
-      `update order_idempotency_key set created_at = now() - interval '25 hours' where seller_id = ? and key = 'daily'`,
+      `update idempotency_key set created_at = now() - interval '25 hours' where seller_id = ? and key = 'daily'`,
       [seller.id],
     );
     expect((await createOrder(server, seller, orderBody(), key)).status).toBe(201);

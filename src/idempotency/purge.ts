@@ -5,13 +5,13 @@ import { IDEMPOTENCY_RETENTION_HOURS } from './idempotency.js';
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 /**
- * Deletes catalogue idempotency keys past their retention. Expired keys are already
+ * Deletes idempotency keys past their retention. Expired keys are already
  * reusable (claimIdempotencyKey replaces them); this only keeps the table small.
  * Spans sellers on purpose: retention is the same for everyone.
  */
 export async function purgeExpiredIdempotencyKeys(orm: Orm): Promise<number> {
-  const deleted = await orm.em.fork().execute<{ id: string }[]>(
-    `delete from catalog_idempotency_key where created_at < now() - make_interval(hours => ?) returning id`,
+  const deleted = await orm.em.fork().execute<{ key: string }[]>(
+    `delete from idempotency_key where created_at < now() - make_interval(hours => ?) returning key`,
     [IDEMPOTENCY_RETENTION_HOURS],
   );
   return deleted.length;
@@ -22,12 +22,12 @@ export function createIdempotencyPurge({ orm, logger }: WorkerDeps): Worker {
   let running: Promise<unknown> = Promise.resolve();
   const purge = () => {
     running = purgeExpiredIdempotencyKeys(orm).then(
-      (deleted) => deleted > 0 && logger.info({ deleted }, 'expired catalogue idempotency keys purged'),
+      (deleted) => deleted > 0 && logger.info({ deleted }, 'expired idempotency keys purged'),
       (error: unknown) => logger.warn({ err: error }, 'idempotency key purge failed; retrying at the next interval'),
     );
   };
   return {
-    name: 'catalog-idempotency-purge',
+    name: 'idempotency-purge',
     async start() {
       purge();
       timer = setInterval(purge, PURGE_EVERY_MS);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purgeExpiredIdempotencyKeys } from '../../src/catalog/idempotency-purge.js';
+import { purgeExpiredIdempotencyKeys } from '../../src/idempotency/purge.js';
 import { getStock, updateStock } from '../../src/catalog/stock.service.js';
 import { forkForSeller } from '../../src/db/orm.js';
 import { AppError } from '../../src/errors.js';
@@ -15,7 +15,7 @@ describe('idempotency key retention', () => {
   afterAll(() => database.drop());
 
   const age = (key: string, hours: number) =>
-    database.orm.em.fork().execute(`update catalog_idempotency_key set created_at = now() - make_interval(hours => ?) where key = ?`, [hours, key]);
+    database.orm.em.fork().execute(`update idempotency_key set created_at = now() - make_interval(hours => ?) where key = ?`, [hours, key]);
 
   it('lets an expired key be used afresh and purges expired keys only', async () => {
     const { id: sellerId } = await createTestSeller(database.orm);
@@ -33,10 +33,36 @@ describe('idempotency key retention', () => {
 
     await age('old', 25);
     expect(await purgeExpiredIdempotencyKeys(database.orm)).toBe(1);
-    const left = await database.orm.em.fork().execute<{ key: string }[]>(`select key from catalog_idempotency_key where seller_id = ? order by key`, [sellerId]);
+    const left = await database.orm.em.fork().execute<{ key: string }[]>(`select key from idempotency_key where seller_id = ? order by key`, [sellerId]);
     expect(left.map((row) => row.key)).toEqual(['fresh']);
     // A fresh key still replays its first answer, and the change is not applied again.
     expect((await delta(1, 'fresh')).onHand).toBe(2);
     expect((await getStock(forkForSeller(database.orm, sellerId), sellerId, 'A')).onHand).toBe(7);
+  });
+});
+
+describe('idempotency key scopes', () => {
+  it('keeps one key apart across kinds of write', async () => {
+    const database = await createTestDatabase();
+    try {
+      const { claimIdempotencyKey, storeIdempotentResponse } = await import('../../src/idempotency/idempotency.js');
+      const { id: sellerId } = await createTestSeller(database.orm);
+      const em = forkForSeller(database.orm, sellerId);
+      const stock = { sellerId, scope: 'stock.delta', key: 'k1' };
+      const orders = { sellerId, scope: 'order.create', key: 'k1' };
+      await em.transactional(async (tx) => {
+        expect(await claimIdempotencyKey(tx, stock, 'hash-a')).toBeUndefined();
+        await storeIdempotentResponse(tx, stock, { answer: 'stock' });
+        // The same key under another scope is a new claim, not a mismatch.
+        expect(await claimIdempotencyKey(tx, orders, 'hash-b')).toBeUndefined();
+        await storeIdempotentResponse(tx, orders, { answer: 'order' });
+      });
+      await em.transactional(async (tx) => {
+        expect(await claimIdempotencyKey(tx, stock, 'hash-a')).toEqual({ answer: 'stock' });
+        expect(await claimIdempotencyKey(tx, orders, 'hash-b')).toEqual({ answer: 'order' });
+      });
+    } finally {
+      await database.drop();
+    }
   });
 });
