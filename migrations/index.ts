@@ -5,6 +5,7 @@ import { Migration20261122022327 } from './Migration20261122022327_orders.js';
 import { Migration20261122025724 } from './Migration20261122025724_catalog_idempotency_purge.js';
 import { Migration20261122031128 } from './Migration20261122031128_products.js';
 import { Migration20261122031904 } from './Migration20261122031904_idempotency.js';
+import { Migration20261122032532 } from './Migration20261122032532_webhooks.js';
 
 /** Every migration, in order. `npm run migration:create` rewrites this list. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -14,4 +15,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122025724_catalog_idempotency_purge', class: Migration20261122025724 },
   { name: 'Migration20261122031128_products', class: Migration20261122031128 },
   { name: 'Migration20261122031904_idempotency', class: Migration20261122031904 },
+  { name: 'Migration20261122032532_webhooks', class: Migration20261122032532 },
 ];

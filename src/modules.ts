@@ -13,6 +13,8 @@ import { LogisticsResolver } from './products/logistics/resolver.js';
 import { PaymentsResolver } from './products/payments/resolver.js';
 import { productRegistrationRoutes } from './products/registration.routes.js';
 import { SupportResolver } from './products/support/resolver.js';
+import { WebhookResolver } from './webhooks/resolver.js';
+import { webhookRoutes } from './webhooks/routes.js';
 
 /** GraphQL resolvers of every domain. A new domain adds its resolvers here. */
 export const RESOLVERS: NonEmptyArray<Function> = [
@@ -27,7 +29,8 @@ export const RESOLVERS: NonEmptyArray<Function> = [
   LogisticsResolver,
   PaymentsResolver,
   SupportResolver,
+  WebhookResolver,
 ];
 
 /** REST routes of every domain (Fastify plugins). A new domain adds its routes here. */
-export const ROUTES: RestRoutes[] = [catalogRoutes, orderRoutes, productRegistrationRoutes];
+export const ROUTES: RestRoutes[] = [catalogRoutes, orderRoutes, productRegistrationRoutes, webhookRoutes];

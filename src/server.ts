@@ -34,24 +34,9 @@ export interface ServerDeps {
  * document. No business rule lives here.
  */
 export async function buildServer(deps: ServerDeps): Promise<RestApp> {
+  if (deps.config.role === 'dispatcher') return buildProbeServer(deps);
   const { config, orm } = deps;
-  const app = Fastify({
-    loggerInstance: deps.logger as FastifyBaseLogger,
-    bodyLimit: config.bodyLimitBytes,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
-    return503OnClosing: true,
-  }).withTypeProvider<TypeBoxTypeProvider>();
-
-  app.setValidatorCompiler(validatorCompiler);
-  app.setErrorHandler(handleError);
-  app.setNotFoundHandler((request, reply) =>
-    sendProblem(reply, new AppError('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`)),
-  );
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-
+  const app = createFastify(deps);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -115,6 +100,34 @@ export async function buildServer(deps: ServerDeps): Promise<RestApp> {
   // Subscriptions over graphql-ws on the same path and port (dispatchers serve no API).
   if (config.role !== 'dispatcher') attachLiveEvents(app, { config, orm, logger: deps.logger, schema, metrics });
 
+  return app;
+}
+
+/** A dispatcher process answers probes and metrics only (DESIGN §11): no API, no GraphQL. */
+async function buildProbeServer(deps: ServerDeps): Promise<RestApp> {
+  const app = createFastify(deps);
+  registerMetrics(app);
+  registerHealth(app, deps.orm);
+  return app;
+}
+
+function createFastify(deps: ServerDeps): RestApp {
+  const app = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    bodyLimit: deps.config.bodyLimitBytes,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    return503OnClosing: true,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setErrorHandler(handleError);
+  app.setNotFoundHandler((request, reply) =>
+    sendProblem(reply, new AppError('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`)),
+  );
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
   return app;
 }
 

@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Orm } from './db/orm.js';
 import { createIdempotencyPurge } from './idempotency/purge.js';
 import { createLiveRelay } from './live/redis-relay.js';
+import { Dispatcher } from './webhooks/dispatcher.js';
 
 /** A background loop (the webhook dispatcher, the live-event relay…). */
 export interface Worker {
@@ -34,6 +35,7 @@ export const WORKERS: WorkerEntry[] = [
     enabled: (config) => config.redisUrl !== undefined,
     create: ({ config, orm, logger }) => createLiveRelay({ config, orm, logger, databaseUrl: orm.config.get('clientUrl')! }),
   },
+  { roles: ['all', 'dispatcher'], create: (deps) => new Dispatcher(deps) },
 ];
 
 export async function startWorkers(deps: WorkerDeps): Promise<Worker[]> {

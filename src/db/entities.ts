@@ -16,6 +16,9 @@ import { CarrierChatMessage, Shipment, TrackingEvent } from '../products/logisti
 import { SettlementCycle, SettlementEntry } from '../products/payments/settlement-cycle.entity.js';
 import { ProductWebhook } from '../products/registration.entity.js';
 import { SupportCase, SupportMessage } from '../products/support/support-case.entity.js';
+import { WebhookAttempt, WebhookDelivery } from '../webhooks/delivery.entity.js';
+import { FanoutQueueEntry } from '../webhooks/fanout-queue.entity.js';
+import { WebhookSubscription } from '../webhooks/subscription.entity.js';
 import { SellerOwned } from './seller-owned.js';
 
 /** Every entity the ORM knows, by domain. A new domain adds its entities here. */
@@ -45,4 +48,8 @@ export const ENTITIES = [
   SettlementEntry,
   SupportCase,
   SupportMessage,
+  WebhookSubscription,
+  WebhookDelivery,
+  WebhookAttempt,
+  FanoutQueueEntry,
 ];

@@ -17,6 +17,15 @@ import { SellerOwned } from '../db/seller-owned.js';
   forEach: 'row',
   body: `perform pg_notify('ponte_outbox', json_build_object('id', new.id, 'sellerId', new.seller_id, 'type', new.type)::text); return null;`,
 })
+// The webhook dispatcher's work list (see FanoutQueueEntry), filled in the same
+// transaction, so no committed event is missed and no rolled-back one is delivered.
+@Trigger({
+  name: 'outbox_event_enqueue_fanout',
+  timing: 'after',
+  events: ['insert'],
+  forEach: 'row',
+  body: `insert into webhook_fanout_queue (event_id) values (new.id); return null;`,
+})
 @Index({ properties: ['seller', 'id'] })
 @Index({ properties: ['aggregateType', 'aggregateId', 'sequence'] })
 export class OutboxEvent extends SellerOwned {

@@ -141,12 +141,26 @@ export type CreateTokenInput = {
   scopes?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
+export type CreateWebhookSubscriptionInput = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  events: Array<Scalars['String']['input']>;
+  url: Scalars['String']['input'];
+};
+
 export type CreatedToken = {
   __typename?: 'CreatedToken';
   id: Scalars['ID']['output'];
   scopes: Array<Scalars['String']['output']>;
   /** Shown once: only its hash is stored */
   token: Scalars['String']['output'];
+};
+
+/** A new subscription and its secret, shown this once */
+export type CreatedWebhookSubscription = {
+  __typename?: 'CreatedWebhookSubscription';
+  /** whsec_…: verify signatures with it */
+  secret: Scalars['String']['output'];
+  subscription: WebhookSubscription;
 };
 
 export type Customer = {
@@ -271,6 +285,9 @@ export type Mutation = {
   /** A shipment of an invoiced (or later) order */
   createShipment: TrackedShipment;
   createToken: CreatedToken;
+  createWebhookSubscription: CreatedWebhookSubscription;
+  /** Deletes the subscription and cancels what it still owed */
+  deleteWebhookSubscription: Scalars['Boolean']['output'];
   installApplication: InstalledApplication;
   /** Emits atendimento.criado (and atendimento.mensagem for a first message) */
   openSupportCase: SupportCase;
@@ -280,12 +297,19 @@ export type Mutation = {
   putChannel: ChannelPutResult;
   /** Records a payment (or updates the one with the same transactionId); approved payments covering the total move a pendente order to aprovado */
   recordOrderPayment: Order;
+  /** Redelivers the failed deliveries created at or after `since` */
+  recoverWebhookDeliveries: WebhookRecovery;
+  /** Sends a finished delivery again */
+  redeliverWebhookDelivery: WebhookDelivery;
+  rotateWebhookSecret: WebhookSecret;
   /** Sets the listed prices of a sellable SKU (as PATCH /produtos/{sku}/preco) */
   setPrices: SkuPrices;
   /** Fires aplicativo.removido to the app's payments and customer-service registrations */
   uninstallApplication: Scalars['Boolean']['output'];
   /** Sets onHand (absolute) or applies delta, which needs an idempotencyKey (as PATCH /estoque/{sku}) */
   updateStock: Stock;
+  /** Change a subscription; active: false switches it off */
+  updateWebhookSubscription: WebhookSubscription;
   /** Creates or updates up to 100 products by SKU (as PUT /produtos) */
   upsertProducts: Array<UpsertResult>;
 };
@@ -336,6 +360,16 @@ export type MutationCreateTokenArgs = {
 };
 
 
+export type MutationCreateWebhookSubscriptionArgs = {
+  input: CreateWebhookSubscriptionInput;
+};
+
+
+export type MutationDeleteWebhookSubscriptionArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
 export type MutationInstallApplicationArgs = {
   applicationId: Scalars['ID']['input'];
 };
@@ -364,6 +398,22 @@ export type MutationRecordOrderPaymentArgs = {
 };
 
 
+export type MutationRecoverWebhookDeliveriesArgs = {
+  id: Scalars['ID']['input'];
+  since: Scalars['String']['input'];
+};
+
+
+export type MutationRedeliverWebhookDeliveryArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationRotateWebhookSecretArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
 export type MutationSetPricesArgs = {
   prices: Array<PriceInput>;
   sku: Scalars['String']['input'];
@@ -380,6 +430,12 @@ export type MutationUpdateStockArgs = {
   idempotencyKey?: InputMaybe<Scalars['String']['input']>;
   onHand?: InputMaybe<Scalars['Int']['input']>;
   sku: Scalars['String']['input'];
+};
+
+
+export type MutationUpdateWebhookSubscriptionArgs = {
+  id: Scalars['ID']['input'];
+  input: UpdateWebhookSubscriptionInput;
 };
 
 
@@ -705,6 +761,12 @@ export type Query = {
   /** Newest first */
   supportCases: SupportCaseConnection;
   viewer: Viewer;
+  /** The delivery log, newest first, with every attempt */
+  webhookDeliveries: WebhookDeliveryConnection;
+  webhookDelivery: WebhookDelivery;
+  webhookSubscription: WebhookSubscription;
+  /** Subscriptions not deleted, oldest first, with their health */
+  webhookSubscriptions: WebhookSubscriptionConnection;
 };
 
 
@@ -792,6 +854,29 @@ export type QuerySupportCasesArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   status?: InputMaybe<SupportCaseStatus>;
+};
+
+
+export type QueryWebhookDeliveriesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<WebhookDeliveryFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryWebhookDeliveryArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryWebhookSubscriptionArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryWebhookSubscriptionsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** A closed settlement period; closing it emits ciclo.criado */
@@ -1004,6 +1089,14 @@ export type TrackingStatus =
   | 'posted'
   | 'returned';
 
+export type UpdateWebhookSubscriptionInput = {
+  /** false switches the subscription off; true back on */
+  active?: InputMaybe<Scalars['Boolean']['input']>;
+  description?: InputMaybe<Scalars['String']['input']>;
+  events?: InputMaybe<Array<Scalars['String']['input']>>;
+  url?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** unchanged: the stored content was the same; nothing was written */
 export type UpsertOutcome =
   | 'created'
@@ -1029,6 +1122,122 @@ export type ViewerSeller = {
   __typename?: 'ViewerSeller';
   id: Scalars['ID']['output'];
   name: Scalars['String']['output'];
+};
+
+export type WebhookAttempt = {
+  __typename?: 'WebhookAttempt';
+  at: Scalars['DateTimeISO']['output'];
+  durationMs: Scalars['Int']['output'];
+  error?: Maybe<WebhookAttemptError>;
+  errorDetail?: Maybe<Scalars['String']['output']>;
+  number: Scalars['Int']['output'];
+  /** The first 4 KiB of the response body */
+  responseBody?: Maybe<Scalars['String']['output']>;
+  statusCode?: Maybe<Scalars['Int']['output']>;
+};
+
+export type WebhookAttemptError =
+  | 'blocked'
+  | 'connection'
+  | 'redirect'
+  | 'status'
+  | 'timeout'
+  | 'tls';
+
+/** One event owed to one subscription; its id is the webhook-id header */
+export type WebhookDelivery = {
+  __typename?: 'WebhookDelivery';
+  aggregateId: Scalars['String']['output'];
+  aggregateType: Scalars['String']['output'];
+  attemptCount: Scalars['Int']['output'];
+  attempts: Array<WebhookAttempt>;
+  completedAt?: Maybe<Scalars['DateTimeISO']['output']>;
+  createdAt: Scalars['DateTimeISO']['output'];
+  /** The event name */
+  event: Scalars['String']['output'];
+  eventId: Scalars['ID']['output'];
+  id: Scalars['ID']['output'];
+  nextAttemptAt?: Maybe<Scalars['DateTimeISO']['output']>;
+  /** The body the delivery POSTs */
+  payload?: Maybe<Scalars['JSON']['output']>;
+  status: WebhookDeliveryStatus;
+  subscriptionId: Scalars['ID']['output'];
+};
+
+export type WebhookDeliveryConnection = {
+  __typename?: 'WebhookDeliveryConnection';
+  edges: Array<WebhookDeliveryEdge>;
+  pageInfo: PageInfo;
+};
+
+export type WebhookDeliveryEdge = {
+  __typename?: 'WebhookDeliveryEdge';
+  cursor: Scalars['String']['output'];
+  node: WebhookDelivery;
+};
+
+export type WebhookDeliveryFilter = {
+  event?: InputMaybe<Scalars['String']['input']>;
+  status?: InputMaybe<WebhookDeliveryStatus>;
+  subscriptionId?: InputMaybe<Scalars['ID']['input']>;
+};
+
+export type WebhookDeliveryStatus =
+  | 'cancelled'
+  | 'failed'
+  | 'pending'
+  | 'retrying'
+  | 'succeeded';
+
+/** healthy: last attempt succeeded; degraded: 1–4 failed in a row; failing: 5 or more; disabled: switched off */
+export type WebhookHealth =
+  | 'degraded'
+  | 'disabled'
+  | 'failing'
+  | 'healthy';
+
+export type WebhookRecovery = {
+  __typename?: 'WebhookRecovery';
+  redelivered: Scalars['Int']['output'];
+};
+
+/** A rotated secret; the previous one keeps signing for 24 hours */
+export type WebhookSecret = {
+  __typename?: 'WebhookSecret';
+  id: Scalars['ID']['output'];
+  secret: Scalars['String']['output'];
+};
+
+/** An endpoint receiving signed event deliveries */
+export type WebhookSubscription = {
+  __typename?: 'WebhookSubscription';
+  active: Scalars['Boolean']['output'];
+  consecutiveFailures: Scalars['Int']['output'];
+  createdAt: Scalars['DateTimeISO']['output'];
+  description?: Maybe<Scalars['String']['output']>;
+  disabledAt?: Maybe<Scalars['DateTimeISO']['output']>;
+  /** user, gone (the receiver answered 410) or failing */
+  disabledReason?: Maybe<Scalars['String']['output']>;
+  /** Event names, or ["*"] */
+  events: Array<Scalars['String']['output']>;
+  health: WebhookHealth;
+  id: Scalars['ID']['output'];
+  lastFailureAt?: Maybe<Scalars['DateTimeISO']['output']>;
+  lastSuccessAt?: Maybe<Scalars['DateTimeISO']['output']>;
+  updatedAt: Scalars['DateTimeISO']['output'];
+  url: Scalars['String']['output'];
+};
+
+export type WebhookSubscriptionConnection = {
+  __typename?: 'WebhookSubscriptionConnection';
+  edges: Array<WebhookSubscriptionEdge>;
+  pageInfo: PageInfo;
+};
+
+export type WebhookSubscriptionEdge = {
+  __typename?: 'WebhookSubscriptionEdge';
+  cursor: Scalars['String']['output'];
+  node: WebhookSubscription;
 };
 
 export type ViewerQueryVariables = Exact<{ [key: string]: never; }>;

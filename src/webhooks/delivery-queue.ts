@@ -1,0 +1,180 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Orm } from '../db/orm.js';
+import { newId } from '../db/ids.js';
+import type { AttemptRecord, NextStep } from './outcome.js';
+import type { SubscriptionKind } from './policy.js';
+import type { SigningSecrets } from './signing.js';
+import { disableSubscription, recordFailure, recordSuccess } from './subscription-health.js';
+
+/** A delivery this worker holds the lease on, with what it needs to send it. */
+export interface ClaimedDelivery {
+  id: string;
+  sellerId: string;
+  subscriptionId: string;
+  leaseToken: string;
+  /** The number the attempt about to be made will have. */
+  attemptNumber: number;
+  attemptsInRound: number;
+  kind: SubscriptionKind;
+  url: string;
+  secrets: SigningSecrets;
+  event: { id: string; type: string; createdAt: Date; payload: Record<string, unknown> };
+}
+
+interface ClaimRow {
+  id: string;
+  seller_id: string;
+  subscription_id: string;
+  lease_token: string;
+  attempt_count: number;
+  attempts_in_round: number;
+  kind: SubscriptionKind;
+  url: string;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_expires_at: Date | null;
+  event_id: string;
+  event_type: string;
+  event_created_at: Date;
+  payload: Record<string, unknown>;
+}
+
+/**
+ * Takes up to `limit` due deliveries and leases them for `leaseMs`, in one statement.
+ * SKIP LOCKED lets any number of dispatchers claim side by side without waiting on or
+ * double-taking each other's rows. A delivery is due when its time has come, nobody
+ * holds a live lease on it, its subscription is active, and no earlier event of the same
+ * aggregate is still owed to the same subscription (per-aggregate order).
+ */
+export async function claimDueDeliveries(orm: Orm, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+  // Spans sellers by design: the dispatcher serves every tenant.
+  const rows = await orm.em.fork().execute<ClaimRow[]>(
+    `with due as (
+       select d.id
+         from webhook_delivery d
+         join webhook_subscription s on s.id = d.subscription_id
+        where d.status in ('pending', 'retrying')
+          and d.next_attempt_at <= now()
+          and (d.lease_expires_at is null or d.lease_expires_at <= now())
+          and s.active
+          and not exists (
+                select 1 from webhook_delivery earlier
+                 where earlier.subscription_id = d.subscription_id
+                   and earlier.aggregate_type = d.aggregate_type
+                   and earlier.aggregate_id = d.aggregate_id
+                   and earlier.sequence < d.sequence
+                   and earlier.status in ('pending', 'retrying'))
+        order by d.next_attempt_at, d.id
+        limit ?
+        for update of d skip locked
+     )
+     update webhook_delivery d
+        set lease_token = gen_random_uuid(), lease_expires_at = now() + ?::float8 * interval '1 millisecond'
+       from due, webhook_subscription s, outbox_event e
+      where d.id = due.id and s.id = d.subscription_id and e.id = d.event_id
+     returning d.id, d.seller_id, d.subscription_id, d.lease_token, d.attempt_count, d.attempts_in_round,
+               s.kind, s.url, s.secret, s.previous_secret, s.previous_secret_expires_at,
+               e.id as event_id, e.type as event_type, e.created_at as event_created_at, e.payload`,
+    [limit, leaseMs],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    sellerId: row.seller_id,
+    subscriptionId: row.subscription_id,
+    leaseToken: row.lease_token,
+    attemptNumber: row.attempt_count + 1,
+    attemptsInRound: row.attempts_in_round,
+    kind: row.kind,
+    url: row.url,
+    secrets: {
+      secret: row.secret,
+      previousSecret: row.previous_secret,
+      previousSecretExpiresAt: row.previous_secret_expires_at && new Date(row.previous_secret_expires_at),
+    },
+    event: { id: row.event_id, type: row.event_type, createdAt: new Date(row.event_created_at), payload: row.payload },
+  }));
+}
+
+export class LeaseLostError extends Error {
+  override name = 'LeaseLostError';
+}
+
+/**
+ * Records the attempt and moves the delivery on, only while the lease is still ours: a
+ * worker that stalled past its lease (and whose delivery another worker took) records
+ * nothing, so each attempt number is logged once.
+ */
+export async function finishAttempt(
+  orm: Orm,
+  claimed: ClaimedDelivery,
+  record: AttemptRecord,
+  step: NextStep,
+  disableAfterMs: number,
+): Promise<void> {
+  if (step.status === 'succeeded') {
+    // The common case, kept to two statements: moving the delivery and logging the
+    // attempt are one statement; the subscription's health then follows.
+    await recordAttempt(orm.em.fork(), claimed, record, step);
+    await recordSuccess(orm.em.fork(), claimed.sellerId, claimed.subscriptionId);
+    return;
+  }
+  // Failures lock the subscription before the delivery, the order every writer of both
+  // follows (disabling, deleting), so they cannot deadlock.
+  await orm.em.fork().transactional(async (em) => {
+    await recordFailureHealth(em, claimed, record, step, disableAfterMs);
+    await recordAttempt(em, claimed, record, step);
+  });
+}
+
+async function recordAttempt(em: EntityManager, claimed: ClaimedDelivery, record: AttemptRecord, step: NextStep): Promise<void> {
+  const finished = step.status !== 'retrying';
+  const logged = await em.execute<{ id: string }[]>(
+    `with moved as (
+       update webhook_delivery
+          set attempt_count = attempt_count + 1,
+              attempts_in_round = attempts_in_round + 1,
+              lease_token = null, lease_expires_at = null,
+              status = case when status in ('pending', 'retrying') then ? else status end,
+              next_attempt_at = now() + ?::float8 * interval '1 millisecond',
+              completed_at = case when status in ('pending', 'retrying') and ?::boolean then now() else completed_at end,
+              updated_at = now()
+        where id = ? and seller_id = ? and lease_token = ?
+        returning id, seller_id
+     )
+     insert into webhook_attempt (id, seller_id, delivery_id, number, at, duration_ms, status_code, response_body, error, error_detail)
+     select ?, seller_id, id, ?, ?, ?, ?, ?, ?, ? from moved
+     returning id`,
+    [
+      step.status,
+      step.status === 'retrying' ? step.delayMs : 0,
+      finished,
+      claimed.id,
+      claimed.sellerId,
+      claimed.leaseToken,
+      newId(),
+      claimed.attemptNumber,
+      record.at,
+      record.durationMs,
+      record.statusCode,
+      record.responseBody,
+      record.error,
+      record.errorDetail,
+    ],
+  );
+  if (logged.length === 0) throw new LeaseLostError(`lease on delivery ${claimed.id} was lost before the attempt was recorded`);
+}
+
+async function recordFailureHealth(
+  em: EntityManager,
+  claimed: ClaimedDelivery,
+  record: AttemptRecord,
+  step: NextStep,
+  disableAfterMs: number,
+): Promise<void> {
+  const failing = await recordFailure(em, claimed.sellerId, claimed.subscriptionId, record.at);
+  if (step.status === 'failed' && step.gone) {
+    await disableSubscription(em, claimed.sellerId, claimed.subscriptionId, 'gone');
+  } else if (failing?.active && failing.failingForMs >= disableAfterMs) {
+    await disableSubscription(em, claimed.sellerId, claimed.subscriptionId, 'failing');
+  }
+}

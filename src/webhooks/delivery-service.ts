@@ -1,0 +1,103 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { isUuid } from '../db/ids.js';
+import { AppError, notFound } from '../errors.js';
+import { OutboxEvent } from '../events/outbox-event.entity.js';
+import { decodeCursor, pageOf, type Page } from '../http/pagination.js';
+import { WebhookAttempt, WebhookDelivery } from './delivery.entity.js';
+import { policyFor } from './policy.js';
+import type { DeliveryFilter } from './schemas.js';
+import { assertActive } from './subscription-service.js';
+import { WebhookSubscription } from './subscription.entity.js';
+import { deliveryView, type DeliveryView } from './views.js';
+
+
+/** The delivery log, newest first, deleted subscriptions' deliveries included. */
+export async function listDeliveries(
+  em: EntityManager,
+  sellerId: string,
+  filter: DeliveryFilter,
+  page: { limit: number; cursor?: string },
+): Promise<Page<WebhookDelivery>> {
+  const before = page.cursor ? String(decodeCursor(page.cursor, 1)[0]) : undefined;
+  const rows = await em.find(
+    WebhookDelivery,
+    {
+      seller: sellerId,
+      ...(filter.subscriptionId ? { subscription: filter.subscriptionId } : {}),
+      ...(filter.event ? { eventType: filter.event } : {}),
+      ...(filter.status ? { status: filter.status } : {}),
+      ...(before ? { id: { $lt: before } } : {}),
+    },
+    { orderBy: { id: 'desc' }, limit: page.limit + 1 },
+  );
+  return pageOf(rows, page.limit, deliveryCursor);
+}
+
+export const deliveryCursor = (delivery: WebhookDelivery) => [delivery.id];
+
+export async function getDelivery(em: EntityManager, sellerId: string, id: string): Promise<WebhookDelivery> {
+  const delivery = isUuid(id) ? await em.findOne(WebhookDelivery, { id, seller: sellerId }) : null;
+  if (!delivery) throw notFound('Webhook delivery');
+  return delivery;
+}
+
+/** Attempts of each delivery, in order (one query for a page). */
+export async function attemptsOf(em: EntityManager, deliveryIds: readonly string[]): Promise<Map<string, WebhookAttempt[]>> {
+  const attempts = deliveryIds.length
+    ? await em.find(WebhookAttempt, { delivery: { $in: [...deliveryIds] } }, { orderBy: { number: 'asc' } })
+    : [];
+  const byDelivery = new Map<string, WebhookAttempt[]>(deliveryIds.map((id) => [id, []]));
+  for (const attempt of attempts) byDelivery.get(attempt.delivery)?.push(attempt);
+  return byDelivery;
+}
+
+/** The body each delivery POSTs, by delivery id (one query per table for a page). */
+export async function payloadsOf(em: EntityManager, deliveries: readonly WebhookDelivery[]): Promise<Map<string, unknown>> {
+  if (deliveries.length === 0) return new Map();
+  const events = await em.find(OutboxEvent, { id: { $in: deliveries.map((delivery) => delivery.event) } });
+  const subscriptions = await em.find(WebhookSubscription, {
+    id: { $in: [...new Set(deliveries.map((delivery) => delivery.subscription))] },
+  });
+  const eventById = new Map(events.map((event) => [event.id, event]));
+  const kindById = new Map(subscriptions.map((subscription) => [subscription.id, subscription.kind]));
+  return new Map(
+    deliveries.map((delivery) => {
+      const event = eventById.get(delivery.event);
+      const kind = kindById.get(delivery.subscription) ?? 'interface';
+      return [delivery.id, event ? policyFor(kind).body(event) : null];
+    }),
+  );
+}
+
+/**
+ * Sends a finished delivery again by hand, with a fresh round of attempts and the same
+ * webhook-id (receivers that already processed it recognise it).
+ */
+export async function redeliver(em: EntityManager, sellerId: string, id: string): Promise<WebhookDelivery> {
+  // One transaction: the answer shows the delivery as queued, not as a dispatcher that
+  // claimed it a moment later left it (our row lock keeps them off until commit).
+  return em.transactional(async (tx) => {
+    const delivery = await getDelivery(tx, sellerId, id);
+    if (delivery.status === 'pending' || delivery.status === 'retrying') {
+      throw new AppError('CONFLICT', `The delivery is already ${delivery.status}`);
+    }
+    assertActive(await tx.findOneOrFail(WebhookSubscription, { id: delivery.subscription, seller: sellerId }));
+    const [row] = await tx.execute<{ id: string }[]>(
+      `update webhook_delivery
+          set status = 'pending', attempts_in_round = 0, next_attempt_at = now(), completed_at = null, updated_at = now()
+        where id = ? and seller_id = ? and status not in ('pending', 'retrying')
+        returning id`,
+      [id, sellerId],
+    );
+    if (!row) throw new AppError('CONFLICT', 'The delivery was queued again meanwhile');
+    await tx.refresh(delivery);
+    return delivery;
+  });
+}
+
+/** Deliveries as REST and GraphQL show them: attempts and payloads in one query each. */
+export async function deliveryViews(em: EntityManager, deliveries: WebhookDelivery[]): Promise<DeliveryView[]> {
+  const attempts = await attemptsOf(em, deliveries.map((delivery) => delivery.id));
+  const payloads = await payloadsOf(em, deliveries);
+  return deliveries.map((delivery) => deliveryView(delivery, attempts.get(delivery.id) ?? [], payloads.get(delivery.id)));
+}

@@ -1,0 +1,120 @@
+import type { Opt } from '@mikro-orm/core';
+import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { newId } from '../db/ids.js';
+import { SellerOwned } from '../db/seller-owned.js';
+import { OutboxEvent } from '../events/outbox-event.entity.js';
+import { WebhookSubscription } from './subscription.entity.js';
+
+export const DELIVERY_STATUSES = ['pending', 'retrying', 'succeeded', 'failed', 'cancelled'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/** Deliveries the dispatcher still owes: the partial indexes below cover only these. */
+const OPEN = `status in ('pending', 'retrying')`;
+
+/**
+ * One event owed to one subscription. Its id is the `webhook-id` the receiver dedupes
+ * by, the same on every attempt and redelivery. While a dispatcher works on it, it holds
+ * a lease (`leaseToken` until `leaseExpiresAt`); a lease that runs out means its worker
+ * died, and the delivery is claimable again.
+ */
+@Entity({ tableName: 'webhook_delivery' })
+@Unique({ properties: ['subscription', 'event'] })
+@Index({ properties: ['seller', 'id'] })
+@Index({ properties: ['seller', 'subscription', 'id'] })
+@Index({ properties: ['seller', 'eventType', 'id'] })
+@Index({ properties: ['seller', 'status', 'id'] })
+@Index({ name: 'webhook_delivery_due_index', properties: ['nextAttemptAt'], where: OPEN })
+@Index({
+  name: 'webhook_delivery_open_aggregate_index',
+  properties: ['subscription', 'aggregateType', 'aggregateId', 'sequence'],
+  where: OPEN,
+})
+export class WebhookDelivery extends SellerOwned {
+  @PrimaryKey({ type: 'uuid' })
+  id: string = newId();
+
+  @ManyToOne(() => WebhookSubscription, { mapToPk: true })
+  subscription!: string;
+
+  @ManyToOne(() => OutboxEvent, { mapToPk: true, index: true })
+  event!: string;
+
+  @Property({ type: 'text' })
+  eventType!: string;
+
+  /** The event's aggregate and its per-aggregate sequence: deliveries of one aggregate go in order. */
+  @Property({ type: 'text' })
+  aggregateType!: string;
+
+  @Property({ type: 'text' })
+  aggregateId!: string;
+
+  @Property({ type: 'integer' })
+  sequence!: number;
+
+  @Property({ type: 'text' })
+  status: Opt<DeliveryStatus> = 'pending';
+
+  /** Attempts made in all; the next attempt is number attemptCount + 1. */
+  @Property({ type: 'integer' })
+  attemptCount: Opt<number> = 0;
+
+  /** Attempts since the delivery was last (re)queued: the retry schedule counts these. */
+  @Property({ type: 'integer' })
+  attemptsInRound: Opt<number> = 0;
+
+  @Property({ type: 'timestamptz' })
+  nextAttemptAt: Opt<Date> = new Date();
+
+  @Property({ type: 'uuid', nullable: true })
+  leaseToken: (string & Opt) | null = null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  leaseExpiresAt: (Date & Opt) | null = null;
+
+  @Property({ type: 'timestamptz' })
+  createdAt: Opt<Date> = new Date();
+
+  @Property({ type: 'timestamptz', onUpdate: () => new Date() })
+  updatedAt: Opt<Date> = new Date();
+
+  @Property({ type: 'timestamptz', nullable: true })
+  completedAt: (Date & Opt) | null = null;
+}
+
+export const ATTEMPT_ERRORS = ['timeout', 'connection', 'tls', 'redirect', 'status', 'blocked'] as const;
+export type AttemptError = (typeof ATTEMPT_ERRORS)[number];
+
+/** One HTTP attempt of a delivery, as the receiver answered it. (delivery, number) is unique. */
+@Entity({ tableName: 'webhook_attempt' })
+@Unique({ properties: ['delivery', 'number'] })
+export class WebhookAttempt extends SellerOwned {
+  @PrimaryKey({ type: 'uuid' })
+  id: string = newId();
+
+  @ManyToOne(() => WebhookDelivery, { mapToPk: true })
+  delivery!: string;
+
+  @Property({ type: 'integer' })
+  number!: number;
+
+  @Property({ type: 'timestamptz' })
+  at!: Date;
+
+  @Property({ type: 'integer' })
+  durationMs!: number;
+
+  @Property({ type: 'integer', nullable: true })
+  statusCode: number | null = null;
+
+  /** The first 4 KiB of the response body. */
+  @Property({ type: 'text', nullable: true })
+  responseBody: string | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  error: AttemptError | null = null;
+
+  /** What went wrong, for people (the error class is for programs). */
+  @Property({ type: 'text', nullable: true })
+  errorDetail: string | null = null;
+}

@@ -1,0 +1,54 @@
+import type { Config } from '../config.js';
+import { isEventName } from '../events/catalogue.js';
+import type { OutboxEvent } from '../events/outbox-event.entity.js';
+import { toEnvelope } from '../events/outbox.js';
+import { secretsInUse, signatureHeaders, type SigningSecrets } from './signing.js';
+
+/**
+ * What differs between kinds of subscription while the dispatcher, the attempt log and
+ * the SSRF guard stay the same: the webhooks interface (DESIGN §7) is one kind; the
+ * per-product webhooks (DESIGN §8) add theirs to POLICIES with their own attempt count,
+ * success rule, headers and no signature.
+ */
+export interface DeliveryPolicy {
+  /** Whether subscriptions of this kind can take this event at all (before their own filter). */
+  offers(eventType: string): boolean;
+  /** Attempts per round, the first included; a redelivery starts a new round. */
+  maxAttempts(config: Config): number;
+  isSuccess(statusCode: number): boolean;
+  /** Destinations must use https (the public-address rule applies to every kind). */
+  requireHttps: boolean;
+  body(event: Pick<OutboxEvent, 'id' | 'type' | 'createdAt' | 'payload'>): unknown;
+  headers(message: { deliveryId: string; timestamp: Date; body: string; secrets: SigningSecrets }): Record<string, string>;
+}
+
+export type SubscriptionKind = 'interface';
+
+const USER_AGENT = 'Ponte-Webhooks/1.0';
+
+/** DESIGN §7: the `{id, evento, dataHora, data}` envelope, Standard Webhooks signature, any 2xx. */
+const INTERFACE_POLICY: DeliveryPolicy = {
+  offers: isEventName,
+  maxAttempts: (config) => config.webhookMaxAttempts,
+  isSuccess: (statusCode) => statusCode >= 200 && statusCode < 300,
+  requireHttps: false,
+  body: toEnvelope,
+  headers: ({ deliveryId, timestamp, body, secrets }) => ({
+    'content-type': 'application/json',
+    'user-agent': USER_AGENT,
+    ...signatureHeaders(secretsInUse(secrets, timestamp), { id: deliveryId, timestamp, body }),
+  }),
+};
+
+const POLICIES: Record<SubscriptionKind, DeliveryPolicy> = {
+  interface: INTERFACE_POLICY,
+};
+
+export function policyFor(kind: SubscriptionKind): DeliveryPolicy {
+  return POLICIES[kind];
+}
+
+/** An events filter (names or `*`) admits this event. */
+export function subscribesTo(kind: SubscriptionKind, events: readonly string[], eventType: string): boolean {
+  return policyFor(kind).offers(eventType) && (events.includes('*') || events.includes(eventType));
+}

@@ -1,0 +1,145 @@
+import { Type } from 'typebox';
+import { pageQuerySchema } from '../http/pagination.js';
+import { callerOf, type RestRoutes } from '../http/rest.js';
+import { deliveryViews, getDelivery, listDeliveries, redeliver } from './delivery-service.js';
+import {
+  CreatedSubscriptionResponse,
+  CreateSubscriptionBody,
+  DeliveryResponse,
+  deliveryQuerySchema,
+  IdParams,
+  listResponse,
+  RecoverBody,
+  SecretResponse,
+  SubscriptionResponse,
+  UpdateSubscriptionBody,
+} from './schemas.js';
+import {
+  createSubscription,
+  deleteSubscription,
+  getSubscription,
+  listSubscriptions,
+  recoverDeliveries,
+  rotateSecret,
+  updateSubscription,
+} from './subscription-service.js';
+import { subscriptionView } from './views.js';
+
+const tags = ['webhooks'];
+const read = { scope: 'webhooks:read' } as const;
+const write = { scope: 'webhooks:write' } as const;
+
+/** The webhooks interface (DESIGN §7, §11): translation only, the rules are in the services. */
+export const webhookRoutes: RestRoutes = (app, { config }) => {
+  app.post(
+    '/webhooks/assinaturas',
+    { config: write, schema: { tags, summary: 'Subscribe an endpoint', body: CreateSubscriptionBody, response: { 201: CreatedSubscriptionResponse } } },
+    async (request, reply) => {
+      const { sellerId } = callerOf(request);
+      const { subscription, secret } = await createSubscription(request.em, sellerId, request.body, config);
+      return reply.status(201).send({ ...subscriptionView(subscription), secret });
+    },
+  );
+
+  app.get(
+    '/webhooks/assinaturas',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'List subscriptions with their health',
+        querystring: Type.Object(pageQuerySchema(config.pageSizeMax), { additionalProperties: false }),
+        response: { 200: listResponse(SubscriptionResponse) },
+      },
+    },
+    async (request) => {
+      const { sellerId } = callerOf(request);
+      const page = await listSubscriptions(request.em, sellerId, { ...request.query, limit: request.query.limit ?? config.pageSizeDefault });
+      return { data: page.data.map(subscriptionView), nextCursor: page.nextCursor };
+    },
+  );
+
+  app.get(
+    '/webhooks/assinaturas/:id',
+    { config: read, schema: { tags, summary: 'One subscription', params: IdParams, response: { 200: SubscriptionResponse } } },
+    async (request) => subscriptionView(await getSubscription(request.em, callerOf(request).sellerId, request.params.id)),
+  );
+
+  app.patch(
+    '/webhooks/assinaturas/:id',
+    {
+      config: write,
+      schema: { tags, summary: 'Change a subscription, or switch it off/on', params: IdParams, body: UpdateSubscriptionBody, response: { 200: SubscriptionResponse } },
+    },
+    async (request) => {
+      const { sellerId } = callerOf(request);
+      return subscriptionView(await updateSubscription(request.em, sellerId, request.params.id, request.body, config));
+    },
+  );
+
+  app.delete(
+    '/webhooks/assinaturas/:id',
+    { config: write, schema: { tags, summary: 'Delete a subscription; what it still owed is cancelled', params: IdParams } },
+    async (request, reply) => {
+      await deleteSubscription(request.em, callerOf(request).sellerId, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/webhooks/assinaturas/:id/segredo',
+    { config: write, schema: { tags, summary: 'Rotate the signing secret (the old one signs too for 24 h)', params: IdParams, response: { 200: SecretResponse } } },
+    async (request) => rotateSecret(request.em, callerOf(request).sellerId, request.params.id),
+  );
+
+  app.post(
+    '/webhooks/assinaturas/:id/recuperacao',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Redeliver the failed deliveries created since a time',
+        params: IdParams,
+        body: RecoverBody,
+        response: { 202: Type.Object({ redelivered: Type.Integer() }) },
+      },
+    },
+    async (request, reply) => {
+      const { sellerId } = callerOf(request);
+      const redelivered = await recoverDeliveries(request.em, sellerId, request.params.id, new Date(request.body.since));
+      return reply.status(202).send({ redelivered });
+    },
+  );
+
+  app.get(
+    '/webhooks/entregas',
+    {
+      config: read,
+      schema: { tags, summary: 'The delivery log, newest first, with every attempt', querystring: deliveryQuerySchema(config.pageSizeMax), response: { 200: listResponse(DeliveryResponse) } },
+    },
+    async (request) => {
+      const { sellerId } = callerOf(request);
+      const { limit, cursor, ...filter } = request.query;
+      const page = await listDeliveries(request.em, sellerId, filter, { cursor, limit: limit ?? config.pageSizeDefault });
+      return { data: await deliveryViews(request.em, page.data), nextCursor: page.nextCursor };
+    },
+  );
+
+  app.get(
+    '/webhooks/entregas/:id',
+    { config: read, schema: { tags, summary: 'One delivery with its attempts', params: IdParams, response: { 200: DeliveryResponse } } },
+    async (request) => {
+      const delivery = await getDelivery(request.em, callerOf(request).sellerId, request.params.id);
+      return (await deliveryViews(request.em, [delivery]))[0]!;
+    },
+  );
+
+  app.post(
+    '/webhooks/entregas/:id/reenvio',
+    { config: write, schema: { tags, summary: 'Send a delivery again', params: IdParams, response: { 202: DeliveryResponse } } },
+    async (request, reply) => {
+      const delivery = await redeliver(request.em, callerOf(request).sellerId, request.params.id);
+      return reply.status(202).send((await deliveryViews(request.em, [delivery]))[0]!);
+    },
+  );
+};

@@ -1,0 +1,161 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { isUuid } from '../db/ids.js';
+import type { Config } from '../config.js';
+import { AppError, notFound, validationFailed, type FieldError } from '../errors.js';
+import { EVENT_NAMES } from '../events/catalogue.js';
+import { decodeCursor, pageOf, type Page } from '../http/pagination.js';
+import { policyFor, type SubscriptionKind } from './policy.js';
+import type { CreateSubscriptionInput, UpdateSubscriptionInput } from './schemas.js';
+import { generateWebhookSecret, ROTATION_OVERLAP_MS } from './signing.js';
+import { checkDestinationUrl } from './ssrf-guard.js';
+import { closeOpenDeliveries, disableSubscription } from './subscription-health.js';
+import { WebhookSubscription } from './subscription.entity.js';
+
+/** The settings the subscription rules read. */
+export type WebhookSettings = Pick<Config, 'webhookAllowPrivateTargets'>;
+
+const KIND: SubscriptionKind = 'interface';
+
+export async function createSubscription(
+  em: EntityManager,
+  sellerId: string,
+  input: CreateSubscriptionInput,
+  settings: WebhookSettings,
+): Promise<{ subscription: WebhookSubscription; secret: string }> {
+  assertValidTarget(input.url, input.events, settings);
+  const secret = generateWebhookSecret();
+  const subscription = em.create(WebhookSubscription, {
+    seller: sellerId,
+    kind: KIND,
+    url: input.url,
+    events: normaliseEvents(input.events),
+    description: input.description ?? null,
+    secret,
+  });
+  await em.persist(subscription).flush();
+  return { subscription, secret };
+}
+
+/** Every subscription not deleted, disabled ones included, oldest first. */
+export async function listSubscriptions(
+  em: EntityManager,
+  sellerId: string,
+  page: { limit: number; cursor?: string },
+): Promise<Page<WebhookSubscription>> {
+  const after = page.cursor ? String(decodeCursor(page.cursor, 1)[0]) : undefined;
+  const rows = await em.find(
+    WebhookSubscription,
+    { seller: sellerId, kind: KIND, deletedAt: null, ...(after ? { id: { $gt: after } } : {}) },
+    { orderBy: { id: 'asc' }, limit: page.limit + 1 },
+  );
+  return pageOf(rows, page.limit, subscriptionCursor);
+}
+
+export const subscriptionCursor = (subscription: WebhookSubscription) => [subscription.id];
+
+export async function getSubscription(em: EntityManager, sellerId: string, id: string): Promise<WebhookSubscription> {
+  const subscription = isUuid(id)
+    ? await em.findOne(WebhookSubscription, { id, seller: sellerId, kind: KIND, deletedAt: null })
+    : null;
+  if (!subscription) throw notFound('Webhook subscription');
+  return subscription;
+}
+
+/**
+ * `active: false` is the user's switch to `disabled` (what it still owed ends `failed`);
+ * `active: true` switches it back on with a clean failure record.
+ */
+export async function updateSubscription(
+  em: EntityManager,
+  sellerId: string,
+  id: string,
+  input: UpdateSubscriptionInput,
+  settings: WebhookSettings,
+): Promise<WebhookSubscription> {
+  return em.transactional(async (tx) => {
+    const subscription = await getSubscription(tx, sellerId, id);
+    assertValidTarget(input.url ?? subscription.url, input.events ?? subscription.events, settings);
+    if (input.url !== undefined) subscription.url = input.url;
+    if (input.events !== undefined) subscription.events = normaliseEvents(input.events);
+    if (input.description !== undefined) subscription.description = input.description;
+    if (input.active === true && !subscription.active) enable(subscription);
+    await tx.flush();
+    if (input.active === false && subscription.active) {
+      await disableSubscription(tx, sellerId, id, 'user');
+      await tx.refresh(subscription);
+    }
+    return subscription;
+  });
+}
+
+function enable(subscription: WebhookSubscription): void {
+  Object.assign(subscription, {
+    active: true,
+    disabledAt: null,
+    disabledReason: null,
+    consecutiveFailures: 0,
+    failingSince: null,
+  });
+}
+
+/** Soft delete: its deliveries stay in the log, the ones still owed as `cancelled`. */
+export async function deleteSubscription(em: EntityManager, sellerId: string, id: string): Promise<void> {
+  await em.transactional(async (tx) => {
+    const subscription = await getSubscription(tx, sellerId, id);
+    Object.assign(subscription, { deletedAt: new Date(), active: false });
+    await tx.flush();
+    await closeOpenDeliveries(tx, sellerId, id, 'cancelled');
+  });
+}
+
+/** A new secret; the old one keeps signing (beside the new) for ROTATION_OVERLAP_MS. */
+export async function rotateSecret(em: EntityManager, sellerId: string, id: string): Promise<{ id: string; secret: string }> {
+  const subscription = await getSubscription(em, sellerId, id);
+  const secret = generateWebhookSecret();
+  Object.assign(subscription, {
+    previousSecret: subscription.secret,
+    previousSecretExpiresAt: new Date(Date.now() + ROTATION_OVERLAP_MS),
+    secret,
+  });
+  await em.flush();
+  return { id, secret };
+}
+
+/** Queues again every `failed` delivery of the subscription created at or after `since`. */
+export async function recoverDeliveries(em: EntityManager, sellerId: string, id: string, since: Date): Promise<number> {
+  const subscription = await getSubscription(em, sellerId, id);
+  assertActive(subscription);
+  const rows = await em.execute<{ id: string }[]>(
+    `update webhook_delivery
+        set status = 'pending', attempts_in_round = 0, next_attempt_at = now(), completed_at = null, updated_at = now()
+      where seller_id = ? and subscription_id = ? and status = 'failed' and created_at >= ?
+      returning id`,
+    [sellerId, id, since],
+  );
+  return rows.length;
+}
+
+export function assertActive(subscription: WebhookSubscription): void {
+  if (subscription.deletedAt) throw new AppError('CONFLICT', 'The subscription was deleted');
+  if (!subscription.active) {
+    throw new AppError('CONFLICT', 'The subscription is disabled; switch it on (active: true) before redelivering');
+  }
+}
+
+function normaliseEvents(events: readonly string[]): string[] {
+  return events.includes('*') ? ['*'] : [...new Set(events)];
+}
+
+/** The destination must be acceptable to the SSRF guard and every event name known. */
+function assertValidTarget(url: string, events: readonly string[], settings: WebhookSettings): void {
+  const policy = policyFor(KIND);
+  const errors: FieldError[] = [];
+  const check = checkDestinationUrl(url, { allowPrivate: settings.webhookAllowPrivateTargets, requireHttps: policy.requireHttps });
+  if (!check.ok) errors.push({ path: '/url', message: check.reason });
+  events.forEach((event, index) => {
+    if (event !== '*' && !policy.offers(event)) {
+      errors.push({ path: `/events/${index}`, message: `unknown event "${event}"; known: ${EVENT_NAMES.join(', ')} or "*"` });
+    }
+  });
+  if (errors.length > 0) throw validationFailed(errors);
+}

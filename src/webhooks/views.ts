@@ -1,0 +1,97 @@
+import type { AttemptError, DeliveryStatus, WebhookAttempt, WebhookDelivery } from './delivery.entity.js';
+import { healthOf, type Health } from './subscription-health.js';
+import type { DisabledReason, WebhookSubscription } from './subscription.entity.js';
+
+/** What REST and GraphQL show of a subscription (never its secret). */
+export interface SubscriptionView {
+  id: string;
+  url: string;
+  events: string[];
+  description: string | null;
+  active: boolean;
+  health: Health;
+  consecutiveFailures: number;
+  lastSuccessAt: string | null;
+  lastFailureAt: string | null;
+  disabledAt: string | null;
+  disabledReason: DisabledReason | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AttemptView {
+  number: number;
+  at: string;
+  durationMs: number;
+  statusCode: number | null;
+  responseBody: string | null;
+  error: AttemptError | null;
+  errorDetail: string | null;
+}
+
+export interface DeliveryView {
+  id: string;
+  subscriptionId: string;
+  eventId: string;
+  event: string;
+  aggregateType: string;
+  aggregateId: string;
+  status: DeliveryStatus;
+  attemptCount: number;
+  nextAttemptAt: string | null;
+  createdAt: string;
+  completedAt: string | null;
+  payload: unknown;
+  attempts: AttemptView[];
+}
+
+const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
+
+export function subscriptionView(subscription: WebhookSubscription): SubscriptionView {
+  return {
+    id: subscription.id,
+    url: subscription.url,
+    events: subscription.events,
+    description: subscription.description,
+    active: subscription.active,
+    health: healthOf(subscription),
+    consecutiveFailures: subscription.consecutiveFailures,
+    lastSuccessAt: iso(subscription.lastSuccessAt),
+    lastFailureAt: iso(subscription.lastFailureAt),
+    disabledAt: iso(subscription.disabledAt),
+    disabledReason: subscription.disabledReason,
+    createdAt: subscription.createdAt.toISOString(),
+    updatedAt: subscription.updatedAt.toISOString(),
+  };
+}
+
+export function attemptView(attempt: WebhookAttempt): AttemptView {
+  return {
+    number: attempt.number,
+    at: attempt.at.toISOString(),
+    durationMs: attempt.durationMs,
+    statusCode: attempt.statusCode,
+    responseBody: attempt.responseBody,
+    error: attempt.error,
+    errorDetail: attempt.errorDetail,
+  };
+}
+
+export function deliveryView(delivery: WebhookDelivery, attempts: WebhookAttempt[], payload: unknown): DeliveryView {
+  const open = delivery.status === 'pending' || delivery.status === 'retrying';
+  return {
+    id: delivery.id,
+    subscriptionId: delivery.subscription,
+    eventId: delivery.event,
+    event: delivery.eventType,
+    aggregateType: delivery.aggregateType,
+    aggregateId: delivery.aggregateId,
+    status: delivery.status,
+    attemptCount: delivery.attemptCount,
+    nextAttemptAt: open ? delivery.nextAttemptAt.toISOString() : null,
+    createdAt: delivery.createdAt.toISOString(),
+    completedAt: iso(delivery.completedAt),
+    payload,
+    attempts: attempts.map(attemptView),
+  };
+}

@@ -1,0 +1,303 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
+import { retryDelayMs } from '../../src/webhooks/retry-schedule.js';
+import { createTestSeller, graphql, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
+import { deliveriesOf, emit, getJson, startDispatcher, subscribe, type DeliveryRecord, type SubscriptionRecord } from './fixtures.js';
+import { startReceiver, waitUntil, type Receiver, type Reply } from './receiver.js';
+
+const BACKOFF = { baseMs: 20, maxMs: 200 };
+
+describe('webhook delivery', () => {
+  let server: TestApp;
+  let dispatcher: Dispatcher | undefined;
+  const receivers: Receiver[] = [];
+
+  beforeAll(async () => {
+    server = await startTestApp();
+  });
+  afterEach(async () => {
+    await dispatcher?.stop();
+    dispatcher = undefined;
+    await Promise.all(receivers.splice(0).map((receiver) => receiver.close()));
+    // Nothing a test left owed may reach the next test's dispatcher.
+    await server.orm.em.fork().execute(`update webhook_delivery set status = 'cancelled' where status in ('pending', 'retrying')`);
+  });
+  afterAll(() => server.close());
+
+  async function receiver(reply?: (request: Parameters<Parameters<typeof startReceiver>[0] & {}>[0], count: number) => Reply): Promise<Receiver> {
+    const started = await startReceiver(reply);
+    receivers.push(started);
+    return started;
+  }
+
+  const subscription = (seller: TestSeller, id: string) => getJson<SubscriptionRecord>(server, seller, `/webhooks/assinaturas/${id}`);
+  const settled = (deliveries: DeliveryRecord[], count: number) =>
+    deliveries.length === count && deliveries.every((delivery) => !['pending', 'retrying'].includes(delivery.status));
+  async function waitForSettled(seller: TestSeller, count: number, query = ''): Promise<DeliveryRecord[]> {
+    let deliveries: DeliveryRecord[] = [];
+    await waitUntil(async () => settled((deliveries = await deliveriesOf(server, seller, query)), count), 15_000, () => JSON.stringify(deliveries.map((d) => [d.status, d.attemptCount])));
+    return deliveries;
+  }
+
+  it('POSTs the envelope of each matching event, signed so the standardwebhooks verifier accepts it', async () => {
+    const seller = await createTestSeller(server.orm);
+    const hook = await receiver();
+    const created = await subscribe(server, seller, { url: hook.url, events: ['pedido.criado', 'pedido.status_alterado'] });
+    hook.secrets = [created.secret];
+    dispatcher = await startDispatcher(server);
+
+    await emit(server.orm, seller.id, [
+      { type: 'pedido.criado', aggregateId: 'o-1', data: { number: 1 } },
+      { type: 'estoque.alterado', aggregateType: 'sku', aggregateId: 'SKU-1', data: { sku: 'SKU-1' } },
+      { type: 'pedido.status_alterado', aggregateId: 'o-1', data: { from: 'pendente', to: 'aprovado' } },
+    ]);
+    await hook.waitFor((requests) => requests.length === 2);
+    const deliveries = await waitForSettled(seller, 2);
+
+    expect(hook.requests.every((request) => request.verifiedWith.length === 1)).toBe(true);
+    expect(hook.requests.map((request) => request.envelope.evento)).toEqual(['pedido.criado', 'pedido.status_alterado']);
+    const [first] = hook.requests;
+    expect(first!.envelope).toEqual({ id: expect.any(String), evento: 'pedido.criado', dataHora: expect.stringMatching(/Z$/), data: { number: 1 } });
+    expect(first!.headers['content-type']).toBe('application/json');
+    expect(Number(first!.headers['webhook-timestamp'])).toBeCloseTo(Date.now() / 1000, -2);
+    // webhook-id is the delivery id; the envelope id is the event's.
+    const delivery = deliveries.find((entry) => entry.event === 'pedido.criado')!;
+    expect(first!.webhookId).toBe(delivery.id);
+    expect(first!.envelope.id).toBe(delivery.eventId);
+    expect(delivery).toMatchObject({ status: 'succeeded', attemptCount: 1, payload: first!.envelope, nextAttemptAt: null });
+    expect(delivery.attempts).toEqual([
+      { number: 1, at: expect.any(String), durationMs: expect.any(Number), statusCode: 204, responseBody: '', error: null, errorDetail: null },
+    ]);
+    const after = await subscription(seller, created.id);
+    expect(after).toMatchObject({ health: 'healthy', consecutiveFailures: 0, lastSuccessAt: expect.any(String) });
+  });
+
+  it('signs with the old and the new secret for 24 hours after a rotation', async () => {
+    const seller = await createTestSeller(server.orm);
+    const hook = await receiver();
+    const created = await subscribe(server, seller, { url: hook.url });
+    const rotated = (await (await fetch(`${server.url}/webhooks/assinaturas/${created.id}/segredo`, { method: 'POST', headers: seller.headers, body: '{}' })).json()) as { secret: string };
+    hook.secrets = [created.secret, rotated.secret];
+    dispatcher = await startDispatcher(server);
+    await emit(server.orm, seller.id, [{ aggregateId: 'o-rot' }]);
+    await hook.waitFor((requests) => requests.length === 1);
+    const [request] = hook.requests;
+    expect(request!.verifiedWith).toEqual([created.secret, rotated.secret]);
+    expect(String(request!.headers['webhook-signature']).split(' ')).toHaveLength(2);
+  });
+
+  it('retries failing, slow, redirecting and resetting receivers on the schedule and ends them failed', async () => {
+    const seller = await createTestSeller(server.orm);
+    const behaviours: Record<string, Reply> = {
+      status: { status: 500, body: 'x'.repeat(10_000) },
+      timeout: { status: 200, delayMs: 600 },
+      redirect: { status: 302, headers: { location: 'http://127.0.0.1:1/elsewhere' } },
+      connection: 'reset',
+    };
+    const subscriptions: Record<string, SubscriptionRecord> = {};
+    for (const [error, reply] of Object.entries(behaviours)) {
+      const hook = await receiver(() => reply);
+      subscriptions[error] = await subscribe(server, seller, { url: hook.url });
+    }
+    dispatcher = await startDispatcher(server, { env: { WEBHOOK_MAX_ATTEMPTS: '4', WEBHOOK_TIMEOUT_MS: '150' } });
+    await emit(server.orm, seller.id, [{ aggregateId: 'o-fail' }]);
+    const deliveries = await waitForSettled(seller, 4);
+
+    for (const [error, created] of Object.entries(subscriptions)) {
+      const delivery = deliveries.find((entry) => entry.subscriptionId === created.id)!;
+      expect(delivery.status, error).toBe('failed');
+      expect(delivery.attempts.map((attempt) => [attempt.number, attempt.error]), error).toEqual([1, 2, 3, 4].map((n) => [n, error]));
+      expectScheduleFollowed(delivery);
+      expect(await subscription(seller, created.id), error).toMatchObject({ health: 'degraded', consecutiveFailures: 4, lastFailureAt: expect.any(String) });
+    }
+    const byError = (error: string) => deliveries.find((entry) => entry.subscriptionId === subscriptions[error]!.id)!.attempts[0]!;
+    expect(byError('status')).toMatchObject({ statusCode: 500, errorDetail: 'HTTP 500' });
+    expect(byError('status').responseBody).toHaveLength(4096);
+    expect(byError('redirect')).toMatchObject({ statusCode: 302 });
+    expect(byError('timeout')).toMatchObject({ statusCode: null });
+    expect(byError('timeout').durationMs).toBeGreaterThanOrEqual(150);
+    expect(byError('connection')).toMatchObject({ statusCode: null, errorDetail: expect.any(String) });
+  });
+
+  /** Each retry waits at least the low end of the equal-jitter window after the previous attempt ended. */
+  function expectScheduleFollowed(delivery: DeliveryRecord): void {
+    delivery.attempts.slice(1).forEach((attempt, index) => {
+      const previous = delivery.attempts[index]!;
+      const previousEnd = Date.parse(previous.at) + previous.durationMs;
+      const minimum = retryDelayMs(previous.number, BACKOFF, () => 0);
+      // 2 ms: timestamps are kept to the millisecond and durations rounded.
+      expect(Date.parse(attempt.at) - previousEnd, `attempt ${attempt.number} of ${delivery.id}`).toBeGreaterThanOrEqual(minimum - 2);
+    });
+  }
+
+  it('moves health from healthy to degraded to failing and back, counting consecutive failed attempts', async () => {
+    const seller = await createTestSeller(server.orm);
+    let failing = true;
+    const hook = await receiver(() => (failing ? { status: 500 } : { status: 200 }));
+    const created = await subscribe(server, seller, { url: hook.url });
+    dispatcher = await startDispatcher(server, { env: { WEBHOOK_MAX_ATTEMPTS: '3' } });
+
+    await emit(server.orm, seller.id, [{ aggregateId: 'o-h1' }]);
+    await waitForSettled(seller, 1);
+    expect(await subscription(seller, created.id)).toMatchObject({ health: 'degraded', consecutiveFailures: 3 });
+    await emit(server.orm, seller.id, [{ aggregateId: 'o-h2' }]);
+    await waitForSettled(seller, 2);
+    expect(await subscription(seller, created.id)).toMatchObject({ health: 'failing', consecutiveFailures: 6 });
+
+    failing = false;
+    await emit(server.orm, seller.id, [{ aggregateId: 'o-h3' }]);
+    await waitForSettled(seller, 3);
+    expect(await subscription(seller, created.id)).toMatchObject({ health: 'healthy', consecutiveFailures: 0 });
+  });
+
+  it('disables the subscription on 410 Gone; what it still owed ends failed', async () => {
+    const seller = await createTestSeller(server.orm);
+    const hook = await receiver((request) => (request.envelope.data.n === 1 ? { status: 410 } : { status: 200 }));
+    const created = await subscribe(server, seller, { url: hook.url });
+    dispatcher = await startDispatcher(server);
+    // One aggregate: the second waits behind the first, so it is still owed when the 410 comes.
+    await emit(server.orm, seller.id, [{ aggregateId: 'o-gone', data: { n: 1 } }, { aggregateId: 'o-gone', data: { n: 2 } }]);
+    const deliveries = await waitForSettled(seller, 2);
+    expect(deliveries.map((delivery) => [delivery.status, delivery.attemptCount]).sort()).toEqual([['failed', 0], ['failed', 1]]);
+    expect(hook.requests).toHaveLength(1);
+    expect(await subscription(seller, created.id)).toMatchObject({ active: false, health: 'disabled', disabledReason: 'gone', disabledAt: expect.any(String) });
+
+    await emit(server.orm, seller.id, [{ aggregateId: 'o-gone-later' }]);
+    await emit(server.orm, seller.id, [{ aggregateId: 'o-gone-later' }]);
+    expect(await deliveriesOf(server, seller)).toHaveLength(2);
+  });
+
+  it('honours Retry-After on 503 within the backoff bounds', async () => {
+    const seller = await createTestSeller(server.orm);
+    const hook = await receiver((_request, count) => (count === 1 ? { status: 503, headers: { 'retry-after': '1' } } : { status: 200 }));
+    await subscribe(server, seller, { url: hook.url });
+    dispatcher = await startDispatcher(server, { env: { WEBHOOK_BACKOFF_BASE_MS: '10', WEBHOOK_BACKOFF_MAX_MS: '5000' } });
+    await emit(server.orm, seller.id, [{ aggregateId: 'o-ra' }]);
+    const [delivery] = await waitForSettled(seller, 1);
+    expect(delivery!.status).toBe('succeeded');
+    const [first, second] = delivery!.attempts;
+    expect(first).toMatchObject({ statusCode: 503, error: 'status' });
+    expect(Date.parse(second!.at) - (Date.parse(first!.at) + first!.durationMs)).toBeGreaterThanOrEqual(998);
+  });
+
+  it('disables a subscription that keeps failing for WEBHOOK_DISABLE_AFTER_MS', async () => {
+    const seller = await createTestSeller(server.orm);
+    const hook = await receiver(() => ({ status: 500 }));
+    const created = await subscribe(server, seller, { url: hook.url });
+    dispatcher = await startDispatcher(server, { env: { WEBHOOK_MAX_ATTEMPTS: '100', WEBHOOK_BACKOFF_MAX_MS: '40', WEBHOOK_DISABLE_AFTER_MS: '400' } });
+    await emit(server.orm, seller.id, [{ aggregateId: 'o-auto' }]);
+    const [delivery] = await waitForSettled(seller, 1);
+    expect(delivery!.status).toBe('failed');
+    const after = await subscription(seller, created.id);
+    expect(after).toMatchObject({ active: false, health: 'disabled', disabledReason: 'failing' });
+    const attempts = delivery!.attempts;
+    expect(attempts.length).toBeLessThan(100);
+    expect(Date.parse(String(after.disabledAt)) - Date.parse(attempts[0]!.at)).toBeGreaterThanOrEqual(400);
+  });
+
+  it('redelivers by hand and recovers failed deliveries since a time, keeping the webhook-id', async () => {
+    const seller = await createTestSeller(server.orm);
+    let failing = true;
+    const hook = await receiver(() => (failing ? { status: 500 } : { status: 200 }));
+    const created = await subscribe(server, seller, { url: hook.url });
+    hook.secrets = [created.secret];
+    dispatcher = await startDispatcher(server, { env: { WEBHOOK_MAX_ATTEMPTS: '2' } });
+    const before = new Date(Date.now() - 1000).toISOString();
+    await emit(server.orm, seller.id, [{ aggregateId: 'o-r1' }, { aggregateId: 'o-r2' }, { aggregateId: 'o-r3' }]);
+    await waitForSettled(seller, 3, '&status=failed');
+
+    failing = false;
+    const recover = (since: string) =>
+      fetch(`${server.url}/webhooks/assinaturas/${created.id}/recuperacao`, { method: 'POST', headers: seller.headers, body: JSON.stringify({ since }) });
+    const future = await recover(new Date(Date.now() + 60_000).toISOString());
+    expect(await future.json()).toEqual({ redelivered: 0 });
+    const recovered = await recover(before);
+    expect(recovered.status).toBe(202);
+    expect(await recovered.json()).toEqual({ redelivered: 3 });
+    const deliveries = await waitForSettled(seller, 3, '&status=succeeded');
+    for (const delivery of deliveries) {
+      expect(delivery.attempts.map((attempt) => [attempt.number, attempt.statusCode])).toEqual([[1, 500], [2, 500], [3, 200]]);
+      expect(new Set(hook.requests.filter((request) => request.webhookId === delivery.id).map((request) => request.envelope.id))).toEqual(new Set([delivery.eventId]));
+    }
+    expect(hook.requests.every((request) => request.verifiedWith.length === 1)).toBe(true);
+
+    const target = deliveries[0]!;
+    // With no dispatcher running the delivery stays queued, so a second request meets it pending.
+    await dispatcher.stop();
+    const again = await fetch(`${server.url}/webhooks/entregas/${target.id}/reenvio`, { method: 'POST', headers: seller.headers, body: '{}' });
+    expect(again.status).toBe(202);
+    expect(await again.json()).toMatchObject({ id: target.id, status: 'pending', nextAttemptAt: expect.any(String) });
+    const twice = await fetch(`${server.url}/webhooks/entregas/${target.id}/reenvio`, { method: 'POST', headers: seller.headers, body: '{}' });
+    expect(twice.status).toBe(409);
+    dispatcher = await startDispatcher(server, { env: { WEBHOOK_MAX_ATTEMPTS: '2' } });
+    await hook.waitFor((requests) => requests.filter((request) => request.webhookId === target.id).length === 4);
+    let redelivered: DeliveryRecord | undefined;
+    await waitUntil(async () => (redelivered = await getJson<DeliveryRecord>(server, seller, `/webhooks/entregas/${target.id}`)).attempts.length === 4);
+    expect(redelivered!.status).toBe('succeeded');
+    expect(redelivered!.attempts.map((attempt) => attempt.statusCode)).toEqual([500, 500, 200, 200]);
+  });
+
+  it('lists deliveries by subscription, event and status with a cursor, in REST and GraphQL', async () => {
+    const seller = await createTestSeller(server.orm);
+    const hook = await receiver((request) => (request.envelope.evento === 'estoque.alterado' ? { status: 500 } : { status: 200 }));
+    const one = await subscribe(server, seller, { url: hook.url });
+    const two = await subscribe(server, seller, { url: hook.url, events: ['pedido.criado'] });
+    dispatcher = await startDispatcher(server, { env: { WEBHOOK_MAX_ATTEMPTS: '1' } });
+    await emit(server.orm, seller.id, [
+      { type: 'pedido.criado', aggregateId: 'o-l1' },
+      { type: 'pedido.criado', aggregateId: 'o-l2' },
+      { type: 'estoque.alterado', aggregateType: 'sku', aggregateId: 'S-1' },
+    ]);
+    await waitForSettled(seller, 5);
+
+    const ids = async (query: string) => (await deliveriesOf(server, seller, query)).map((delivery) => delivery.id);
+    expect(await ids(`&subscriptionId=${one.id}`)).toHaveLength(3);
+    expect(await ids(`&subscriptionId=${two.id}`)).toHaveLength(2);
+    expect(await ids('&event=pedido.criado')).toHaveLength(4);
+    expect(await ids('&status=failed')).toHaveLength(1);
+    expect(await ids('&status=failed&event=pedido.criado')).toHaveLength(0);
+    expect((await fetch(`${server.url}/webhooks/entregas?status=lost`, { headers: seller.headers })).status).toBe(422);
+
+    const all = await ids('');
+    const paged: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { data: DeliveryRecord[]; nextCursor: string | null } = await getJson(server, seller, `/webhooks/entregas?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      paged.push(...page.data.map((delivery) => delivery.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(paged).toEqual(all);
+
+    const { body } = await graphql<{ webhookDeliveries: { edges: { node: { id: string; status: string; event: string; attempts: { number: number; statusCode: number; error: string }[] } }[] } }>(
+      server.url,
+      'query ($filter: WebhookDeliveryFilter) { webhookDeliveries(filter: $filter, first: 10) { edges { node { id status event attempts { number statusCode error } } } } }',
+      { headers: seller.headers, variables: { filter: { status: 'failed' } } },
+    );
+    expect(body.data!.webhookDeliveries.edges.map((edge) => edge.node)).toEqual([{ id: expect.any(String), status: 'failed', event: 'estoque.alterado', attempts: [{ number: 1, statusCode: 500, error: 'status' }] }]);
+  });
+
+  it('checks the resolved address at delivery time: a name rebound to loopback is blocked', async () => {
+    const seller = await createTestSeller(server.orm);
+    const hook = await receiver();
+    const port = new URL(hook.url).port;
+    // A resolver answering like a rebinding attacker's DNS: a harmless-looking name → 127.0.0.1.
+    const lookup = async () => [{ address: '127.0.0.1', family: 4 }];
+    const byName = await subscribe(server, seller, { url: `http://hooks.rebind.example:${port}/hook` });
+    const byLiteral = await subscribe(server, seller, { url: hook.url });
+    dispatcher = await startDispatcher(server, { env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false', WEBHOOK_MAX_ATTEMPTS: '2' }, lookup });
+    await emit(server.orm, seller.id, [{ aggregateId: 'o-ssrf' }]);
+    const deliveries = await waitForSettled(seller, 2);
+    for (const created of [byName, byLiteral]) {
+      const delivery = deliveries.find((entry) => entry.subscriptionId === created.id)!;
+      expect(delivery.status).toBe('failed');
+      expect(delivery.attempts.map((attempt) => attempt.error)).toEqual(['blocked', 'blocked']);
+    }
+    expect(hook.requests).toHaveLength(0);
+    await dispatcher.stop();
+
+    // The same name with private targets allowed reaches the receiver: the socket used our lookup.
+    dispatcher = await startDispatcher(server, { lookup });
+    await emit(server.orm, seller.id, [{ aggregateId: 'o-ssrf-2' }]);
+    await hook.waitFor((requests) => requests.length === 2);
+  });
+});

@@ -1,0 +1,83 @@
+import { loadConfig } from '../../src/config.js';
+import { forkForSeller, type Orm } from '../../src/db/orm.js';
+import { recordEvent, type EventInput } from '../../src/events/outbox.js';
+import { createLogger } from '../../src/logger.js';
+import { Dispatcher } from '../../src/webhooks/dispatcher.js';
+import type { LookupAll } from '../../src/webhooks/ssrf-guard.js';
+import { TEST_ENV, type TestApp, type TestSeller } from '../support/app.js';
+
+/** Commits events the way a domain write does: inside a transaction, through the outbox. */
+export async function emit(orm: Orm, sellerId: string, events: Partial<EventInput>[]): Promise<void> {
+  await forkForSeller(orm, sellerId).transactional(async (tx) => {
+    for (const event of events) {
+      await recordEvent(tx, sellerId, {
+        type: 'pedido.status_alterado',
+        aggregateType: 'order',
+        aggregateId: 'order-1',
+        data: {},
+        ...event,
+      });
+    }
+  });
+}
+
+export interface SubscriptionRecord {
+  id: string;
+  secret: string;
+  url: string;
+  events: string[];
+  health: string;
+  active: boolean;
+  consecutiveFailures: number;
+  [field: string]: unknown;
+}
+
+export async function subscribe(server: TestApp, seller: TestSeller, body: Record<string, unknown>): Promise<SubscriptionRecord> {
+  const response = await fetch(`${server.url}/webhooks/assinaturas`, { method: 'POST', headers: seller.headers, body: JSON.stringify({ events: ['*'], ...body }) });
+  if (response.status !== 201) throw new Error(`subscribe answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as SubscriptionRecord;
+}
+
+export async function getJson<T = Record<string, unknown>>(server: TestApp, seller: TestSeller, path: string): Promise<T> {
+  const response = await fetch(`${server.url}${path}`, { headers: seller.headers });
+  if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+export interface AttemptRecord {
+  number: number;
+  at: string;
+  durationMs: number;
+  statusCode: number | null;
+  responseBody: string | null;
+  error: string | null;
+  errorDetail: string | null;
+}
+
+export interface DeliveryRecord {
+  id: string;
+  subscriptionId: string;
+  event: string;
+  eventId: string;
+  aggregateId: string;
+  status: string;
+  attemptCount: number;
+  nextAttemptAt: string | null;
+  attempts: AttemptRecord[];
+  payload: Record<string, unknown>;
+}
+
+export async function deliveriesOf(server: TestApp, seller: TestSeller, query = ''): Promise<DeliveryRecord[]> {
+  return (await getJson<{ data: DeliveryRecord[] }>(server, seller, `/webhooks/entregas?limit=200${query}`)).data;
+}
+
+/** A real dispatcher in this process over the test server's database, with its own settings. */
+export async function startDispatcher(
+  server: TestApp,
+  options: { env?: Record<string, string>; lookup?: LookupAll } = {},
+): Promise<Dispatcher> {
+  const config = loadConfig({ ...TEST_ENV, ...options.env, DATABASE_URL: server.database.url });
+  const dispatcher = new Dispatcher({ config, orm: server.orm, logger: createLogger(config), pollIntervalMs: 100, lookup: options.lookup });
+  await dispatcher.start();
+  return dispatcher;
+}

@@ -1,0 +1,111 @@
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+import type { EventEnvelope } from '../../src/events/catalogue.js';
+
+/** One request as the receiver saw it, its signature checked with the standardwebhooks verifier. */
+export interface ReceivedRequest {
+  webhookId: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+  envelope: EventEnvelope;
+  /** The secrets (of those the test gave) whose verifier accepted the request. */
+  verifiedWith: string[];
+  receivedAt: number;
+  /** What the receiver answered. */
+  replied?: number | 'reset';
+}
+
+/** What to answer: a status (and headers, body, delay), or reset the connection. */
+export type Reply = { status: number; headers?: Record<string, string>; body?: string; delayMs?: number } | 'reset';
+
+export interface Receiver {
+  url: string;
+  requests: ReceivedRequest[];
+  /** Secrets to verify with; every request is checked against each one. */
+  secrets: string[];
+  /** The most requests with one webhook-id in flight at the same moment. */
+  maxConcurrentPerId(): number;
+  waitFor(condition: (requests: ReceivedRequest[]) => boolean, timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A real HTTP receiver on 127.0.0.1; `reply` decides each answer (204 by default). */
+export async function startReceiver(reply: (request: ReceivedRequest, count: number) => Reply = () => ({ status: 204 })): Promise<Receiver> {
+  const requests: ReceivedRequest[] = [];
+  const inFlight = new Map<string, number>();
+  let maxConcurrent = 0;
+  const receiver: Receiver = {
+    url: '',
+    requests,
+    secrets: [],
+    maxConcurrentPerId: () => maxConcurrent,
+    waitFor: (condition, timeoutMs = 15_000) => waitUntil(() => condition(requests), timeoutMs, () => `${requests.length} requests so far`),
+    close: () => closeServer(server),
+  };
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      const received = receive(request.headers, body, receiver.secrets);
+      requests.push(received);
+      const current = (inFlight.get(received.webhookId) ?? 0) + 1;
+      inFlight.set(received.webhookId, current);
+      maxConcurrent = Math.max(maxConcurrent, current);
+      const done = () => inFlight.set(received.webhookId, (inFlight.get(received.webhookId) ?? 1) - 1);
+      const chosen = reply(received, requests.filter((entry) => entry.webhookId === received.webhookId).length);
+      received.replied = chosen === 'reset' ? 'reset' : chosen.status;
+      answer(response, chosen, done);
+    });
+  });
+  server.keepAliveTimeout = 1000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+  return receiver;
+}
+
+function receive(headers: IncomingHttpHeaders, body: string, secrets: string[]): ReceivedRequest {
+  const signed = {
+    'webhook-id': String(headers['webhook-id']),
+    'webhook-timestamp': String(headers['webhook-timestamp']),
+    'webhook-signature': String(headers['webhook-signature']),
+  };
+  const verifiedWith = secrets.filter((secret) => {
+    try {
+      new Webhook(secret).verify(body, signed);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  return { webhookId: signed['webhook-id'], headers, body, envelope: JSON.parse(body) as EventEnvelope, verifiedWith, receivedAt: Date.now() };
+}
+
+function answer(response: ServerResponse, reply: Reply, done: () => void): void {
+  if (reply === 'reset') {
+    done();
+    response.socket?.resetAndDestroy();
+    return;
+  }
+  const send = () => {
+    done();
+    if (response.destroyed) return;
+    response.writeHead(reply.status, reply.headers).end(reply.body ?? '');
+  };
+  if (reply.delayMs) setTimeout(send, reply.delayMs);
+  else send();
+}
+
+function closeServer(server: Server): Promise<void> {
+  server.closeAllConnections();
+  return new Promise((resolve) => server.close(() => resolve()));
+}
+
+export async function waitUntil(condition: () => boolean | Promise<boolean>, timeoutMs = 15_000, describe = () => ''): Promise<void> {
+  const start = Date.now();
+  while (!(await condition())) {
+    if (Date.now() - start > timeoutMs) throw new Error(`condition not met within ${timeoutMs} ms ${describe()}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
