@@ -1,3 +1,9 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { retryDelayMs } from '../../src/webhooks/retry-schedule.js';
@@ -299,5 +305,31 @@ describe('webhook delivery', () => {
     dispatcher = await startDispatcher(server, { lookup });
     await emit(server.orm, seller.id, [{ aggregateId: 'o-ssrf-2' }]);
     await hook.waitFor((requests) => requests.length === 2);
+  });
+
+  it('classifies an untrusted certificate as a tls failure', async () => {
+    const seller = await createTestSeller(server.orm);
+    const folder = mkdtempSync(join(tmpdir(), 'ponte-tls-'));
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
+      '-subj', '/CN=127.0.0.1', '-keyout', join(folder, 'key.pem'), '-out', join(folder, 'cert.pem')], { stdio: 'ignore' });
+    let reached = 0;
+    const https = createServer({ key: readFileSync(join(folder, 'key.pem')), cert: readFileSync(join(folder, 'cert.pem')) }, (_request, response) => {
+      reached++;
+      response.writeHead(200).end();
+    });
+    await new Promise<void>((resolve) => https.listen(0, '127.0.0.1', resolve));
+    try {
+      await subscribe(server, seller, { url: `https://127.0.0.1:${(https.address() as AddressInfo).port}/hook` });
+      dispatcher = await startDispatcher(server, { env: { WEBHOOK_MAX_ATTEMPTS: '1' } });
+      await emit(server.orm, seller.id, [{ aggregateId: 'o-tls' }]);
+      const [delivery] = await waitForSettled(seller, 1);
+      expect(delivery!.status).toBe('failed');
+      expect(delivery!.attempts[0]).toMatchObject({ error: 'tls', statusCode: null });
+      expect(reached).toBe(0);
+    } finally {
+      https.closeAllConnections();
+      await new Promise((resolve) => https.close(resolve));
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
