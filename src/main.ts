@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { Registry } from 'prom-client';
 import { ensureDemoSeller } from './auth/demo-seller.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/database.js';
@@ -23,8 +24,9 @@ async function main(): Promise<void> {
   const logger = createLogger(config);
   const database = await openDatabase(config, { migrate: !process.argv.includes('--no-migrate'), logger });
   const demo = database.embedded ? await ensureDemoSeller(database.orm) : undefined;
-  const app = await buildServer({ config, orm: database.orm, logger });
-  const workers = await startWorkers({ config, orm: database.orm, logger });
+  const metrics = new Registry();
+  const app = await buildServer({ config, orm: database.orm, logger, metrics });
+  const workers = await startWorkers({ config, orm: database.orm, logger, metrics });
   await app.listen({ port: config.port, host: config.host });
   const url = `http://${config.host}:${(app.server.address() as { port: number }).port}`;
   logger.info({ url, role: config.role, embeddedDatabase: database.embedded }, 'ponte started');

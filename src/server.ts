@@ -6,6 +6,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import type { Registry } from 'prom-client';
 import { authenticateToken, requireScope } from './auth/service.js';
 import { bearerSecret } from './auth/secrets.js';
 import type { Config } from './config.js';
@@ -27,6 +28,8 @@ export interface ServerDeps {
   logger: Logger;
   /** Shared rate-limit counters across processes when REDIS_URL is set. */
   redis?: Redis;
+  /** The process's metrics registry, shared with its workers; a new one when absent. */
+  metrics?: Registry;
 }
 
 /**
@@ -56,7 +59,7 @@ export async function buildServer(deps: ServerDeps): Promise<RestApp> {
   });
   app.get('/openapi.json', { schema: { hide: true }, config: { rateLimit: false } }, async () => app.swagger());
 
-  const metrics = registerMetrics(app);
+  const metrics = registerMetrics(app, deps.metrics);
   registerHealth(app, orm);
 
   await app.register(rateLimit, {
@@ -106,7 +109,7 @@ export async function buildServer(deps: ServerDeps): Promise<RestApp> {
 /** A dispatcher process answers probes and metrics only (DESIGN §11): no API, no GraphQL. */
 async function buildProbeServer(deps: ServerDeps): Promise<RestApp> {
   const app = createFastify(deps);
-  registerMetrics(app);
+  registerMetrics(app, deps.metrics);
   registerHealth(app, deps.orm);
   return app;
 }

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { Registry } from 'prom-client';
 import type { Config } from './config.js';
 import type { Orm } from './db/orm.js';
 import { createIdempotencyPurge } from './idempotency/purge.js';
@@ -17,6 +18,8 @@ export interface WorkerDeps {
   config: Config;
   orm: Orm;
   logger: Logger;
+  /** Where workers report their metrics (served at the process's `/metrics`). */
+  metrics?: Registry;
 }
 
 interface WorkerEntry {

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
-/** A registry per server, so several servers in one process (tests) do not collide. */
-export function registerMetrics(app: FastifyInstance): Registry {
-  const registry = new Registry();
+/**
+ * A registry per server, so several servers in one process (tests) do not collide. The
+ * process passes its own when its workers report into the same `/metrics`.
+ */
+export function registerMetrics(app: FastifyInstance, registry = new Registry()): Registry {
   collectDefaultMetrics({ register: registry, prefix: 'ponte_' });
   const duration = new Histogram({
     name: 'ponte_http_request_duration_seconds',

@@ -1,9 +1,11 @@
 import type { Logger } from 'pino';
+import type { Registry } from 'prom-client';
 import type { Config } from '../config.js';
 import type { Orm } from '../db/orm.js';
 import { listenForOutbox, type OutboxListener } from '../events/outbox-listener.js';
 import type { Worker } from '../workers.js';
 import { claimDueDeliveries, finishAttempt, LeaseLostError, type ClaimedDelivery } from './delivery-queue.js';
+import { dispatcherMetrics, type DispatcherMetrics } from './dispatcher-metrics.js';
 import { fanOutBatch } from './fanout.js';
 import { nextStep, recordOf } from './outcome.js';
 import { policyFor } from './policy.js';
@@ -14,6 +16,7 @@ export interface DispatcherOptions {
   config: Config;
   orm: Orm;
   logger: Logger;
+  metrics?: Registry;
   /** Attempts in flight at once in this process. */
   concurrency?: number;
   /** The backstop for lost notifications, retries due and leases of dead workers. */
@@ -46,6 +49,7 @@ export class Dispatcher implements Worker {
   private readonly pollIntervalMs: number;
   private readonly leaseMs: number;
   private readonly sender: Sender;
+  private readonly metrics: DispatcherMetrics;
   private readonly inFlight = new Set<Promise<void>>();
   private listener: OutboxListener | undefined;
   private pollTimer: NodeJS.Timeout | undefined;
@@ -60,6 +64,7 @@ export class Dispatcher implements Worker {
     this.concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
     this.pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
     this.leaseMs = leaseMsFor(config.webhookTimeoutMs);
+    this.metrics = dispatcherMetrics(options.metrics);
     this.sender = createSender({
       timeoutMs: config.webhookTimeoutMs,
       allowPrivate: config.webhookAllowPrivateTargets,
@@ -147,6 +152,7 @@ export class Dispatcher implements Worker {
     const headers = policy.headers({ deliveryId: delivery.id, timestamp: new Date(), body, secrets: delivery.secrets });
     const result = await this.sender.send({ url: delivery.url, headers, body, requireHttps: policy.requireHttps });
     const record = recordOf(result, policy);
+    this.metrics.attempted(record);
     const step = nextStep(record, {
       retryAfter: result.retryAfter,
       attemptsInRound: delivery.attemptsInRound + 1,
@@ -158,8 +164,9 @@ export class Dispatcher implements Worker {
       await finishAttempt(orm, delivery, record, step, config.webhookDisableAfterMs);
     } catch (error) {
       // The lease runs out and another worker makes this attempt again: at least once.
-      const level = error instanceof LeaseLostError ? 'warn' : 'error';
-      logger[level]({ err: error, deliveryId: delivery.id }, 'webhook attempt not recorded');
+      const leaseLost = error instanceof LeaseLostError;
+      this.metrics.unrecorded(leaseLost ? 'lease_lost' : 'error');
+      logger[leaseLost ? 'warn' : 'error']({ err: error, deliveryId: delivery.id }, 'webhook attempt not recorded');
     }
   }
 

@@ -75,6 +75,9 @@ describe('dispatcher processes', () => {
     const restarted = startDispatcherProcess();
 
     await waitUntil(async () => (await openDeliveries()) === 0 && unique() === TOTAL, 45_000, () => `${unique()} delivered`);
+    const [, restartedUrl] = await restarted.waitFor(/"url":"(http:\/\/127\.0\.0\.1:\d+)"/);
+    const metrics = await (await fetch(`${restartedUrl}/metrics`)).text();
+    expect(Number(/ponte_webhook_attempts_total\{result="success"\} (\d+)/.exec(metrics)?.[1])).toBeGreaterThan(0);
     for (const running of [second, restarted]) running.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
     expect(await restarted.exited).toBe(0);
