@@ -15,6 +15,7 @@ import { productRegistrationRoutes } from './products/registration.routes.js';
 import { SupportResolver } from './products/support/resolver.js';
 import { WebhookResolver } from './webhooks/resolver.js';
 import { webhookRoutes } from './webhooks/routes.js';
+import { portalWebhookRoutes } from './portal/webhooks.routes.js';
 
 /** GraphQL resolvers of every domain. A new domain adds its resolvers here. */
 export const RESOLVERS: NonEmptyArray<Function> = [
@@ -33,4 +34,4 @@ export const RESOLVERS: NonEmptyArray<Function> = [
 ];
 
 /** REST routes of every domain (Fastify plugins). A new domain adds its routes here. */
-export const ROUTES: RestRoutes[] = [catalogRoutes, orderRoutes, productRegistrationRoutes, webhookRoutes];
+export const ROUTES: RestRoutes[] = [catalogRoutes, orderRoutes, productRegistrationRoutes, webhookRoutes, portalWebhookRoutes];

@@ -15,6 +15,7 @@ import { Order } from '../orders/order.entity.js';
 import { CarrierChatMessage, Shipment, TrackingEvent } from '../products/logistics/shipment.entity.js';
 import { SettlementCycle, SettlementEntry } from '../products/payments/settlement-cycle.entity.js';
 import { ProductWebhook } from '../products/registration.entity.js';
+import { ProductWebhookSubscription } from '../products/registration-subscription.entity.js';
 import { SupportCase, SupportMessage } from '../products/support/support-case.entity.js';
 import { WebhookAttempt, WebhookDelivery } from '../webhooks/delivery.entity.js';
 import { FanoutQueueEntry } from '../webhooks/fanout-queue.entity.js';
@@ -41,6 +42,7 @@ export const ENTITIES = [
   OrderNumberSequence,
   IdempotencyKey,
   ProductWebhook,
+  ProductWebhookSubscription,
   Shipment,
   TrackingEvent,
   CarrierChatMessage,

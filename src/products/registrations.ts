@@ -2,8 +2,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../config.js';
 import { notFound, validationFailed, type FieldError } from '../errors.js';
 import { decodeCursor, pageOf, type Page } from '../http/pagination.js';
-import { isUuid } from '../orders/queries.js';
+import { isUuid } from '../db/ids.js';
 import { checkDestinationUrl } from '../webhooks/ssrf-guard.js';
+import { closeOpenDeliveries } from '../webhooks/subscription-health.js';
 import { PRODUCT_RULES, isProductEvent, type Product } from './catalogue.js';
 import { ProductWebhook } from './registration.entity.js';
 
@@ -66,11 +67,25 @@ export async function findProductWebhook(
   return registration;
 }
 
+/**
+ * Deletes the registration and the subscriptions that delivered it to sellers; what they
+ * still owed is cancelled. Updating the registration's row waits for a fan-out holding it
+ * (see productWebhookTargets), whose new subscriptions the next statement then sees.
+ */
 export async function deleteProductWebhook(em: EntityManager, applicationId: string, product: Product, id: string): Promise<void> {
   await em.transactional(async (tx) => {
     const registration = await findProductWebhook(tx, applicationId, product, id);
     registration.deletedAt = new Date();
     await tx.flush();
+    const retired = await tx.execute<{ id: string; seller_id: string }[]>(
+      `update webhook_subscription s
+          set deleted_at = now(), active = false, updated_at = now()
+         from product_webhook_subscription l
+        where l.product_webhook_id = ? and s.id = l.subscription_id and s.deleted_at is null
+        returning s.id, s.seller_id`,
+      [registration.id],
+    );
+    for (const subscription of retired) await closeOpenDeliveries(tx, subscription.seller_id, subscription.id, 'cancelled');
   });
 }
 

@@ -1,4 +1,6 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { ALL_SELLERS, type Orm } from '../db/orm.js';
+import { productWebhookTargets } from '../products/audience.js';
 import { WebhookDelivery } from './delivery.entity.js';
 import { subscribesTo } from './policy.js';
 import { WebhookSubscription } from './subscription.entity.js';
@@ -13,6 +15,39 @@ interface QueuedEvent {
   aggregate_type: string;
   aggregate_id: string;
   sequence: number;
+}
+
+type CommittedEvent = QueuedEvent & { id: string };
+
+/** One delivery owed: this event to this subscription. */
+export interface FanoutTarget {
+  eventId: string;
+  subscriptionId: string;
+}
+
+/**
+ * Who receives a batch of committed events, decided in the fan-out's transaction. Each
+ * audience brings its own rule: the seller's own subscriptions (the webhooks interface)
+ * take the events they name; per-product registrations take those of the sellers that
+ * installed their application (src/products/audience.ts).
+ */
+export type Audience = (em: EntityManager, events: readonly CommittedEvent[]) => Promise<FanoutTarget[]>;
+
+const AUDIENCES: Audience[] = [sellerSubscriptions, productWebhookTargets];
+
+async function sellerSubscriptions(em: EntityManager, events: readonly CommittedEvent[]): Promise<FanoutTarget[]> {
+  const sellerIds = [...new Set(events.map((event) => event.seller_id))];
+  // Spans sellers by design: the queue holds every tenant's events.
+  const subscriptions = await em.find(
+    WebhookSubscription,
+    { seller: { $in: sellerIds }, kind: 'interface', active: true, deletedAt: null },
+    ALL_SELLERS,
+  );
+  return events.flatMap((event) =>
+    subscriptions
+      .filter((subscription) => subscription.seller === event.seller_id && subscribesTo(subscription.kind, subscription.events, event.type))
+      .map((subscription) => ({ eventId: event.id, subscriptionId: subscription.id })),
+  );
 }
 
 /**
@@ -34,17 +69,8 @@ export async function fanOutBatch(orm: Orm): Promise<number> {
       [BATCH_SIZE],
     );
     if (events.length === 0) return 0;
-    const sellerIds = [...new Set(events.map((event) => event.seller_id).filter(Boolean))];
-    // Spans sellers by design: the queue holds every tenant's events.
-    const subscriptions = await em.find(WebhookSubscription, { seller: { $in: sellerIds }, active: true, deletedAt: null }, ALL_SELLERS);
-    const deliveries = events.flatMap((event) =>
-      event.id === null
-        ? []
-        : subscriptions
-            .filter((subscription) => subscription.seller === event.seller_id && subscribesTo(subscription.kind, subscription.events, event.type))
-            .map((subscription) => deliveryFor(event as QueuedEvent & { id: string }, subscription.id)),
-    );
-    if (deliveries.length > 0) await em.insertMany(WebhookDelivery, deliveries);
+    const committed = events.filter((event): event is CommittedEvent => event.id !== null);
+    if (committed.length > 0) await insertDeliveries(em, committed);
     // Exactly the rows read: a writer that took an earlier position may commit only now.
     const positions = events.map((event) => event.position);
     await em.execute(`delete from webhook_fanout_queue where position in (${positions.map(() => '?').join(', ')})`, positions);
@@ -52,7 +78,15 @@ export async function fanOutBatch(orm: Orm): Promise<number> {
   });
 }
 
-function deliveryFor(event: QueuedEvent & { id: string }, subscriptionId: string): WebhookDelivery {
+async function insertDeliveries(em: EntityManager, events: readonly CommittedEvent[]): Promise<void> {
+  const byId = new Map(events.map((event) => [event.id, event]));
+  const targets: FanoutTarget[] = [];
+  for (const audience of AUDIENCES) targets.push(...(await audience(em, events)));
+  const deliveries = targets.map((target) => deliveryFor(byId.get(target.eventId)!, target.subscriptionId));
+  if (deliveries.length > 0) await em.insertMany(WebhookDelivery, deliveries);
+}
+
+function deliveryFor(event: CommittedEvent, subscriptionId: string): WebhookDelivery {
   return Object.assign(new WebhookDelivery(), {
     seller: event.seller_id,
     subscription: subscriptionId,

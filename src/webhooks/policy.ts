@@ -2,6 +2,8 @@ import type { Config } from '../config.js';
 import { isEventName } from '../events/catalogue.js';
 import type { OutboxEvent } from '../events/outbox-event.entity.js';
 import { toEnvelope } from '../events/outbox.js';
+import { PRODUCT_POLICIES } from '../products/delivery-policy.js';
+import type { Product } from '../products/catalogue.js';
 import { secretsInUse, signatureHeaders, type SigningSecrets } from './signing.js';
 
 /**
@@ -22,7 +24,8 @@ export interface DeliveryPolicy {
   headers(message: { deliveryId: string; timestamp: Date; body: string; secrets: SigningSecrets }): Record<string, string>;
 }
 
-export type SubscriptionKind = 'interface';
+/** `interface`: the webhooks interface; the others: per-product registrations (src/products). */
+export type SubscriptionKind = 'interface' | Product;
 
 const USER_AGENT = 'Ponte-Webhooks/1.0';
 
@@ -42,6 +45,7 @@ const INTERFACE_POLICY: DeliveryPolicy = {
 
 const POLICIES: Record<SubscriptionKind, DeliveryPolicy> = {
   interface: INTERFACE_POLICY,
+  ...PRODUCT_POLICIES,
 };
 
 export function policyFor(kind: SubscriptionKind): DeliveryPolicy {

@@ -6,7 +6,7 @@ import { AppError, notFound } from '../../errors.js';
 import { recordEvent } from '../../events/outbox.js';
 import { decodeCursor, pageOf, type Page } from '../../http/pagination.js';
 import { Order } from '../../orders/order.entity.js';
-import { isUuid } from '../../orders/queries.js';
+import { isUuid } from '../../db/ids.js';
 import type { OrderStatus } from '../../orders/status-machine.js';
 import { PRODUCT_EVENTS } from '../catalogue.js';
 import type { ChatMessageInput, CreateShipmentInput, TrackingEventInput } from './schemas.js';

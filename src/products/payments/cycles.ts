@@ -4,7 +4,7 @@ import { transactionTime } from '../../db/transaction-time.js';
 import { AppError, validationFailed } from '../../errors.js';
 import { recordEvent } from '../../events/outbox.js';
 import { decodeCursor, pageOf, type Page } from '../../http/pagination.js';
-import { isUuid } from '../../orders/queries.js';
+import { isUuid } from '../../db/ids.js';
 import { PRODUCT_EVENTS } from '../catalogue.js';
 import type { CloseCycleInput } from './schemas.js';
 import { SettlementCycle, SettlementEntry } from './settlement-cycle.entity.js';

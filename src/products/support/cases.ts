@@ -5,7 +5,7 @@ import { AppError, notFound, validationFailed } from '../../errors.js';
 import { recordEvent } from '../../events/outbox.js';
 import { decodeCursor, pageOf, type Page } from '../../http/pagination.js';
 import { Order } from '../../orders/order.entity.js';
-import { isUuid } from '../../orders/queries.js';
+import { isUuid } from '../../db/ids.js';
 import { PRODUCT_EVENTS } from '../catalogue.js';
 import type { CaseMessageInput, OpenCaseInput } from './schemas.js';
 import { SupportCase, SupportMessage, type CaseStatus } from './support-case.entity.js';

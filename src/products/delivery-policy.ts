@@ -1,0 +1,42 @@
+import type { DeliveryPolicy } from '../webhooks/policy.js';
+import { PRODUCTS, PRODUCT_RULES, isProductEvent, type Product } from './catalogue.js';
+
+/**
+ * DESIGN §8's delivery rules of the three products, as policies of the one webhook
+ * dispatcher (src/webhooks/policy.ts): the envelope `{evento, data}` and no signature
+ * header for all three; logistics and payments send `application/json; charset=UTF-8`,
+ * take any 2xx and try 5 times in all; customer service takes only a 200 and tries once
+ * plus up to 5 retries. Intervals are the dispatcher's backoff (WEBHOOK_BACKOFF_*), the
+ * timeout its WEBHOOK_TIMEOUT_MS (10 s by default, the products' limit), and redirects
+ * are failures as for every kind.
+ */
+interface DeliveryRules {
+  attempts: number;
+  isSuccess: (statusCode: number) => boolean;
+  contentType: string;
+}
+
+const anyTwoHundred = (statusCode: number) => statusCode >= 200 && statusCode < 300;
+const exactlyTwoHundred = (statusCode: number) => statusCode === 200;
+
+const DELIVERY_RULES: Record<Product, DeliveryRules> = {
+  logistics: { attempts: 5, isSuccess: anyTwoHundred, contentType: 'application/json; charset=UTF-8' },
+  payments: { attempts: 5, isSuccess: anyTwoHundred, contentType: 'application/json; charset=UTF-8' },
+  support: { attempts: 1 + 5, isSuccess: exactlyTwoHundred, contentType: 'application/json' },
+};
+
+const USER_AGENT = 'Ponte-Webhooks/1.0';
+
+function productPolicy(product: Product): DeliveryPolicy {
+  const rules = DELIVERY_RULES[product];
+  return {
+    offers: (eventType) => isProductEvent(product, eventType),
+    maxAttempts: () => rules.attempts,
+    isSuccess: rules.isSuccess,
+    requireHttps: PRODUCT_RULES[product].requireHttps,
+    body: (event) => ({ evento: event.type, data: event.payload }),
+    headers: () => ({ 'content-type': rules.contentType, 'user-agent': USER_AGENT }),
+  };
+}
+
+export const PRODUCT_POLICIES = Object.fromEntries(PRODUCTS.map((product) => [product, productPolicy(product)])) as Record<Product, DeliveryPolicy>;

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { EVENT_NAMES } from '../../src/events/catalogue.js';
+import { eventsOfGroups, groupsOf, switchGroups } from '../../src/portal/groups.js';
+
+describe('portal event groups', () => {
+  it('shows a group on only when every one of its events is taken', () => {
+    expect(groupsOf(['*'])).toEqual({ orders: true, stock: true, freight: true, payments: true });
+    expect(groupsOf(['pedido.criado', 'pedido.status_alterado', 'frete.rastreio', 'estoque.alterado'])).toEqual({
+      orders: true,
+      stock: false,
+      freight: true,
+      payments: false,
+    });
+  });
+
+  it('turns switches into event names in catalogue order', () => {
+    expect(eventsOfGroups({ freight: true, orders: true, stock: false })).toEqual(['pedido.criado', 'pedido.status_alterado', 'frete.rastreio']);
+    expect(eventsOfGroups({})).toEqual([]);
+  });
+
+  it('switches groups on and off, leaving the others as they were', () => {
+    expect(switchGroups(['*'], { stock: false })).toEqual(EVENT_NAMES.filter((name) => !name.startsWith('estoque') && !name.startsWith('produto')));
+    expect(switchGroups(['estoque.alterado', 'pedido.criado'], { orders: false, payments: true })).toEqual(['estoque.alterado', 'pagamento.alterado']);
+    expect(switchGroups(['pedido.criado'], {})).toEqual(['pedido.criado']);
+  });
+});
