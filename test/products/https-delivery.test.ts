@@ -71,12 +71,11 @@ describe('customer-service deliveries over https', () => {
       uninstallApplication: true,
     });
 
-    await receiver.waitFor(() => receiver.on('/ok').length === 5 && receiver.on('/created').length === 12);
     let deliveries: DeliveryRecord[] = [];
     await waitUntil(async () => {
       deliveries = await deliveriesOf(server, seller);
       return deliveries.length === 7 && deliveries.every((delivery) => !['pending', 'retrying'].includes(delivery.status));
-    });
+    }, 30_000, () => JSON.stringify(deliveries.map((delivery) => [delivery.event, delivery.status, delivery.attempts.map((attempt) => attempt.statusCode ?? attempt.error)])));
 
     // Exactly 200 succeeds; a 201 is a failure, retried 5 times after the first attempt.
     const refused = deliveries.filter((delivery) => delivery.status === 'failed');
@@ -85,6 +84,7 @@ describe('customer-service deliveries over https', () => {
       expect(delivery.attempts.map((attempt) => [attempt.statusCode, attempt.error])).toEqual(Array(6).fill([201, 'status']));
     }
     expect(deliveries.filter((delivery) => delivery.status === 'succeeded')).toHaveLength(5);
+    expect(receiver.on('/created')).toHaveLength(12);
 
     // The case's events arrive in their order; the removal is another aggregate's (the app's).
     const ok = receiver.on('/ok').filter((request) => request.json.evento.startsWith('atendimento.'));

@@ -39,7 +39,9 @@ export async function startProductReceiver(
     });
   };
   const server: Server = options.tls ? createHttpsServer(options.tls, handle) : createHttpServer(handle);
-  server.keepAliveTimeout = 1000;
+  // Longer than the dispatcher's keep-alive (4 s): the client, not the server, closes an
+  // idle connection, so an attempt never lands on a socket the server is closing.
+  server.keepAliveTimeout = 30_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const scheme = options.tls ? 'https' : 'http';
   return {
