@@ -149,7 +149,7 @@ export class Dispatcher implements Worker {
     const { config, orm, logger } = this.options;
     const policy = policyFor(delivery.kind);
     const body = JSON.stringify(policy.body(delivery.event));
-    const headers = policy.headers({ deliveryId: delivery.id, timestamp: new Date(), body, secrets: delivery.secrets });
+    const headers = policy.headers({ deliveryId: delivery.id, attempt: delivery.attemptNumber, timestamp: new Date(), body, secrets: delivery.secrets });
     const result = await this.sender.send({ url: delivery.url, headers, body, requireHttps: policy.requireHttps });
     const record = recordOf(result, policy);
     this.metrics.attempted(record);

@@ -21,7 +21,7 @@ export interface DeliveryPolicy {
   /** Destinations must use https (the public-address rule applies to every kind). */
   requireHttps: boolean;
   body(event: Pick<OutboxEvent, 'id' | 'type' | 'createdAt' | 'payload'>): unknown;
-  headers(message: { deliveryId: string; timestamp: Date; body: string; secrets: SigningSecrets }): Record<string, string>;
+  headers(message: { deliveryId: string; attempt: number; timestamp: Date; body: string; secrets: SigningSecrets }): Record<string, string>;
 }
 
 /** `interface`: the webhooks interface; the others: per-product registrations (src/products). */
@@ -36,9 +36,11 @@ const INTERFACE_POLICY: DeliveryPolicy = {
   isSuccess: (statusCode) => statusCode >= 200 && statusCode < 300,
   requireHttps: false,
   body: toEnvelope,
-  headers: ({ deliveryId, timestamp, body, secrets }) => ({
+  headers: ({ deliveryId, attempt, timestamp, body, secrets }) => ({
     'content-type': 'application/json',
     'user-agent': USER_AGENT,
+    // Not part of Standard Webhooks: tells a receiver which try this is (1 = the first).
+    'webhook-attempt': String(attempt),
     ...signatureHeaders(secretsInUse(secrets, timestamp), { id: deliveryId, timestamp, body }),
   }),
 };

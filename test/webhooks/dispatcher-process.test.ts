@@ -19,7 +19,7 @@ describe('dispatcher processes', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    // Each answer takes a moment, so two sends of one webhook-id at once would overlap and be seen.
+    // Each answer takes a moment, so two sends of one attempt at once would overlap and be seen.
     receiver = await startReceiver(() => ({ status: 200, delayMs: 3 }));
   });
   afterAll(async () => {
@@ -85,7 +85,7 @@ describe('dispatcher processes', () => {
     const duplicates = receiver.requests.length - unique();
     console.log(`crash test: ${TOTAL} events, ${unique()} delivered (lost ${TOTAL - unique()}), ${duplicates} duplicates, ${deliveredAtKill} delivered when one dispatcher was killed`);
     expect(unique()).toBe(TOTAL);
-    expect(receiver.maxConcurrentPerId()).toBe(1);
+    expect(receiver.maxConcurrentPerAttempt()).toBe(1);
     expect(receiver.requests.every((request) => request.verifiedWith.length === 1)).toBe(true);
     // Per aggregate, the first receipt of each event follows the sequence.
     const firstSeen = new Map<string, number[]>();

@@ -24,8 +24,8 @@ export interface Receiver {
   requests: ReceivedRequest[];
   /** Secrets to verify with; every request is checked against each one. */
   secrets: string[];
-  /** The most requests with one webhook-id in flight at the same moment. */
-  maxConcurrentPerId(): number;
+  /** The most requests of one attempt (webhook-id and webhook-attempt) in flight at the same moment. */
+  maxConcurrentPerAttempt(): number;
   waitFor(condition: (requests: ReceivedRequest[]) => boolean, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
@@ -39,7 +39,7 @@ export async function startReceiver(reply: (request: ReceivedRequest, count: num
     url: '',
     requests,
     secrets: [],
-    maxConcurrentPerId: () => maxConcurrent,
+    maxConcurrentPerAttempt: () => maxConcurrent,
     waitFor: (condition, timeoutMs = 15_000) => waitUntil(() => condition(requests), timeoutMs, () => `${requests.length} requests so far`),
     close: () => closeServer(server),
   };
@@ -50,10 +50,11 @@ export async function startReceiver(reply: (request: ReceivedRequest, count: num
       const body = Buffer.concat(chunks).toString('utf8');
       const received = receive(request.headers, body, receiver.secrets);
       requests.push(received);
-      const current = (inFlight.get(received.webhookId) ?? 0) + 1;
-      inFlight.set(received.webhookId, current);
+      const attempt = `${received.webhookId}#${String(request.headers['webhook-attempt'])}`;
+      const current = (inFlight.get(attempt) ?? 0) + 1;
+      inFlight.set(attempt, current);
       maxConcurrent = Math.max(maxConcurrent, current);
-      const done = () => inFlight.set(received.webhookId, (inFlight.get(received.webhookId) ?? 1) - 1);
+      const done = () => inFlight.set(attempt, (inFlight.get(attempt) ?? 1) - 1);
       const chosen = reply(received, requests.filter((entry) => entry.webhookId === received.webhookId).length);
       received.replied = chosen === 'reset' ? 'reset' : chosen.status;
       answer(response, chosen, done);
