@@ -4,7 +4,7 @@ import { policyFor } from '../../src/webhooks/policy.js';
 
 const config = loadConfig({ WEBHOOK_MAX_ATTEMPTS: '8' });
 const event = { id: 'e1', type: 'atendimento.mensagem', createdAt: new Date('2026-01-02T03:04:05Z'), payload: { idAtendimento: 'c1' } };
-const message = { deliveryId: 'd1', timestamp: new Date(), body: '{}', secrets: { secret: 'whsec_AAAA', previousSecret: null, previousSecretExpiresAt: null } };
+const message = { deliveryId: 'd1', attempt: 1, timestamp: new Date(), body: '{}', secrets: { secret: 'whsec_AAAA', previousSecret: null, previousSecretExpiresAt: null } };
 
 describe('per-product delivery policies', () => {
   it('logistics and payments: 5 attempts in all, any 2xx, charset=UTF-8, no signature, http allowed', () => {
