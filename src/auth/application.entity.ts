@@ -20,8 +20,13 @@ export class Application {
   createdAt: Opt<Date> = new Date();
 }
 
+/**
+ * One period during which a seller had an app installed: uninstalling closes the row,
+ * reinstalling opens a new one, so "was it installed when this event happened?" has an
+ * answer (the per-product fan-out asks it). At most one open period per seller and app.
+ */
 @Entity({ tableName: 'installation' })
-@Unique({ properties: ['seller', 'application'] })
+@Unique({ name: 'installation_open_period_unique', properties: ['seller', 'application'], where: 'uninstalled_at is null' })
 export class Installation extends SellerOwned {
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();

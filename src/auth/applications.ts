@@ -1,4 +1,4 @@
-import { LockMode, type EntityManager } from '@mikro-orm/postgresql';
+import { LockMode, UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
 import { ALL_SELLERS } from '../db/orm.js';
 import { notFound, validationFailed } from '../errors.js';
 import { recordEvent } from '../events/outbox.js';
@@ -33,18 +33,23 @@ async function findApplication(em: EntityManager, applicationId: string): Promis
   return application;
 }
 
-/** Installing twice is a no-op; reinstalling after an uninstall reactivates the row. */
+/** Installing an installed app is a no-op; after an uninstall it opens a new period. */
 export async function installApplication(
   em: EntityManager,
   input: { applicationId: string; sellerId: string },
 ): Promise<Installation> {
   const application = await findApplication(em, input.applicationId);
   if (!(await em.findOne(Seller, { id: input.sellerId }))) throw notFound('Seller');
-  const existing = await em.findOne(Installation, { application: application.id, seller: input.sellerId }, ALL_SELLERS);
-  const installation = existing ?? em.create(Installation, { application: application.id, seller: input.sellerId });
-  installation.uninstalledAt = null;
-  await em.persist(installation).flush();
-  return installation;
+  const open = () => em.findOne(Installation, { application: application.id, seller: input.sellerId, uninstalledAt: null }, ALL_SELLERS);
+  const existing = await open();
+  if (existing) return existing;
+  try {
+    await em.insert(Installation, Object.assign(new Installation(), { application: application.id, seller: input.sellerId }));
+  } catch (error) {
+    // A concurrent install opened the period first (the partial unique index decides).
+    if (!(error instanceof UniqueConstraintViolationException)) throw error;
+  }
+  return (await open())!;
 }
 
 /**

@@ -11,6 +11,7 @@ interface FanoutEvent {
   seller_id: string;
   type: string;
   aggregate_id: string;
+  created_at: Date;
 }
 
 const PRODUCT_EVENT_NAMES = new Set(PRODUCTS.flatMap((product) => PRODUCT_RULES[product].events));
@@ -41,23 +42,31 @@ export async function productWebhookTargets(em: EntityManager, events: readonly 
 }
 
 /**
- * An app receives a seller's events only while that seller has it installed, and
+ * An app receives a seller's events only if one of that seller's installation periods
+ * covers the moment of the event (not of the fan-out: an uninstall right after a change
+ * must not drop the change's delivery, and the gap between an uninstall and a reinstall
+ * stays silent), and
  * `aplicativo.removido` (whose aggregate is the application) only for its own removal.
  * `FOR SHARE` on the registrations makes deleting one wait for this fan-out to commit,
  * so the delete then sees (and retires) the subscriptions created here.
  */
 async function matchingRegistrations(em: EntityManager, events: readonly FanoutEvent[]): Promise<Match[]> {
-  const rows = events.map(() => '(?::uuid, ?::uuid, ?::text, ?::text)').join(', ');
+  const rows = events.map(() => '(?::uuid, ?::uuid, ?::text, ?::text, ?::timestamptz)').join(', ');
   return em.execute<Match[]>(
     `select b.event_id, b.seller_id, r.id as registration_id, r.product, r.url, r.events
-       from (values ${rows}) as b(event_id, seller_id, type, aggregate_id)
+       from (values ${rows}) as b(event_id, seller_id, type, aggregate_id, created_at)
        join product_webhook r on r.deleted_at is null and b.type = any(r.events)
       where case when b.type = ? then r.application_id::text = b.aggregate_id
                  else exists (select 1 from installation i
-                               where i.application_id = r.application_id and i.seller_id = b.seller_id and i.uninstalled_at is null)
+                               where i.application_id = r.application_id and i.seller_id = b.seller_id
+                                 and i.installed_at <= b.created_at
+                                 and (i.uninstalled_at is null or i.uninstalled_at > b.created_at))
             end
       for share of r`,
-    [...events.flatMap((event) => [event.id, event.seller_id, event.type, event.aggregate_id]), PRODUCT_EVENTS.applicationRemoved],
+    [
+      ...events.flatMap((event) => [event.id, event.seller_id, event.type, event.aggregate_id, event.created_at]),
+      PRODUCT_EVENTS.applicationRemoved,
+    ],
   );
 }
 

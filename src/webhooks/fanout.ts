@@ -15,6 +15,7 @@ interface QueuedEvent {
   aggregate_type: string;
   aggregate_id: string;
   sequence: number;
+  created_at: Date;
 }
 
 type CommittedEvent = QueuedEvent & { id: string };
@@ -62,7 +63,7 @@ export async function fanOutBatch(orm: Orm): Promise<number> {
     const [lock] = await em.execute<{ taken: boolean }[]>(`select pg_try_advisory_xact_lock(hashtext('ponte:webhook-fanout')) as taken`);
     if (!lock?.taken) return 0;
     const events = await em.execute<QueuedEvent[]>(
-      `select q.position, e.id, e.seller_id, e.type, e.aggregate_type, e.aggregate_id, e.sequence
+      `select q.position, e.id, e.seller_id, e.type, e.aggregate_type, e.aggregate_id, e.sequence, e.created_at
          from webhook_fanout_queue q left join outbox_event e on e.id = q.event_id
         order by q.position
         limit ?`,
