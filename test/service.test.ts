@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from './support/app.js';
 import { createTestDatabase, type TestDatabase } from './support/database.js';
-import { runProcess, startProcess } from './support/process.js';
+import { freePort, runProcess, startProcess } from './support/process.js';
 
 const MAIN = 'dist/src/main.js';
 const CLI = 'dist/src/cli.js';
@@ -69,7 +69,8 @@ describe('the service process', () => {
     const dataDir = resolve('.data', `embedded-test-${randomBytes(4).toString('hex')}`);
     const service = startProcess(MAIN, [], {
       PONTE_DATA_DIR: dataDir,
-      EMBEDDED_POSTGRES_PORT: String(55000 + Math.floor(Math.random() * 1000)),
+      // A random fixed port could be one the suite's other servers took (ephemeral range).
+      EMBEDDED_POSTGRES_PORT: String(await freePort()),
       PORT: '0',
     });
     try {

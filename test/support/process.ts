@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 
 export interface RunningProcess {
   child: ChildProcess;
@@ -22,7 +23,14 @@ export function startProcess(script: string, args: string[], env: Record<string,
   };
   child.stdout!.on('data', append);
   child.stderr!.on('data', append);
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  let exitCode: number | null | undefined;
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      exitCode = code;
+      for (const listener of listeners) listener();
+      resolve(code);
+    }),
+  );
   return {
     child,
     output: () => output,
@@ -35,6 +43,11 @@ export function startProcess(script: string, args: string[], env: Record<string,
             listeners.delete(check);
             clearTimeout(timer);
             resolve(match);
+          } else if (exitCode !== undefined) {
+            // A process that died will never print it: say so now, not at the timeout.
+            listeners.delete(check);
+            clearTimeout(timer);
+            reject(new Error(`process exited (${exitCode}) before printing ${pattern}; output:\n${output}`));
           }
         };
         const timer = setTimeout(() => {
@@ -63,4 +76,13 @@ export async function runProcess(
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
   return { code, stdout, stderr };
+}
+
+/** A port nothing listens on right now (the OS picks it), for a child that must bind one itself. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
 }
