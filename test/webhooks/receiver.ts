@@ -60,7 +60,9 @@ export async function startReceiver(reply: (request: ReceivedRequest, count: num
       answer(response, chosen, done);
     });
   });
-  server.keepAliveTimeout = 1000;
+  // Longer than the dispatcher's keep-alive (4 s): the client, not the server, closes an
+  // idle connection, so an attempt never lands on a socket the receiver is closing.
+  server.keepAliveTimeout = 30_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
   return receiver;
