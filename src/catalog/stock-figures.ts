@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { recordEvent } from '../events/outbox.js';
 import { distributeStock, sameDistribution, type ChannelAllocation, type ChannelQuantity } from './distribution.js';
 import { listChannels } from './channel-query.js';
-import { requireTransaction } from './transaction.js';
+import { requireTransaction } from '../db/transaction.js';
 
 /** What `PATCH /estoque/{sku}` answers and `estoque.alterado` carries. */
 export interface StockFigures {

@@ -9,7 +9,7 @@ import {
   type StockChange,
   type StockFigures,
 } from './stock-figures.js';
-import { requireTransaction } from './transaction.js';
+import { requireTransaction } from '../db/transaction.js';
 
 export type { StockFigures } from './stock-figures.js';
 

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { requireTransaction } from '../db/transaction.js';
 import { OutboxEvent } from './outbox-event.entity.js';
 import type { EventEnvelope } from './catalogue.js';
 
@@ -19,9 +20,7 @@ export const OUTBOX_CHANNEL = 'ponte_outbox';
  * the commit order of one aggregate's events equal their sequence order.
  */
 export async function recordEvent(em: EntityManager, sellerId: string, input: EventInput): Promise<OutboxEvent> {
-  if (!em.isInTransaction()) {
-    throw new Error(`recordEvent(${input.type}) called outside a transaction`);
-  }
+  requireTransaction(em, `recordEvent(${input.type})`);
   const rows = await em.execute<{ last_sequence: number }[]>(
     `insert into aggregate_sequence (seller_id, aggregate_type, aggregate_id, last_sequence)
      values (?, ?, ?, 1)

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { requireTransaction } from '../db/transaction.js';
 import { AppError } from '../errors.js';
 
 /** How long a used key answers with its stored response; after that it may be used afresh. */
@@ -39,7 +40,7 @@ export async function claimIdempotencyKey<T extends object>(
   claim: IdempotencyClaim,
   hash: string,
 ): Promise<T | undefined> {
-  if (!tx.isInTransaction()) throw new Error('claimIdempotencyKey must run inside the change\'s transaction');
+  requireTransaction(tx, 'claimIdempotencyKey');
   const claimed = await tx.execute<{ key: string }[]>(
     `insert into idempotency_key (seller_id, scope, key, request_hash) values (?, ?, ?, ?)
      on conflict (seller_id, scope, key) do update
