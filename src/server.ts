@@ -4,7 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyRequest } from 'fastify';
-import type { Redis } from 'ioredis';
+import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import { authenticateToken, requireScope } from './auth/service.js';
@@ -67,7 +67,7 @@ export async function buildServer(deps: ServerDeps): Promise<RestApp> {
     timeWindow: 60_000,
     enableDraftSpec: true,
     keyGenerator: rateLimitKey,
-    ...(deps.redis ? { redis: deps.redis, nameSpace: 'ponte-rate-limit:' } : {}),
+    ...(rateLimitStore(app, config) ?? {}),
   });
 
   app.decorateRequest('principal', undefined);
@@ -132,6 +132,16 @@ function createFastify(deps: ServerDeps): RestApp {
     reply.header('x-request-id', request.id);
   });
   return app;
+}
+
+/** With REDIS_URL the counters live in Redis, so the per-token limit holds across processes. */
+function rateLimitStore(app: RestApp, config: Config): { redis: Redis; nameSpace: string } | undefined {
+  if (!config.redisUrl) return undefined;
+  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1 });
+  app.addHook('onClose', async () => {
+    await redis.quit();
+  });
+  return { redis, nameSpace: 'ponte-rate-limit:' };
 }
 
 /** Per token when there is one (the documented limit), otherwise per client address. */

@@ -71,3 +71,33 @@ describe('health, metrics, OpenAPI and rate limits', () => {
     expect(status).toBe(200);
   });
 });
+
+describe('rate limits across processes', () => {
+  it('shares one token\'s budget between servers when REDIS_URL is set', async () => {
+    const env = { RATE_LIMIT_PER_MINUTE: '3', REDIS_URL: 'redis://127.0.0.1:6379' };
+    const first = await startTestApp({ env });
+    const second = await startTestApp({ env });
+    try {
+      // One token valid on both servers: the same seller and token rows in each database.
+      const seller = await createTestSeller(first.orm);
+      const { ApiToken } = await import('../../src/auth/api-token.entity.js');
+      const { Seller } = await import('../../src/auth/seller.entity.js');
+      const rows = await first.orm.em.fork().find(ApiToken, { seller: seller.id }, { filters: false });
+      const sellerRow = await first.orm.em.fork().findOneOrFail(Seller, { id: seller.id });
+      const em = second.orm.em.fork();
+      em.create(Seller, { id: sellerRow.id, name: sellerRow.name, createdAt: sellerRow.createdAt });
+      await em.flush();
+      em.create(ApiToken, { ...rows[0]! });
+      await em.flush();
+
+      const statuses: number[] = [];
+      for (const server of [first, second, first, second]) {
+        statuses.push((await graphql(server.url, '{ viewer { tokenId } }', { headers: seller.headers })).status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+});
