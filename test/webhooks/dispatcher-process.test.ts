@@ -11,6 +11,8 @@ const MAIN = 'dist/src/main.js';
 const AGGREGATES = 200;
 const EVENTS_PER_AGGREGATE = 10;
 const TOTAL = AGGREGATES * EVENTS_PER_AGGREGATE;
+/** Attempts one dispatcher process runs at once (the Dispatcher's default). */
+const DISPATCHER_CONCURRENCY = 32;
 
 describe('dispatcher processes', () => {
   let database: TestDatabase;
@@ -35,7 +37,8 @@ describe('dispatcher processes', () => {
       PORT: '0',
       LOG_LEVEL: 'info',
       WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
-      WEBHOOK_TIMEOUT_MS: '1000',
+      // Longer than the receiver holds answers, so a held attempt succeeds rather than times out.
+      WEBHOOK_TIMEOUT_MS: '5000',
       WEBHOOK_BACKOFF_BASE_MS: '20',
       WEBHOOK_BACKOFF_MAX_MS: '200',
     });
@@ -56,7 +59,7 @@ describe('dispatcher processes', () => {
     expect(await dispatcher.exited).toBe(0);
   });
 
-  it('loses nothing when a dispatcher is SIGKILLed mid-run, and two never send one delivery at once', async () => {
+  it('loses nothing when a dispatcher is SIGKILLed with attempts in flight, and two never send one delivery at once', async () => {
     const seller = await createTestSeller(database.orm);
     const { secret } = await createSubscription(forkForSeller(database.orm, seller.id), seller.id, { url: receiver.url, events: ['*'] }, { webhookAllowPrivateTargets: true });
     receiver.secrets = [secret];
@@ -69,22 +72,38 @@ describe('dispatcher processes', () => {
     const second = startDispatcherProcess();
     const unique = () => new Set(receiver.requests.map((request) => request.envelope.id)).size;
     await waitUntil(() => unique() >= TOTAL / 4, 30_000, () => `${unique()} delivered`);
+    // Hold every answer until more requests wait than one process can have in flight
+    // (DISPATCHER_CONCURRENCY): then both have attempts in flight, the one killed included.
+    receiver.pause();
+    await waitUntil(() => receiver.held().length > DISPATCHER_CONCURRENCY, 15_000, () => `${receiver.held().length} held`);
     first.child.kill('SIGKILL');
     await first.exited;
-    const deliveredAtKill = unique();
+    const inFlightAtKill = new Set(receiver.resume().map((request) => request.webhookId));
     const restarted = startDispatcherProcess();
 
     await waitUntil(async () => (await openDeliveries()) === 0 && unique() === TOTAL, 45_000, () => `${unique()} delivered`);
-    const [, restartedUrl] = await restarted.waitFor(/"url":"(http:\/\/127\.0\.0\.1:\d+)"/);
-    const metrics = await (await fetch(`${restartedUrl}/metrics`)).text();
-    expect(Number(/ponte_webhook_attempts_total\{result="success"\} (\d+)/.exec(metrics)?.[1])).toBeGreaterThan(0);
+    // Survivors never lost a lease: no attempt of theirs went unrecorded.
+    for (const running of [second, restarted]) {
+      const [, url] = await running.waitFor(/"url":"(http:\/\/127\.0\.0\.1:\d+)"/);
+      const metrics = await (await fetch(`${url}/metrics`)).text();
+      expect(Number(/ponte_webhook_attempts_total\{result="success"\} (\d+)/.exec(metrics)?.[1])).toBeGreaterThan(0);
+      expect(metrics).not.toMatch(/ponte_webhook_attempts_unrecorded_total\{reason="lease_lost"\} [1-9]/);
+    }
     for (const running of [second, restarted]) running.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
     expect(await restarted.exited).toBe(0);
 
-    const duplicates = receiver.requests.length - unique();
-    console.log(`crash test: ${TOTAL} events, ${unique()} delivered (lost ${TOTAL - unique()}), ${duplicates} duplicates, ${deliveredAtKill} delivered when one dispatcher was killed`);
     expect(unique()).toBe(TOTAL);
+    // Duplicates are exactly the killed process's attempts in flight: each was sent again
+    // once its lease ran out, and nothing else was sent twice.
+    const receipts = new Map<string, number>();
+    for (const request of receiver.requests) receipts.set(request.webhookId, (receipts.get(request.webhookId) ?? 0) + 1);
+    const duplicated = [...receipts].filter(([, count]) => count > 1).map(([id]) => id);
+    expect(Math.max(...receipts.values())).toBeLessThanOrEqual(2);
+    expect(duplicated.length).toBeGreaterThanOrEqual(inFlightAtKill.size - DISPATCHER_CONCURRENCY);
+    expect(duplicated.length).toBeGreaterThan(0);
+    expect(duplicated.length).toBeLessThanOrEqual(DISPATCHER_CONCURRENCY);
+    expect(duplicated.filter((id) => !inFlightAtKill.has(id))).toEqual([]);
     expect(receiver.maxConcurrentPerAttempt()).toBe(1);
     expect(receiver.requests.every((request) => request.verifiedWith.length === 1)).toBe(true);
     // Per aggregate, the first receipt of each event follows the sequence.
@@ -97,12 +116,13 @@ describe('dispatcher processes', () => {
       firstSeen.set(key, [...(firstSeen.get(key) ?? []), Number(request.envelope.data.seq)]);
     }
     for (const sequence of firstSeen.values()) expect(sequence).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    // Each delivery logged one attempt: the one lost with the killed process left no row.
     const [counts] = await database.orm.em.fork().execute<{ succeeded: string; attempts: string }[]>(
       `select (select count(*) from webhook_delivery where status = 'succeeded') as succeeded, (select count(*) from webhook_attempt) as attempts`,
     );
     expect(Number(counts!.succeeded)).toBe(TOTAL);
     expect(Number(counts!.attempts)).toBe(TOTAL);
-  }, 90_000);
+  }, 120_000);
 
   async function openDeliveries(): Promise<number> {
     const [row] = await database.orm.em.fork().execute<{ open: string }[]>(
