@@ -16,6 +16,8 @@ export interface ProductReceiver {
   url: string;
   requests: ProductRequest[];
   on(path: string): ProductRequest[];
+  /** Holds requests to `path` unanswered until the returned function answers them with a status. */
+  hold(path: string): (status: number) => void;
   waitFor(condition: (requests: ProductRequest[]) => boolean, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
@@ -28,6 +30,7 @@ export async function startProductReceiver(
   options: { tls?: { key: string; cert: string }; status?: (path: string) => number } = {},
 ): Promise<ProductReceiver> {
   const requests: ProductRequest[] = [];
+  const holds = new Map<string, Promise<number>>();
   const handle = (request: IncomingMessage, response: ServerResponse) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -35,7 +38,9 @@ export async function startProductReceiver(
       const body = Buffer.concat(chunks).toString('utf8');
       const path = request.url ?? '/';
       requests.push({ path, headers: request.headers, body, json: JSON.parse(body) });
-      response.writeHead(options.status?.(path) ?? 204).end();
+      void (holds.get(path) ?? Promise.resolve(options.status?.(path) ?? 204)).then((status) => {
+        if (!response.destroyed) response.writeHead(status).end();
+      });
     });
   };
   const server: Server = options.tls ? createHttpsServer(options.tls, handle) : createHttpServer(handle);
@@ -48,6 +53,14 @@ export async function startProductReceiver(
     url: `${scheme}://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
     on: (path) => requests.filter((request) => request.path === path),
+    hold: (path) => {
+      let answer: (status: number) => void = () => undefined;
+      holds.set(path, new Promise<number>((resolve) => (answer = resolve)));
+      return (status) => {
+        holds.delete(path);
+        answer(status);
+      };
+    },
     waitFor: (condition, timeoutMs = 20_000) => waitUntil(() => condition(requests), timeoutMs, () => `${requests.length} requests so far`),
     close: () => {
       server.closeAllConnections();
