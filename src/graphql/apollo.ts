@@ -63,7 +63,9 @@ const errorPlugin: ApolloServerPlugin<GraphQLContext & { log: FastifyInstance['l
         if (response.body.kind !== 'single') return;
         const errors = response.body.singleResult.errors ?? [];
         const codes = new Set(errors.map((error) => error.extensions?.code));
-        const onlyAuthErrors = errors.length > 0 && !response.body.singleResult.data;
+        // No data: none at all, or only nulls (a nullable root field refused for auth).
+        const data = response.body.singleResult.data;
+        const onlyAuthErrors = errors.length > 0 && (!data || Object.values(data).every((value) => value === null));
         if (onlyAuthErrors && codes.size === 1 && codes.has('UNAUTHENTICATED')) response.http.status = 401;
         if (onlyAuthErrors && codes.size === 1 && codes.has('FORBIDDEN')) response.http.status = 403;
       },
