@@ -1,3 +1,4 @@
+import type { Registry } from 'prom-client';
 import { loadConfig } from '../../src/config.js';
 import { forkForSeller, type Orm } from '../../src/db/orm.js';
 import { recordEvent, type EventInput } from '../../src/events/outbox.js';
@@ -74,10 +75,10 @@ export async function deliveriesOf(server: TestApp, seller: TestSeller, query = 
 /** A real dispatcher in this process over the test server's database, with its own settings. */
 export async function startDispatcher(
   server: TestApp,
-  options: { env?: Record<string, string>; lookup?: LookupAll } = {},
+  options: { env?: Record<string, string>; lookup?: LookupAll; metrics?: Registry } = {},
 ): Promise<Dispatcher> {
   const config = loadConfig({ ...TEST_ENV, ...options.env, DATABASE_URL: server.database.url });
-  const dispatcher = new Dispatcher({ config, orm: server.orm, logger: createLogger(config), pollIntervalMs: 100, lookup: options.lookup });
+  const dispatcher = new Dispatcher({ config, orm: server.orm, logger: createLogger(config), pollIntervalMs: 100, lookup: options.lookup, metrics: options.metrics });
   await dispatcher.start();
   return dispatcher;
 }
