@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { forkForSeller } from '../../src/db/orm.js';
 import { createSubscription } from '../../src/webhooks/subscription-service.js';
 import { createTestSeller } from '../support/app.js';
@@ -21,14 +21,17 @@ describe('dispatcher processes', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    // Each answer takes a moment, so two sends of one attempt at once would overlap and be seen.
+  });
+  // Each test its own receiver. Each answer takes a moment, so two sends of one attempt at
+  // once would overlap and be seen.
+  beforeEach(async () => {
     receiver = await startReceiver(() => ({ status: 200, delayMs: 3 }));
   });
-  afterAll(async () => {
-    for (const running of processes) running.child.kill('SIGKILL');
+  afterEach(async () => {
+    for (const running of processes.splice(0)) running.child.kill('SIGKILL');
     await receiver.close();
-    await database.drop();
   });
+  afterAll(() => database.drop());
 
   function startDispatcherProcess(): RunningProcess {
     const running = startProcess(MAIN, ['--no-migrate'], {
@@ -118,11 +121,37 @@ describe('dispatcher processes', () => {
     for (const sequence of firstSeen.values()) expect(sequence).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     // Each delivery logged one attempt: the one lost with the killed process left no row.
     const [counts] = await database.orm.em.fork().execute<{ succeeded: string; attempts: string }[]>(
-      `select (select count(*) from webhook_delivery where status = 'succeeded') as succeeded, (select count(*) from webhook_attempt) as attempts`,
+      `select (select count(*) from webhook_delivery where status = 'succeeded' and seller_id = ?) as succeeded,
+              (select count(*) from webhook_attempt where seller_id = ?) as attempts`,
+      [seller.id, seller.id],
     );
     expect(Number(counts!.succeeded)).toBe(TOTAL);
     expect(Number(counts!.attempts)).toBe(TOTAL);
   }, 120_000);
+
+  it('finishes and records the attempts in flight when stopped with SIGTERM', async () => {
+    const seller = await createTestSeller(database.orm);
+    const { secret } = await createSubscription(forkForSeller(database.orm, seller.id), seller.id, { url: receiver.url, events: ['*'] }, { webhookAllowPrivateTargets: true });
+    receiver.secrets = [secret];
+    const inFlight = 5;
+    await emit(database.orm, seller.id, Array.from({ length: inFlight }, (_, n) => ({ aggregateId: `term-${n}`, data: { n } })));
+    receiver.pause();
+    const dispatcher = startDispatcherProcess();
+    await waitUntil(() => receiver.held().length === inFlight, 15_000, () => `${receiver.held().length} held`);
+
+    dispatcher.child.kill('SIGTERM');
+    await dispatcher.waitFor(/shutting down: draining requests and workers/);
+    // Answered only once the process is draining: it must wait for them and record them.
+    receiver.resume();
+    expect(await dispatcher.exited).toBe(0);
+    const [row] = await database.orm.em.fork().execute<{ succeeded: string; attempts: string }[]>(
+      `select count(*) filter (where d.status = 'succeeded') as succeeded, (select count(*) from webhook_attempt a where a.seller_id = ?) as attempts
+         from webhook_delivery d where d.seller_id = ?`,
+      [seller.id, seller.id],
+    );
+    expect([Number(row!.succeeded), Number(row!.attempts)]).toEqual([inFlight, inFlight]);
+    expect(receiver.requests).toHaveLength(inFlight);
+  });
 
   async function openDeliveries(): Promise<number> {
     const [row] = await database.orm.em.fork().execute<{ open: string }[]>(
