@@ -26,8 +26,11 @@ export interface ProductReceiver {
  * A real receiver on 127.0.0.1, http or (with a key and certificate) https. `status`
  * decides each answer from the path (204 by default).
  */
+/** An answer: a status, or a status with headers. */
+export type ProductReply = number | { status: number; headers: Record<string, string> };
+
 export async function startProductReceiver(
-  options: { tls?: { key: string; cert: string }; status?: (path: string) => number } = {},
+  options: { tls?: { key: string; cert: string }; status?: (path: string, request: ProductRequest) => ProductReply } = {},
 ): Promise<ProductReceiver> {
   const requests: ProductRequest[] = [];
   const holds = new Map<string, Promise<number>>();
@@ -37,9 +40,12 @@ export async function startProductReceiver(
     request.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
       const path = request.url ?? '/';
-      requests.push({ path, headers: request.headers, body, json: JSON.parse(body) });
-      void (holds.get(path) ?? Promise.resolve(options.status?.(path) ?? 204)).then((status) => {
-        if (!response.destroyed) response.writeHead(status).end();
+      const received: ProductRequest = { path, headers: request.headers, body, json: JSON.parse(body) };
+      requests.push(received);
+      void (holds.get(path) ?? Promise.resolve(options.status?.(path, received) ?? 204)).then((reply) => {
+        if (response.destroyed) return;
+        if (typeof reply === 'number') response.writeHead(reply).end();
+        else response.writeHead(reply.status, reply.headers).end();
       });
     });
   };
