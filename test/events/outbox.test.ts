@@ -155,7 +155,7 @@ describe('event outbox', () => {
   });
 });
 
-async function waitFor(condition: () => boolean, timeoutMs = 2000): Promise<void> {
+async function waitFor(condition: () => boolean, timeoutMs = 15_000): Promise<void> {
   const start = Date.now();
   while (!condition()) {
     if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
@@ -192,7 +192,7 @@ describe('outbox listener', () => {
       await database.orm.em.fork().execute(
         `select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`,
       );
-      await waitFor(() => reconnects === 1, 5000);
+      await waitFor(() => reconnects === 1);
       await em().transactional((tx) => recordEvent(tx, sellerId, { ...event('o-3'), type: 'pedido.criado' }));
       await waitFor(() => seen.length === 2);
       expect(seen).toEqual(['estoque.alterado', 'pedido.criado']);
