@@ -124,7 +124,7 @@ describe('event outbox', () => {
       while (writing) {
         const rows = await database.orm.em
           .fork()
-          .execute<{ position: string }[]>('select commit_position::text as position from outbox_event where commit_position > ? order by 1', [start]);
+          .execute<{ position: string }[]>('select commit_position::text as position from outbox_event where commit_position > ? order by commit_position', [start]);
         rows.forEach((row, index) => {
           if (BigInt(row.position) !== BigInt(start) + BigInt(index + 1)) gaps.push(rows.map((r) => r.position).join(','));
         });

@@ -5,8 +5,7 @@ import { createTestSeller, startTestApp, type TestApp, type TestSeller } from '.
 import { createOrder, orderIn, orderSeller } from '../orders/fixtures.js';
 import { gql } from '../products/fixtures.js';
 import { startProductReceiver, type ProductReceiver } from '../products/receiver.js';
-import { deliveriesOf, startDispatcher } from '../webhooks/fixtures.js';
-import { waitUntil } from '../webhooks/receiver.js';
+import { deliveriesOf, fanOutDrained, settledDeliveries, startDispatcher } from '../webhooks/fixtures.js';
 
 const ALL_OFF = { orders: false, stock: false, freight: false, payments: false };
 
@@ -120,18 +119,6 @@ describe('seller portal API v2: webhooks', () => {
   });
 });
 
-/** Until nothing is left to fan out and none of the seller's deliveries is still owed. */
-async function logSettled(server: TestApp, seller: TestSeller): Promise<void> {
-  await waitUntil(async () => {
-    const [row] = await server.orm.em.fork().execute<{ queued: string; open: string }[]>(
-      `select (select count(*) from webhook_fanout_queue) as queued,
-              (select count(*) from webhook_delivery where seller_id = ? and status in ('pending', 'retrying')) as open`,
-      [seller.id],
-    );
-    return Number(row!.queued) === 0 && Number(row!.open) === 0;
-  });
-}
-
 describe('seller portal API v2: group switches decide what is delivered', () => {
   let server: TestApp;
   let dispatcher: Dispatcher;
@@ -166,7 +153,8 @@ describe('seller portal API v2: group switches decide what is delivered', () => 
     await gql(server, seller, `mutation ($id: ID!) { addTrackingEvent(shipmentId: $id, input: {status: posted, description: "Postado"}) { id } }`, { id: shipment.id });
 
     // Every event fanned out and every delivery finished: the log is complete, not just long enough.
-    await logSettled(server, seller);
+    await fanOutDrained(server);
+    await settledDeliveries(server, seller, 4);
     expect(receiver.requests.map((request) => request.json.evento)).toEqual(['pedido.criado', 'pedido.status_alterado', 'pedido.status_alterado', 'frete.rastreio']);
     expect(receiver.requests[3]!.json.data).toMatchObject({ orderId: order.id, shipmentId: shipment.id, status: 'posted' });
     expect((await deliveriesOf(server, seller)).map((delivery) => [delivery.event, delivery.status]).reverse()).toEqual([

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { fanOutBatch } from '../../src/webhooks/fanout.js';
 import { createTestSeller, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
-import { deliveriesOf, emit, startDispatcher, type DeliveryRecord } from '../webhooks/fixtures.js';
+import { deliveriesOf, emit, fanOutDrained, settledDeliveries, startDispatcher } from '../webhooks/fixtures.js';
 import { waitUntil } from '../webhooks/receiver.js';
 import { createTestApplication, type TestApplication } from './fixtures.js';
 import { startProductReceiver, type ProductReceiver, type ProductReply } from './receiver.js';
@@ -45,18 +45,7 @@ describe('per-product deliveries: failures, disabling and a delete racing the fa
     expect(response.status).toBe(201);
     return ((await response.json()) as { id: string }).id;
   };
-  const settled = async (seller: TestSeller, count: number): Promise<DeliveryRecord[]> => {
-    let deliveries: DeliveryRecord[] = [];
-    await waitUntil(
-      async () => {
-        deliveries = await deliveriesOf(server, seller);
-        return deliveries.length === count && deliveries.every((delivery) => !['pending', 'retrying'].includes(delivery.status));
-      },
-      20_000,
-      () => JSON.stringify(deliveries.map((delivery) => [delivery.status, delivery.attemptCount])),
-    );
-    return deliveries;
-  };
+  const settled = (seller: TestSeller, count: number) => settledDeliveries(server, seller, count);
   /** The product subscription a registration has for a seller, as the dispatcher sees it. */
   const productSubscription = async (registrationId: string, seller: TestSeller) => {
     const [row] = await server.orm.em.fork().execute<{ active: boolean; disabled_reason: string | null; deleted: boolean }[]>(
@@ -67,11 +56,6 @@ describe('per-product deliveries: failures, disabling and a delete racing the fa
     );
     return row;
   };
-  const fanOutDrained = () =>
-    waitUntil(async () => {
-      const [row] = await server.orm.em.fork().execute<{ count: string }[]>('select count(*) from webhook_fanout_queue');
-      return Number(row!.count) === 0;
-    });
 
   it('payments: a failing receiver gets exactly 5 attempts, then the delivery is failed', async () => {
     const seller = await createTestSeller(server.orm);
@@ -102,7 +86,7 @@ describe('per-product deliveries: failures, disabling and a delete racing the fa
     // The seller that answered 410 gets nothing new; the other seller still does.
     await cycleEvent(server, gone, 'gone-2');
     await cycleEvent(server, other, 'other-1');
-    await fanOutDrained();
+    await fanOutDrained(server);
     expect((await settled(other, 1)).map((delivery) => delivery.status)).toEqual(['succeeded']);
     expect(await deliveriesOf(server, gone)).toHaveLength(1);
     expect(hook.requests.map((request) => request.json.data.tag)).toEqual(['gone-1', 'other-1']);
@@ -138,7 +122,7 @@ describe('per-product deliveries: failures, disabling and a delete racing the fa
 
     await cycleEvent(server, failing, 'failing-2');
     await cycleEvent(server, healthy, 'healthy-1');
-    await fanOutDrained();
+    await fanOutDrained(server);
     expect((await settled(healthy, 1)).map((entry) => entry.status)).toEqual(['succeeded']);
     expect(await deliveriesOf(server, failing)).toHaveLength(1);
     expect(await productSubscription(registration, healthy)).toEqual({ active: true, disabled_reason: null, deleted: false });

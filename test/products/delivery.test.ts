@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { createTestSeller, graphql, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
-import { deliveriesOf, startDispatcher, type DeliveryRecord } from '../webhooks/fixtures.js';
+import { deliveriesOf, settledDeliveries as settledOf, startDispatcher } from '../webhooks/fixtures.js';
 import { waitUntil } from '../webhooks/receiver.js';
 import { createOrder, orderSeller } from '../orders/fixtures.js';
 import { createTestApplication, gql, type TestApplication } from './fixtures.js';
@@ -42,18 +42,7 @@ describe('per-product deliveries through the webhook dispatcher', () => {
     await server.close();
   });
 
-  async function settledDeliveries(seller: TestSeller, count: number): Promise<DeliveryRecord[]> {
-    let deliveries: DeliveryRecord[] = [];
-    await waitUntil(
-      async () => {
-        deliveries = await deliveriesOf(server, seller);
-        return deliveries.length === count && deliveries.every((delivery) => !['pending', 'retrying'].includes(delivery.status));
-      },
-      20_000,
-      () => JSON.stringify(deliveries.map((delivery) => [delivery.event, delivery.status, delivery.attemptCount])),
-    );
-    return deliveries;
-  }
+  const settledDeliveries = (seller: TestSeller, count: number) => settledOf(server, seller, count);
 
   it('logistics: {evento, data} with charset=UTF-8 and no signature; a failing receiver gets exactly 5 attempts', async () => {
     const seller = await orderSeller(server);

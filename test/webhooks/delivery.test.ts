@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { retryDelayMs } from '../../src/webhooks/retry-schedule.js';
 import { createTestSeller, graphql, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
-import { deliveriesOf, emit, getJson, startDispatcher, subscribe, type DeliveryRecord, type SubscriptionRecord } from './fixtures.js';
+import { deliveriesOf, emit, fanOutDrained, getJson, settledDeliveries, startDispatcher, subscribe, type DeliveryRecord, type SubscriptionRecord } from './fixtures.js';
 import { startReceiver, waitUntil, type Receiver, type Reply } from './receiver.js';
 
 const BACKOFF = { baseMs: 20, maxMs: 200 };
@@ -41,19 +41,7 @@ describe('webhook delivery', () => {
     fetch(`${server.url}/webhooks/assinaturas/${id}`, { method: 'PATCH', headers: seller.headers, body: JSON.stringify(body) });
   const rotate = async (seller: TestSeller, id: string) =>
     ((await (await fetch(`${server.url}/webhooks/assinaturas/${id}/segredo`, { method: 'POST', headers: seller.headers, body: '{}' })).json()) as { secret: string }).secret;
-  /** Until the running dispatcher has fanned out every committed event: only then is "no delivery" an answer. */
-  const fanOutDrained = () =>
-    waitUntil(async () => {
-      const [row] = await server.orm.em.fork().execute<{ count: string }[]>('select count(*) from webhook_fanout_queue');
-      return Number(row!.count) === 0;
-    });
-  const settled = (deliveries: DeliveryRecord[], count: number) =>
-    deliveries.length === count && deliveries.every((delivery) => !['pending', 'retrying'].includes(delivery.status));
-  async function waitForSettled(seller: TestSeller, count: number, query = '', timeoutMs = 15_000): Promise<DeliveryRecord[]> {
-    let deliveries: DeliveryRecord[] = [];
-    await waitUntil(async () => settled((deliveries = await deliveriesOf(server, seller, query)), count), timeoutMs, () => JSON.stringify(deliveries.map((d) => [d.status, d.attemptCount])));
-    return deliveries;
-  }
+  const waitForSettled = (seller: TestSeller, count: number, query = '', timeoutMs?: number) => settledDeliveries(server, seller, count, { query, timeoutMs });
 
   it('POSTs the envelope of each matching event, signed so the standardwebhooks verifier accepts it', async () => {
     const seller = await createTestSeller(server.orm);
@@ -205,7 +193,7 @@ describe('webhook delivery', () => {
 
     await emit(server.orm, seller.id, [{ aggregateId: 'o-gone-later' }]);
     await emit(server.orm, seller.id, [{ aggregateId: 'o-gone-later' }]);
-    await fanOutDrained();
+    await fanOutDrained(server);
     expect(await deliveriesOf(server, seller)).toHaveLength(2);
   });
 
@@ -216,7 +204,7 @@ describe('webhook delivery', () => {
     dispatcher = await startDispatcher(server);
     expect((await patch(seller, created.id, { active: false })).status).toBe(200);
     await emit(server.orm, seller.id, [{ aggregateId: 'o-off', data: { n: 1 } }]);
-    await fanOutDrained();
+    await fanOutDrained(server);
     expect(await deliveriesOf(server, seller)).toEqual([]);
 
     expect((await patch(seller, created.id, { active: true })).status).toBe(200);

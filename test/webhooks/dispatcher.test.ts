@@ -5,7 +5,7 @@ import { claimDueDeliveries } from '../../src/webhooks/delivery-queue.js';
 import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { fanOutBatch } from '../../src/webhooks/fanout.js';
 import { createTestSeller, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
-import { deliveriesOf, emit, getJson, startDispatcher, subscribe, type DeliveryRecord, type SubscriptionRecord } from './fixtures.js';
+import { deliveriesOf, emit, getJson, settledDeliveries, startDispatcher, subscribe, type SubscriptionRecord } from './fixtures.js';
 import { startReceiver, waitUntil, type Receiver, type Reply } from './receiver.js';
 
 /** What a worker can die or stall between: fan-out, claim, send, record. */
@@ -34,18 +34,7 @@ describe('webhook dispatcher crashes and stalls', () => {
     receivers.push(started);
     return started;
   };
-  const settled = async (seller: TestSeller, count: number): Promise<DeliveryRecord[]> => {
-    let deliveries: DeliveryRecord[] = [];
-    await waitUntil(
-      async () => {
-        deliveries = await deliveriesOf(server, seller);
-        return deliveries.length === count && deliveries.every((delivery) => !['pending', 'retrying'].includes(delivery.status));
-      },
-      20_000,
-      () => JSON.stringify(deliveries.map((delivery) => [delivery.status, delivery.attemptCount])),
-    );
-    return deliveries;
-  };
+  const settled = (seller: TestSeller, count: number) => settledDeliveries(server, seller, count);
   const unrecorded = async (registry: Registry, reason: string) => {
     const metric = await registry.getSingleMetric('ponte_webhook_attempts_unrecorded_total')!.get();
     return metric.values.find((value) => value.labels.reason === reason)?.value ?? 0;

@@ -6,6 +6,7 @@ import { createLogger } from '../../src/logger.js';
 import { Dispatcher } from '../../src/webhooks/dispatcher.js';
 import type { LookupAll } from '../../src/webhooks/ssrf-guard.js';
 import { TEST_ENV, type TestApp, type TestSeller } from '../support/app.js';
+import { waitUntil } from './receiver.js';
 
 /** Commits events the way a domain write does: inside a transaction, through the outbox. */
 export async function emit(orm: Orm, sellerId: string, events: Partial<EventInput>[]): Promise<void> {
@@ -70,6 +71,31 @@ export interface DeliveryRecord {
 
 export async function deliveriesOf(server: TestApp, seller: TestSeller, query = ''): Promise<DeliveryRecord[]> {
   return (await getJson<{ data: DeliveryRecord[] }>(server, seller, `/webhooks/entregas?limit=200${query}`)).data;
+}
+
+/** Waits until the seller's delivery log (`query` filters it) holds `count` deliveries, none still owed; answers them. */
+export async function settledDeliveries(
+  server: TestApp,
+  seller: TestSeller,
+  count: number,
+  options: { query?: string; timeoutMs?: number } = {},
+): Promise<DeliveryRecord[]> {
+  let deliveries: DeliveryRecord[] = [];
+  const owed = (delivery: DeliveryRecord) => ['pending', 'retrying'].includes(delivery.status);
+  await waitUntil(
+    async () => (deliveries = await deliveriesOf(server, seller, options.query)).length === count && !deliveries.some(owed),
+    options.timeoutMs ?? 20_000,
+    () => JSON.stringify(deliveries.map((delivery) => [delivery.event, delivery.status, delivery.attemptCount])),
+  );
+  return deliveries;
+}
+
+/** Waits until a running dispatcher has fanned out every committed event: only then is "no delivery" an answer. */
+export async function fanOutDrained(server: TestApp): Promise<void> {
+  await waitUntil(async () => {
+    const [row] = await server.orm.em.fork().execute<{ count: string }[]>('select count(*) from webhook_fanout_queue');
+    return Number(row!.count) === 0;
+  });
 }
 
 /** A real dispatcher in this process over the test server's database, with its own settings. */

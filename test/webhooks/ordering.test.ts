@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { createTestSeller, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
-import { deliveriesOf, emit, startDispatcher, subscribe, type DeliveryRecord } from './fixtures.js';
-import { startReceiver, waitUntil, type ReceivedRequest, type Receiver, type Reply } from './receiver.js';
+import { deliveriesOf, emit, settledDeliveries, startDispatcher, subscribe, type DeliveryRecord } from './fixtures.js';
+import { startReceiver, type ReceivedRequest, type Receiver, type Reply } from './receiver.js';
 
 describe('webhook ordering', () => {
   let server: TestApp;
@@ -69,18 +69,9 @@ describe('webhook ordering', () => {
       for (const name of names) await emit(server.orm, seller.id, [{ aggregateId: `order-${name[0]}`, data: { name } }]);
     };
     const nameOf = (request: ReceivedRequest) => String(request.envelope.data.name);
-    const settled = async (seller: TestSeller, count: number): Promise<Map<string, DeliveryRecord>> => {
-      let deliveries: DeliveryRecord[] = [];
-      await waitUntil(
-        async () => {
-          deliveries = await deliveriesOf(server, seller);
-          return deliveries.length === count && deliveries.every((delivery) => !['pending', 'retrying'].includes(delivery.status));
-        },
-        20_000,
-        () => JSON.stringify(deliveries.map((delivery) => [delivery.payload, delivery.status])),
-      );
-      return new Map(deliveries.map((delivery) => [String((delivery.payload as { data: { name: string } }).data.name), delivery]));
-    };
+    /** The settled deliveries by event name. */
+    const settled = async (seller: TestSeller, count: number): Promise<Map<string, DeliveryRecord>> =>
+      new Map((await settledDeliveries(server, seller, count)).map((delivery) => [String((delivery.payload as { data: { name: string } }).data.name), delivery]));
     const post = (seller: TestSeller, path: string, body: unknown = {}) =>
       fetch(`${server.url}${path}`, { method: 'POST', headers: seller.headers, body: JSON.stringify(body) });
     /** The delivery's lease and attempts right now, from the database. */
