@@ -17,8 +17,9 @@ export interface EventStreamOptions {
  * One subscription's events, pulled by graphql-ws one at a time. Live events wait in a
  * bounded buffer; replayed ones (the client's `after`, or a catch-up after the process
  * lost its feed) come first. Both arrive in commit order, so the cursor, the highest
- * commit position delivered, says exactly what was delivered: a catch-up reads above it. The hub never waits for a subscriber: offering never blocks,
- * and a subscriber that lets the buffer fill is cut off instead of growing memory.
+ * commit position delivered, says exactly what was delivered: a catch-up reads above it.
+ * The hub never waits for a subscriber: offering never blocks, and a subscriber that
+ * lets the buffer fill is cut off instead of growing memory.
  *
  * A hand-written iterator rather than an async generator: `return()` must end a stream
  * that is waiting for its next event, which a generator suspended at an await cannot.

@@ -141,8 +141,10 @@ describe('per-product deliveries: failures, disabling and a delete racing the fa
       await blocker.query('begin');
       await blocker.query('select 1 from webhook_fanout_queue for update');
       const fanningOut = fanOutBatch(server.orm);
+      // Once the fan-out waits on the queue row, it has matched (and holds) the registration.
+      await waitUntil(async () => (await lockWaits(server)) === 1);
       const deleting = fetch(`${server.url}/pagamentos/api/v1/webhook/${registration}`, { method: 'DELETE', headers: { authorization: app.headers.authorization! } });
-      // Both wait: the fan-out on the queue row, the delete on the registration the fan-out holds.
+      // The delete waits too, on the registration the fan-out holds.
       await waitUntil(async () => (await lockWaits(server)) === 2);
       await blocker.query('rollback');
       expect(await fanningOut).toBe(1);
