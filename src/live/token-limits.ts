@@ -19,6 +19,13 @@ export class TokenLimits {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /** Connections counted now, every token together. */
+  get connectionCount(): number {
+    let count = 0;
+    for (const open of this.connections.values()) count += open;
+    return count;
+  }
+
   /** Counts a new connection of the token; false (and not counted) when it already holds the maximum. */
   openConnection(tokenId: string): boolean {
     const open = this.connections.get(tokenId) ?? 0;

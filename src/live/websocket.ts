@@ -11,7 +11,7 @@ import {
 import { CloseCode } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import type { Logger } from 'pino';
-import type { Registry } from 'prom-client';
+import { Gauge, type Registry } from 'prom-client';
 import { WebSocket, WebSocketServer } from 'ws';
 import { bearerSecret } from '../auth/secrets.js';
 import { authenticateToken, type Principal } from '../auth/service.js';
@@ -71,6 +71,14 @@ export function attachLiveEvents(app: RestApp, deps: LiveDeps): LiveHub {
   const { limits } = deps;
   const rules = [...specifiedRules, ...limits.validationRules];
   const tokenLimits = new TokenLimits(config);
+  new Gauge({
+    name: 'ponte_live_connections',
+    help: 'Authenticated WebSocket connections in this process',
+    registers: [deps.metrics],
+    collect() {
+      this.set(tokenLimits.connectionCount);
+    },
+  });
   /** The cost of each query or mutation (not subscription), for its result's `extensions.cost`. */
   const costs = new WeakMap<object, OperationCost>();
 
