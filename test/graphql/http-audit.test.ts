@@ -39,6 +39,15 @@ describe('GraphQL over HTTP (graphql-http audits)', () => {
     expect(await withAuthorization.json()).toMatchObject({ data: { viewer: { tokenId: expect.any(String) } } });
   });
 
+  it('refuses a batch of operations, so one request is one priced operation', async () => {
+    const response = await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: seller.headers,
+      body: JSON.stringify([{ query: '{ viewer { tokenId } }' }, { query: '{ viewer { tokenId } }' }]),
+    });
+    expect(response.status).toBe(400);
+  });
+
   it('answers request errors with 400 unless the client asks for application/json only', async () => {
     const invalid = (accept?: string) =>
       fetch(`${server.url}/graphql`, {
