@@ -13,6 +13,7 @@ import type { Config } from './config.js';
 import { forkForSeller, type Orm } from './db/orm.js';
 import { AppError } from './errors.js';
 import { startApollo } from './graphql/apollo.js';
+import { operationLimits } from './graphql/limits.js';
 import { buildGraphQLSchema } from './graphql/schema.js';
 import { registerHealth } from './http/health.js';
 import { registerMetrics } from './http/metrics.js';
@@ -84,7 +85,8 @@ export async function buildServer(deps: ServerDeps): Promise<RestApp> {
   for (const routes of ROUTES) await app.register(async (scope) => routes(scope as RestApp, { config, orm }));
 
   const { schema } = await buildGraphQLSchema();
-  const apollo = await startApollo(app, schema, config);
+  const limits = operationLimits(config);
+  const apollo = await startApollo(app, schema, limits);
   app.route({
     url: '/graphql',
     method: ['GET', 'POST', 'OPTIONS'],
@@ -101,7 +103,7 @@ export async function buildServer(deps: ServerDeps): Promise<RestApp> {
     }),
   });
   // Subscriptions over graphql-ws on the same path and port (dispatchers serve no API).
-  if (config.role !== 'dispatcher') attachLiveEvents(app, { config, orm, logger: deps.logger, schema, metrics });
+  if (config.role !== 'dispatcher') attachLiveEvents(app, { config, orm, logger: deps.logger, schema, limits, metrics });
 
   return app;
 }
