@@ -18,7 +18,7 @@ import { registerHealth } from './http/health.js';
 import { registerMetrics } from './http/metrics.js';
 import { handleError, sendProblem } from './http/problem.js';
 import type { RestApp } from './http/rest.js';
-import { validatorCompiler } from './http/validation.js';
+import { buildListQueries, validatorCompiler } from './http/validation.js';
 import { attachLiveEvents } from './live/websocket.js';
 import { ROUTES } from './modules.js';
 
@@ -81,6 +81,7 @@ export async function buildServer(deps: ServerDeps): Promise<RestApp> {
     if (scope) requireScope(request.principal, scope);
   });
 
+  buildListQueries(config.pageSizeMax);
   for (const routes of ROUTES) await app.register(async (scope) => routes(scope as RestApp, { config, orm }));
 
   const { schema } = await buildGraphQLSchema();

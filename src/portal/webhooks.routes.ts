@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { validationFailed } from '../errors.js';
 import { EVENT_GROUPS } from '../events/catalogue.js';
-import { pageQuerySchema } from '../http/pagination.js';
+import { pageQuery } from '../http/pagination.js';
 import { callerOf, type RestRoutes } from '../http/rest.js';
 import { IdParams, listResponse, SubscriptionResponse } from '../webhooks/schemas.js';
 import {
@@ -66,7 +66,7 @@ export const portalWebhookRoutes: RestRoutes = (app, { config }) => {
       schema: {
         tags,
         summary: 'The current webhook configurations, with their groups and health',
-        querystring: Type.Object(pageQuerySchema(config.pageSizeMax), { additionalProperties: false }),
+        querystring: pageQuery(config.pageSizeMax).schema,
         response: { 200: listResponse(ConfigurationResponse) },
       },
     },

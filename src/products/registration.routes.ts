@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { authenticateApplication } from '../auth/applications.js';
 import { bearerSecret } from '../auth/secrets.js';
 import { AppError } from '../errors.js';
-import { pageQuerySchema } from '../http/pagination.js';
+import { pageQuery } from '../http/pagination.js';
 import type { RestApp, RestRoutes } from '../http/rest.js';
 import { PRODUCTS, PRODUCT_RULES, productBaseUrl, type Product } from './catalogue.js';
 import type { ProductWebhook } from './registration.entity.js';
@@ -100,7 +100,7 @@ function productRoutes(app: RestApp, product: Product, deps: Parameters<RestRout
         tags,
         security,
         summary: `The calling application's ${product} webhooks`,
-        querystring: Type.Object(pageQuerySchema(config.pageSizeMax), { additionalProperties: false }),
+        querystring: pageQuery(config.pageSizeMax).schema,
         response: { 200: Type.Object({ data: Type.Array(RegistrationSchema), nextCursor: Type.Union([Type.String(), Type.Null()]) }) },
       },
     },

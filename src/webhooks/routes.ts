@@ -1,12 +1,12 @@
 import { Type } from 'typebox';
-import { pageQuerySchema } from '../http/pagination.js';
+import { pageQuery } from '../http/pagination.js';
 import { callerOf, type RestRoutes } from '../http/rest.js';
 import { deliveryViews, getDelivery, listDeliveries, redeliver } from './delivery-service.js';
 import {
   CreatedSubscriptionResponse,
   CreateSubscriptionBody,
   DeliveryResponse,
-  deliveryQuerySchema,
+  deliveryQuery,
   IdParams,
   listResponse,
   RecoverBody,
@@ -48,7 +48,7 @@ export const webhookRoutes: RestRoutes = (app, { config }) => {
       schema: {
         tags,
         summary: 'List subscriptions with their health',
-        querystring: Type.Object(pageQuerySchema(config.pageSizeMax), { additionalProperties: false }),
+        querystring: pageQuery(config.pageSizeMax).schema,
         response: { 200: listResponse(SubscriptionResponse) },
       },
     },
@@ -115,7 +115,7 @@ export const webhookRoutes: RestRoutes = (app, { config }) => {
     '/webhooks/entregas',
     {
       config: read,
-      schema: { tags, summary: 'The delivery log, newest first, with every attempt', querystring: deliveryQuerySchema(config.pageSizeMax), response: { 200: listResponse(DeliveryResponse) } },
+      schema: { tags, summary: 'The delivery log, newest first, with every attempt', querystring: deliveryQuery(config.pageSizeMax).schema, response: { 200: listResponse(DeliveryResponse) } },
     },
     async (request) => {
       const { sellerId } = callerOf(request);
