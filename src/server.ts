@@ -13,10 +13,12 @@ import type { Config } from './config.js';
 import { forkForSeller, type Orm } from './db/orm.js';
 import { AppError } from './errors.js';
 import { startApollo } from './graphql/apollo.js';
+import { handleGraphQLRouteError } from './graphql/route-errors.js';
 import { buildGraphQLSchema } from './graphql/schema.js';
 import { registerHealth } from './http/health.js';
 import { registerMetrics } from './http/metrics.js';
 import { handleError, sendProblem } from './http/problem.js';
+import { refuseUnstorableText } from './http/storable-input.js';
 import type { RestApp } from './http/rest.js';
 import { buildListQueries, validatorCompiler } from './http/validation.js';
 import { attachLiveEvents } from './live/websocket.js';
@@ -82,7 +84,10 @@ export async function buildServer(deps: ServerDeps): Promise<RestApp> {
   });
 
   buildListQueries(config.pageSizeMax);
-  for (const routes of ROUTES) await app.register(async (scope) => routes(scope as RestApp, { config, orm }));
+  await app.register(async (rest) => {
+    rest.addHook('preValidation', refuseUnstorableText);
+    for (const routes of ROUTES) await rest.register(async (scope) => routes(scope as RestApp, { config, orm }));
+  });
 
   const { schema } = await buildGraphQLSchema();
   const apollo = await startApollo(app, schema, config);
@@ -90,6 +95,7 @@ export async function buildServer(deps: ServerDeps): Promise<RestApp> {
     url: '/graphql',
     method: ['GET', 'POST', 'OPTIONS'],
     schema: { hide: true },
+    errorHandler: handleGraphQLRouteError,
     handler: fastifyApolloHandler(apollo, {
       context: async (request) => ({
         principal: request.principal,

@@ -7,8 +7,10 @@ import { GraphQLError, type DocumentNode, type GraphQLFormattedError, type Graph
 import depthLimit from 'graphql-depth-limit';
 import { fieldExtensionsEstimator, getComplexity, simpleEstimator } from 'graphql-query-complexity';
 import type { Config } from '../config.js';
-import { AppError } from '../errors.js';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
+import { AppError, databaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../errors.js';
 import type { GraphQLContext } from './context.js';
+import { storableInputPlugin } from './storable-input.js';
 
 /** Codes graphql-js and Apollo give to client mistakes: shown as they are. */
 const CLIENT_CODES = new Set([
@@ -21,10 +23,21 @@ const CLIENT_CODES = new Set([
   'BAD_REQUEST',
 ]);
 
+/**
+ * The AppError behind a GraphQL error: thrown by a resolver, or by a plugin before
+ * execution; a database that cannot be reached counts as UNAVAILABLE.
+ */
+function appErrorOf(error: unknown): AppError | undefined {
+  const unwrapped = unwrapResolverError(error);
+  const original = unwrapped instanceof GraphQLError && unwrapped.originalError ? unwrapped.originalError : unwrapped;
+  if (original instanceof AppError) return original;
+  return isDatabaseUnavailable(original) ? databaseUnavailable() : undefined;
+}
+
 /** AppError → `extensions.code` (+ its details); anything unexpected → masked INTERNAL. */
 export function formatGraphQLError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
-  const original = unwrapResolverError(error);
-  if (original instanceof AppError) {
+  const original = appErrorOf(error);
+  if (original) {
     return {
       message: original.message,
       locations: formatted.locations,
@@ -44,13 +57,12 @@ export function formatGraphQLError(formatted: GraphQLFormattedError, error: unkn
 }
 
 function isUnexpected(error: GraphQLError): boolean {
-  const original = unwrapResolverError(error);
-  if (original instanceof AppError) return false;
+  if (appErrorOf(error)) return false;
   const code = error.extensions?.code;
   return !(typeof code === 'string' && CLIENT_CODES.has(code));
 }
 
-/** Logs masked errors with the request id, and answers 401/403 when that is all there is to say. */
+/** Logs masked errors with the request id, and answers 401/403/503 when that is all there is to say. */
 const errorPlugin: ApolloServerPlugin<GraphQLContext & { log: FastifyInstance['log'] }> = {
   async requestDidStart() {
     return {
@@ -63,9 +75,11 @@ const errorPlugin: ApolloServerPlugin<GraphQLContext & { log: FastifyInstance['l
         if (response.body.kind !== 'single') return;
         const errors = response.body.singleResult.errors ?? [];
         const codes = new Set(errors.map((error) => error.extensions?.code));
-        const onlyAuthErrors = errors.length > 0 && !response.body.singleResult.data;
-        if (onlyAuthErrors && codes.size === 1 && codes.has('UNAUTHENTICATED')) response.http.status = 401;
-        if (onlyAuthErrors && codes.size === 1 && codes.has('FORBIDDEN')) response.http.status = 403;
+        const withoutData = errors.length > 0 && !response.body.singleResult.data;
+        if (withoutData && codes.size === 1 && codes.has('UNAUTHENTICATED')) response.http.status = 401;
+        if (withoutData && codes.size === 1 && codes.has('FORBIDDEN')) response.http.status = 403;
+        if (codes.has('UNAVAILABLE')) response.http.headers.set('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+        if (withoutData && codes.size === 1 && codes.has('UNAVAILABLE')) response.http.status = 503;
       },
     };
   },
@@ -127,7 +141,13 @@ export async function startApollo(
     validationRules: [
       depthLimit(config.graphqlMaxDepth),
     ],
-    plugins: [fastifyApolloDrainPlugin(app), errorPlugin, costLimitPlugin(config.graphqlMaxCost), ApolloServerPluginInlineTraceDisabled()],
+    plugins: [
+      fastifyApolloDrainPlugin(app),
+      errorPlugin,
+      costLimitPlugin(config.graphqlMaxCost),
+      storableInputPlugin,
+      ApolloServerPluginInlineTraceDisabled(),
+    ],
   });
   await apollo.start();
   return apollo;

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, ERROR_STATUS, type ErrorCode, type FieldError } from '../errors.js';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
+import { AppError, databaseUnavailable, ERROR_STATUS, UNAVAILABLE_RETRY_AFTER_SECONDS, type ErrorCode, type FieldError } from '../errors.js';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
@@ -11,8 +12,10 @@ const TITLES: Record<ErrorCode, string> = {
   INVALID_TRANSITION: 'Invalid status transition',
   INSUFFICIENT_STOCK: 'Insufficient stock',
   CONFLICT: 'Conflict',
+  QUOTA_EXCEEDED: 'Quota exceeded',
   REPLAY_WINDOW_EXCEEDED: 'Beyond the replay window',
   PAYLOAD_TOO_LARGE: 'Payload too large',
+  UNSUPPORTED_MEDIA_TYPE: 'Unsupported media type',
   VALIDATION_FAILED: 'Validation failed',
   IDEMPOTENCY_MISMATCH: 'Idempotency key reused with another request',
   RATE_LIMITED: 'Too many requests',
@@ -46,6 +49,7 @@ export function problemOf(error: AppError, requestId?: string): Problem {
 }
 
 export function sendProblem(reply: FastifyReply, error: AppError): FastifyReply {
+  if (error.code === 'UNAVAILABLE') reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
   return reply
     .status(error.status)
     .type(PROBLEM_CONTENT_TYPE)
@@ -87,8 +91,9 @@ export function toAppError(error: FastifyError | Error): AppError | undefined {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new AppError('PAYLOAD_TOO_LARGE', 'The body is larger than the allowed size');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new AppError('BAD_REQUEST', 'Content-Type must be application/json');
+      return new AppError('UNSUPPORTED_MEDIA_TYPE', 'The body must be JSON, sent with Content-Type: application/json');
   }
+  if (isDatabaseUnavailable(error)) return databaseUnavailable();
   if (error instanceof SyntaxError && fastifyError.statusCode === 400) {
     return new AppError('BAD_REQUEST', 'The body is not valid JSON');
   }
@@ -103,6 +108,7 @@ export function toAppError(error: FastifyError | Error): AppError | undefined {
 
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const known = toAppError(error);
+  if (known?.code === 'UNAVAILABLE') request.log.warn({ err: error }, 'database unavailable');
   if (known) return sendProblem(reply, known);
   request.log.error({ err: error }, 'unexpected error');
   return sendProblem(reply, new AppError('INTERNAL', 'An unexpected error occurred; quote the requestId when reporting it'));

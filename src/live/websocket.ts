@@ -20,6 +20,7 @@ import type { Config } from '../config.js';
 import { forkForSeller, type Orm } from '../db/orm.js';
 import { AppError } from '../errors.js';
 import { costOf, formatGraphQLError } from '../graphql/apollo.js';
+import { unstorableInputError } from '../graphql/storable-input.js';
 import type { RestApp } from '../http/rest.js';
 import type { LiveContext } from './context.js';
 import { eventsReadableWith } from './event-filter.js';
@@ -96,6 +97,8 @@ export function attachLiveEvents(app: RestApp, deps: LiveDeps): LiveHub {
         if (cost !== undefined && cost > config.graphqlMaxCost) {
           return [tagged(new GraphQLError(`Query cost ${cost} exceeds the limit of ${config.graphqlMaxCost}`), 'GRAPHQL_VALIDATION_FAILED')];
         }
+        const unstorable = unstorableInputError(document, payload.variables);
+        if (unstorable) return [unstorable];
         return { schema: deps.schema, document, operationName: payload.operationName, variableValues: payload.variables };
       },
       context: (ctx): LiveContext => {
