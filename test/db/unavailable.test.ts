@@ -47,7 +47,7 @@ describe('telling a database outage from other errors', () => {
     const victim = new pg.Client({ connectionString: database.url });
     victim.on('error', () => undefined);
     await victim.connect();
-    const [{ pid }] = (await victim.query<{ pid: number }>('select pg_backend_pid() as pid')).rows;
+    const { pid } = (await victim.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!;
     await database.orm.em.getConnection().execute('select pg_terminate_backend(?)', [pid]);
     expect(isDatabaseUnavailable(await failureOf(() => victim.query('select 1')))).toBe(true);
     await victim.end().catch(() => undefined);
