@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { fastifyApolloHandler } from '@as-integrations/fastify';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -18,6 +18,7 @@ import { buildGraphQLSchema } from './graphql/schema.js';
 import { registerHealth } from './http/health.js';
 import { registerMetrics } from './http/metrics.js';
 import { handleError, sendProblem } from './http/problem.js';
+import { requestIdOf } from './http/request-id.js';
 import { refuseUnstorableText } from './http/storable-input.js';
 import type { RestApp } from './http/rest.js';
 import { buildListQueries, validatorCompiler } from './http/validation.js';
@@ -125,11 +126,14 @@ function createFastify(deps: ServerDeps): RestApp {
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: deps.config.bodyLimitBytes,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     return503OnClosing: true,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // Bodies are JSON only: anything else (text/plain included, which Fastify would read
+  // as a string) answers 415 rather than failing validation as "must be object".
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler((request, reply) =>

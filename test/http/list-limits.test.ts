@@ -27,7 +27,7 @@ const GRAPHQL_LISTS = [
 ];
 
 /** Every list refuses a page larger than the configured maximum (PAGE_SIZE_MAX) with 422, and takes the maximum itself. */
-describe.each([
+describe.each<{ maximum: number; env: Record<string, string> }>([
   { maximum: 200, env: {} },
   { maximum: 20, env: { PAGE_SIZE_MAX: '20', PAGE_SIZE_DEFAULT: '10' } },
 ])('lists with a page-size maximum of $maximum', ({ maximum, env }) => {
