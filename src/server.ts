@@ -17,6 +17,7 @@ import { handleGraphQLRouteError } from './graphql/route-errors.js';
 import { buildGraphQLSchema } from './graphql/schema.js';
 import { registerHealth } from './http/health.js';
 import { registerMetrics } from './http/metrics.js';
+import { documentProblems } from './http/openapi-problems.js';
 import { handleError, sendProblem } from './http/problem.js';
 import { requestIdOf } from './http/request-id.js';
 import { refuseUnstorableText } from './http/storable-input.js';
@@ -59,6 +60,7 @@ export async function buildServer(deps: ServerDeps): Promise<RestApp> {
       },
       security: [{ bearer: [] }],
     },
+    transformObject: documentProblems,
   });
   app.get('/openapi.json', { schema: { hide: true }, config: { rateLimit: false } }, async () => app.swagger());
 

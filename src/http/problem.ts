@@ -1,10 +1,11 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { AppError, databaseUnavailable, ERROR_STATUS, UNAVAILABLE_RETRY_AFTER_SECONDS, type ErrorCode, type FieldError } from '../errors.js';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
-const TITLES: Record<ErrorCode, string> = {
+export const TITLES: Record<ErrorCode, string> = {
   BAD_REQUEST: 'Bad request',
   UNAUTHENTICATED: 'Unauthenticated',
   FORBIDDEN: 'Forbidden',
@@ -22,6 +23,33 @@ const TITLES: Record<ErrorCode, string> = {
   UNAVAILABLE: 'Service unavailable',
   INTERNAL: 'Internal error',
 };
+
+/** The problem document as a schema, for the OpenAPI document (see openapi-problems.ts). */
+export const ProblemSchema = Type.Object(
+  {
+    type: Type.String(),
+    title: Type.String(),
+    status: Type.Integer(),
+    detail: Type.String(),
+    code: Type.Enum(Object.keys(ERROR_STATUS) as ErrorCode[]),
+    requestId: Type.Optional(Type.String()),
+    errors: Type.Optional(
+      Type.Array(
+        Type.Object({
+          path: Type.String({ description: 'JSON pointer inside the part named by `in`' }),
+          in: Type.Optional(Type.Enum(['body', 'query', 'path', 'header'])),
+          message: Type.String(),
+        }),
+      ),
+    ),
+  },
+  { additionalProperties: true, description: 'RFC 9457 problem details; extension members (e.g. `limit`, `allowed`) depend on the code' },
+);
+
+/** A route's documented error response (`response: { 409: problemResponse('…') }`). */
+export function problemResponse(description: string) {
+  return { description, content: { [PROBLEM_CONTENT_TYPE]: { schema: ProblemSchema } } };
+}
 
 /** RFC 9457 problem document. */
 export interface Problem {

@@ -11,6 +11,7 @@ import {
   listResponse,
   RecoverBody,
   SecretResponse,
+  SubscriptionQuotaResponse,
   SubscriptionResponse,
   UpdateSubscriptionBody,
 } from './schemas.js';
@@ -33,7 +34,10 @@ const write = { scope: 'webhooks:write' } as const;
 export const webhookRoutes: RestRoutes = (app, { config }) => {
   app.post(
     '/webhooks/assinaturas',
-    { config: write, schema: { tags, summary: 'Subscribe an endpoint', body: CreateSubscriptionBody, response: { 201: CreatedSubscriptionResponse } } },
+    {
+      config: write,
+      schema: { tags, summary: 'Subscribe an endpoint', body: CreateSubscriptionBody, response: { 201: CreatedSubscriptionResponse, 409: SubscriptionQuotaResponse } },
+    },
     async (request, reply) => {
       const { sellerId } = callerOf(request);
       const { subscription, secret } = await createSubscription(request.em, sellerId, request.body, config);

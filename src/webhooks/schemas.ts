@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { EVENT_NAMES } from '../events/catalogue.js';
 import { pageQuerySchema } from '../http/pagination.js';
+import { problemResponse } from '../http/problem.js';
 import { listQuery } from '../http/validation.js';
 import { ATTEMPT_ERRORS, DELIVERY_STATUSES } from './delivery.entity.js';
 import { HEALTH_STATES } from './subscription-health.js';
@@ -44,6 +45,8 @@ export const RecoverBody = Type.Object(
 );
 
 export const IdParams = Type.Object({ id: Id });
+
+export const SubscriptionQuotaResponse = problemResponse('QUOTA_EXCEEDED: the seller already keeps as many subscriptions as allowed (WEBHOOK_SUBSCRIPTIONS_MAX, in `limit`)');
 
 export const deliveryQuery = listQuery((maxLimit) =>
   Type.Object(
