@@ -3,9 +3,9 @@ import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { createOrder, orderSeller } from '../orders/fixtures.js';
 import { createTestApplication, gql } from '../products/fixtures.js';
 import { startProductReceiver } from '../products/receiver.js';
-import { createTestSeller, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
-import { deliveriesOf, emit, startDispatcher, subscribe, type DeliveryRecord } from './fixtures.js';
-import { startReceiver, waitUntil, type Receiver } from './receiver.js';
+import { createTestSeller, startTestApp, type TestApp } from '../support/app.js';
+import { emit, settledDeliveries, startDispatcher, subscribe } from './fixtures.js';
+import { startReceiver, type Receiver } from './receiver.js';
 
 /**
  * Receivers are third parties: what they answer is recorded in the attempt log, and
@@ -36,19 +36,6 @@ describe('a receiver that answers with bytes PostgreSQL cannot store', () => {
     await server.close();
   });
 
-  async function settled(seller: TestSeller, count: number): Promise<DeliveryRecord[]> {
-    let deliveries: DeliveryRecord[] = [];
-    await waitUntil(
-      async () => {
-        deliveries = await deliveriesOf(server, seller);
-        return deliveries.length === count && deliveries.every((delivery) => !['pending', 'retrying'].includes(delivery.status));
-      },
-      15_000,
-      () => JSON.stringify(deliveries.map((delivery) => [delivery.status, delivery.attemptCount])),
-    );
-    return deliveries;
-  }
-
   it('records a successful attempt with the answer made storable, and moves on to the next delivery', async () => {
     const seller = await createTestSeller(server.orm);
     const receiver = await startReceiver(() => ({ status: 200, body: HOSTILE_BODY }));
@@ -59,7 +46,7 @@ describe('a receiver that answers with bytes PostgreSQL cannot store', () => {
       { type: 'pedido.criado', aggregateId: 'o-1' },
       { type: 'pedido.criado', aggregateId: 'o-1' },
     ]);
-    const deliveries = await settled(seller, 2);
+    const deliveries = await settledDeliveries(server, seller, 2);
 
     expect(deliveries.map((delivery) => [delivery.status, delivery.attemptCount])).toEqual([
       ['succeeded', 1],
@@ -77,7 +64,7 @@ describe('a receiver that answers with bytes PostgreSQL cannot store', () => {
     await subscribe(server, seller, { url: receiver.url, events: ['pedido.criado'] });
 
     await emit(server.orm, seller.id, [{ type: 'pedido.criado', aggregateId: 'o-2' }]);
-    const [delivery] = await settled(seller, 1);
+    const [delivery] = await settledDeliveries(server, seller, 1);
 
     expect(delivery).toMatchObject({ status: 'failed', attemptCount: 3 });
     expect(delivery!.attempts.map((attempt) => [attempt.number, attempt.statusCode, attempt.responseBody])).toEqual(
@@ -100,7 +87,7 @@ describe('a receiver that answers with bytes PostgreSQL cannot store', () => {
       const orderId = (await createOrder(server, seller)).body.id as string;
       await gql(server, seller, `mutation ($orderId: ID!) { postCarrierChatMessage(orderId: $orderId, input: {sender: seller, message: "Oi"}) { id } }`, { orderId });
 
-      const [delivery] = await settled(seller, 1);
+      const [delivery] = await settledDeliveries(server, seller, 1);
       // The logistics product's own rule: 5 attempts in all.
       expect(delivery).toMatchObject({ event: 'chatTransportadora', status: 'failed', attemptCount: 5 });
       expect(delivery!.attempts.every((attempt) => attempt.responseBody === RECORDED_BODY && attempt.statusCode === 500)).toBe(true);
