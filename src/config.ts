@@ -29,6 +29,10 @@ export interface Config {
   webhookBackoffMaxMs: number;
   webhookAllowPrivateTargets: boolean;
   webhookDisableAfterMs: number;
+  /** Webhook subscriptions (webhooks interface and portal v2 alike) a seller may keep. */
+  webhookSubscriptionsMax: number;
+  /** Per-product webhook registrations an application may keep, per product. */
+  productRegistrationsMax: number;
   logisticsUrl: string | undefined;
   paymentsUrl: string | undefined;
   supportUrl: string | undefined;
@@ -152,6 +156,8 @@ export function loadConfig(env: Env = process.env): Config {
     webhookBackoffMaxMs: read(env, 'WEBHOOK_BACKOFF_MAX_MS', integer(0), 21_600_000),
     webhookAllowPrivateTargets: read(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', boolean, false),
     webhookDisableAfterMs: read(env, 'WEBHOOK_DISABLE_AFTER_MS', integer(1), 259_200_000),
+    webhookSubscriptionsMax: read(env, 'WEBHOOK_SUBSCRIPTIONS_MAX', integer(1, 100_000), 50),
+    productRegistrationsMax: read(env, 'PRODUCT_REGISTRATIONS_MAX', integer(1, 100_000), 20),
     logisticsUrl: optional(env, 'LOGISTICS_URL', url(['http:', 'https:'])),
     paymentsUrl: optional(env, 'PAYMENTS_URL', url(['http:', 'https:'])),
     supportUrl: optional(env, 'SUPPORT_URL', url(['http:', 'https:'])),

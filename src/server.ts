@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { fastifyApolloHandler } from '@as-integrations/fastify';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -14,12 +14,16 @@ import { forkForSeller, type Orm } from './db/orm.js';
 import { AppError } from './errors.js';
 import { startApollo } from './graphql/apollo.js';
 import { operationLimits } from './graphql/limits.js';
+import { handleGraphQLRouteError } from './graphql/route-errors.js';
 import { buildGraphQLSchema } from './graphql/schema.js';
 import { registerHealth } from './http/health.js';
 import { registerMetrics } from './http/metrics.js';
+import { documentProblems } from './http/openapi-problems.js';
 import { handleError, sendProblem } from './http/problem.js';
+import { requestIdOf } from './http/request-id.js';
+import { refuseUnstorableText } from './http/storable-input.js';
 import type { RestApp } from './http/rest.js';
-import { validatorCompiler } from './http/validation.js';
+import { buildListQueries, validatorCompiler } from './http/validation.js';
 import { attachLiveEvents } from './live/websocket.js';
 import { ROUTES } from './modules.js';
 
@@ -57,6 +61,7 @@ export async function buildServer(deps: ServerDeps): Promise<RestApp> {
       },
       security: [{ bearer: [] }],
     },
+    transformObject: documentProblems,
   });
   app.get('/openapi.json', { schema: { hide: true }, config: { rateLimit: false } }, async () => app.swagger());
 
@@ -82,7 +87,11 @@ export async function buildServer(deps: ServerDeps): Promise<RestApp> {
     if (scope) requireScope(request.principal, scope);
   });
 
-  for (const routes of ROUTES) await app.register(async (scope) => routes(scope as RestApp, { config, orm }));
+  buildListQueries(config.pageSizeMax);
+  await app.register(async (rest) => {
+    rest.addHook('preValidation', refuseUnstorableText);
+    for (const routes of ROUTES) await rest.register(async (scope) => routes(scope as RestApp, { config, orm }));
+  });
 
   const { schema } = await buildGraphQLSchema();
   const limits = operationLimits(config);
@@ -91,6 +100,7 @@ export async function buildServer(deps: ServerDeps): Promise<RestApp> {
     url: '/graphql',
     method: ['GET', 'POST', 'OPTIONS'],
     schema: { hide: true },
+    errorHandler: handleGraphQLRouteError,
     handler: fastifyApolloHandler(apollo, {
       context: async (request) => ({
         principal: request.principal,
@@ -120,11 +130,14 @@ function createFastify(deps: ServerDeps): RestApp {
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: deps.config.bodyLimitBytes,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     return503OnClosing: true,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // Bodies are JSON only: anything else (text/plain included, which Fastify would read
+  // as a string) answers 415 rather than failing validation as "must be object".
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler((request, reply) =>

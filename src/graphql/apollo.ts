@@ -5,9 +5,11 @@ import { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
 import type { FastifyInstance } from 'fastify';
 import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
 import Negotiator from 'negotiator';
-import { AppError } from '../errors.js';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
+import { AppError, databaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../errors.js';
 import type { GraphQLContext } from './context.js';
 import type { OperationCost, OperationLimits } from './limits.js';
+import { storableInputPlugin } from './storable-input.js';
 
 type ApolloContext = GraphQLContext & { log: FastifyInstance['log'] };
 
@@ -23,13 +25,14 @@ const CLIENT_CODES = new Set([
 ]);
 
 /**
- * The AppError behind a GraphQL error: thrown by a resolver (wrapped with a path), or
- * raised before execution (graphql-ws's onSubscribe: no path).
+ * The AppError behind a GraphQL error: thrown by a resolver, or by a plugin before
+ * execution; a database that cannot be reached counts as UNAVAILABLE.
  */
 function appErrorOf(error: unknown): AppError | undefined {
-  const original = unwrapResolverError(error);
+  const unwrapped = unwrapResolverError(error);
+  const original = unwrapped instanceof GraphQLError && unwrapped.originalError ? unwrapped.originalError : unwrapped;
   if (original instanceof AppError) return original;
-  return original instanceof GraphQLError && original.originalError instanceof AppError ? original.originalError : undefined;
+  return isDatabaseUnavailable(original) ? databaseUnavailable() : undefined;
 }
 
 /** AppError → `extensions.code` (+ its details); anything unexpected → masked INTERNAL. */
@@ -60,7 +63,7 @@ function isUnexpected(error: GraphQLError): boolean {
   return !(typeof code === 'string' && CLIENT_CODES.has(code));
 }
 
-/** Logs masked errors with the request id, and answers 401/403 when that is all there is to say. */
+/** Logs masked errors with the request id, and answers 401/403/503 when that is all there is to say. */
 const errorPlugin: ApolloServerPlugin<ApolloContext> = {
   async requestDidStart() {
     return {
@@ -73,9 +76,11 @@ const errorPlugin: ApolloServerPlugin<ApolloContext> = {
         if (response.body.kind !== 'single') return;
         const errors = response.body.singleResult.errors ?? [];
         const codes = new Set(errors.map((error) => error.extensions?.code));
-        const onlyAuthErrors = errors.length > 0 && !response.body.singleResult.data;
-        if (onlyAuthErrors && codes.size === 1 && codes.has('UNAUTHENTICATED')) response.http.status = 401;
-        if (onlyAuthErrors && codes.size === 1 && codes.has('FORBIDDEN')) response.http.status = 403;
+        const withoutData = errors.length > 0 && !response.body.singleResult.data;
+        if (withoutData && codes.size === 1 && codes.has('UNAUTHENTICATED')) response.http.status = 401;
+        if (withoutData && codes.size === 1 && codes.has('FORBIDDEN')) response.http.status = 403;
+        if (codes.has('UNAVAILABLE')) response.http.headers.set('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+        if (withoutData && codes.size === 1 && codes.has('UNAVAILABLE')) response.http.status = 503;
       },
     };
   },
@@ -152,6 +157,7 @@ export async function startApollo(app: FastifyInstance, schema: GraphQLSchema, l
       errorPlugin,
       costPlugin(limits),
       legacyJsonStatusPlugin,
+      storableInputPlugin,
       ApolloServerPluginInlineTraceDisabled(),
     ],
   });

@@ -20,6 +20,7 @@ import { forkForSeller, type Orm } from '../db/orm.js';
 import { AppError } from '../errors.js';
 import { formatGraphQLError } from '../graphql/apollo.js';
 import type { OperationCost, OperationLimits } from '../graphql/limits.js';
+import { unstorableInputError } from '../graphql/storable-input.js';
 import type { RestApp } from '../http/rest.js';
 import { TOO_MANY_CONNECTIONS_CLOSE_CODE } from './close-codes.js';
 import type { LiveContext } from './context.js';
@@ -125,6 +126,8 @@ export function attachLiveEvents(app: RestApp, deps: LiveDeps): LiveHub {
         if (!operation) return [tagged(new GraphQLError('Unable to identify the operation'), 'GRAPHQL_VALIDATION_FAILED')];
         const { cost, refusal } = limits.priceOperation({ schema: deps.schema, document, operationName: payload.operationName, variables: payload.variables });
         if (refusal) return [tagged(refusal, 'GRAPHQL_VALIDATION_FAILED')];
+        const unstorable = unstorableInputError(document, payload.variables);
+        if (unstorable) return [unstorable];
         const args = { schema: deps.schema, document, operationName: payload.operationName, variableValues: payload.variables };
         if (cost && operation.operation !== 'subscription') costs.set(args, cost);
         return args;

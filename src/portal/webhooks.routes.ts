@@ -1,9 +1,9 @@
 import { Type } from 'typebox';
 import { validationFailed } from '../errors.js';
 import { EVENT_GROUPS } from '../events/catalogue.js';
-import { pageQuerySchema } from '../http/pagination.js';
+import { pageQuery } from '../http/pagination.js';
 import { callerOf, type RestRoutes } from '../http/rest.js';
-import { IdParams, listResponse, SubscriptionResponse } from '../webhooks/schemas.js';
+import { IdParams, listResponse, SubscriptionQuotaResponse, SubscriptionResponse } from '../webhooks/schemas.js';
 import {
   createSubscription,
   deleteSubscription,
@@ -66,7 +66,7 @@ export const portalWebhookRoutes: RestRoutes = (app, { config }) => {
       schema: {
         tags,
         summary: 'The current webhook configurations, with their groups and health',
-        querystring: Type.Object(pageQuerySchema(config.pageSizeMax), { additionalProperties: false }),
+        querystring: pageQuery(config.pageSizeMax).schema,
         response: { 200: listResponse(ConfigurationResponse) },
       },
     },
@@ -81,7 +81,7 @@ export const portalWebhookRoutes: RestRoutes = (app, { config }) => {
 
   app.post(
     '/v2/webhooks/configuracoes',
-    { config: write, schema: { tags, summary: 'Create a webhook configuration', body: CreateConfigurationBody, response: { 201: CreatedConfigurationResponse } } },
+    { config: write, schema: { tags, summary: 'Create a webhook configuration', body: CreateConfigurationBody, response: { 201: CreatedConfigurationResponse, 409: SubscriptionQuotaResponse } } },
     async (request, reply) => {
       const { url, description, groups } = request.body;
       const events = eventsOrRefuse(eventsOfGroups(groups), '/groups');

@@ -3,7 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { authenticateApplication } from '../auth/applications.js';
 import { bearerSecret } from '../auth/secrets.js';
 import { AppError } from '../errors.js';
-import { pageQuerySchema } from '../http/pagination.js';
+import { pageQuery } from '../http/pagination.js';
+import { problemResponse } from '../http/problem.js';
 import type { RestApp, RestRoutes } from '../http/rest.js';
 import { PRODUCTS, PRODUCT_RULES, productBaseUrl, type Product } from './catalogue.js';
 import type { ProductWebhook } from './registration.entity.js';
@@ -84,7 +85,10 @@ function productRoutes(app: RestApp, product: Product, deps: Parameters<RestRout
         summary: `Register a ${product} webhook for the calling application`,
         description: `Public base URL: ${PRODUCT_RULES[product].baseUrlVariable}, by default this server's ${PRODUCT_RULES[product].mountPath}. Location points at the new webhook under that base.`,
         body: bodySchema(product),
-        response: { 201: RegistrationSchema },
+        response: {
+          201: RegistrationSchema,
+          409: problemResponse(`QUOTA_EXCEEDED: the application already keeps as many ${product} webhooks as allowed (PRODUCT_REGISTRATIONS_MAX, in \`limit\`)`),
+        },
       },
     },
     async (request, reply) => {
@@ -100,7 +104,7 @@ function productRoutes(app: RestApp, product: Product, deps: Parameters<RestRout
         tags,
         security,
         summary: `The calling application's ${product} webhooks`,
-        querystring: Type.Object(pageQuerySchema(config.pageSizeMax), { additionalProperties: false }),
+        querystring: pageQuery(config.pageSizeMax).schema,
         response: { 200: Type.Object({ data: Type.Array(RegistrationSchema), nextCursor: Type.Union([Type.String(), Type.Null()]) }) },
       },
     },

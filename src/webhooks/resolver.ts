@@ -1,9 +1,8 @@
-import { Type } from 'typebox';
 import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { toConnection, type Connection } from '../graphql/relay.js';
-import { pageQuerySchema } from '../http/pagination.js';
+import { pageQuery } from '../http/pagination.js';
 import type { GraphQLContext } from '../graphql/context.js';
-import { assertValid } from '../http/validation.js';
+import { assertValid, compileInput } from '../http/validation.js';
 import { requireAuthentication } from '../auth/service.js';
 import { deliveryCursor, deliveryViews, getDelivery, listDeliveries, redeliver } from './delivery-service.js';
 import {
@@ -18,7 +17,7 @@ import {
   WebhookSubscriptionConnection,
   WebhookSubscriptionType,
 } from './graphql-types.js';
-import { CreateSubscriptionBody, deliveryQuerySchema, RecoverBody, UpdateSubscriptionBody, type CreateSubscriptionInput, type DeliveryFilter, type UpdateSubscriptionInput } from './schemas.js';
+import { CreateSubscriptionBody, deliveryQuery, RecoverBody, UpdateSubscriptionBody } from './schemas.js';
 import {
   createSubscription,
   deleteSubscription,
@@ -31,6 +30,10 @@ import {
 } from './subscription-service.js';
 import { subscriptionView, type DeliveryView, type SubscriptionView } from './views.js';
 
+const createSubscriptionValidator = compileInput(CreateSubscriptionBody);
+const updateSubscriptionValidator = compileInput(UpdateSubscriptionBody);
+const recoverValidator = compileInput(RecoverBody);
+
 /** The GraphQL twin of routes.ts: same services, same input schemas. */
 @Resolver()
 export class WebhookResolver {
@@ -42,8 +45,8 @@ export class WebhookResolver {
     @Ctx() context: GraphQLContext,
   ): Promise<Connection<SubscriptionView>> {
     const { sellerId } = requireAuthentication(context.principal);
-    const query = assertValid<{ limit?: number; cursor?: string }>(
-      Type.Object(pageQuerySchema(context.config.pageSizeMax)),
+    const query = assertValid(
+      pageQuery(context.config.pageSizeMax),
       definedFields({ limit: first, cursor: after }, { nullIsAbsent: true }),
     );
     const page = await listSubscriptions(context.em, sellerId, { ...query, limit: query.limit ?? context.config.pageSizeDefault });
@@ -66,8 +69,8 @@ export class WebhookResolver {
     @Ctx() context: GraphQLContext,
   ): Promise<Connection<DeliveryView>> {
     const { sellerId } = requireAuthentication(context.principal);
-    const { limit, cursor, ...checked } = assertValid<DeliveryFilter & { limit?: number; cursor?: string }>(
-      deliveryQuerySchema(context.config.pageSizeMax),
+    const { limit, cursor, ...checked } = assertValid(
+      deliveryQuery(context.config.pageSizeMax),
       definedFields({ ...filter, limit: first, cursor: after }, { nullIsAbsent: true }),
     );
     const page = await listDeliveries(context.em, sellerId, checked, { cursor, limit: limit ?? context.config.pageSizeDefault });
@@ -89,7 +92,7 @@ export class WebhookResolver {
     @Ctx() context: GraphQLContext,
   ): Promise<CreatedWebhookSubscription> {
     const { sellerId } = requireAuthentication(context.principal);
-    const checked = assertValid<CreateSubscriptionInput>(CreateSubscriptionBody, definedFields(input));
+    const checked = assertValid(createSubscriptionValidator, definedFields(input));
     const { subscription, secret } = await createSubscription(context.em, sellerId, checked, context.config);
     return { subscription: subscriptionView(subscription), secret };
   }
@@ -102,7 +105,7 @@ export class WebhookResolver {
     @Ctx() context: GraphQLContext,
   ): Promise<WebhookSubscriptionType> {
     const { sellerId } = requireAuthentication(context.principal);
-    const checked = assertValid<UpdateSubscriptionInput>(UpdateSubscriptionBody, definedFields(input));
+    const checked = assertValid(updateSubscriptionValidator, definedFields(input));
     return subscriptionView(await updateSubscription(context.em, sellerId, id, checked, context.config));
   }
 
@@ -127,7 +130,7 @@ export class WebhookResolver {
     @Ctx() context: GraphQLContext,
   ): Promise<WebhookRecovery> {
     const { sellerId } = requireAuthentication(context.principal);
-    assertValid(RecoverBody, { since });
+    assertValid(recoverValidator, { since });
     return { redelivered: await recoverDeliveries(context.em, sellerId, id, new Date(since)) };
   }
 

@@ -1,16 +1,17 @@
 import { Type } from 'typebox';
-import { pageQuerySchema } from '../http/pagination.js';
+import { pageQuery } from '../http/pagination.js';
 import { callerOf, type RestRoutes } from '../http/rest.js';
 import { deliveryViews, getDelivery, listDeliveries, redeliver } from './delivery-service.js';
 import {
   CreatedSubscriptionResponse,
   CreateSubscriptionBody,
   DeliveryResponse,
-  deliveryQuerySchema,
+  deliveryQuery,
   IdParams,
   listResponse,
   RecoverBody,
   SecretResponse,
+  SubscriptionQuotaResponse,
   SubscriptionResponse,
   UpdateSubscriptionBody,
 } from './schemas.js';
@@ -33,7 +34,10 @@ const write = { scope: 'webhooks:write' } as const;
 export const webhookRoutes: RestRoutes = (app, { config }) => {
   app.post(
     '/webhooks/assinaturas',
-    { config: write, schema: { tags, summary: 'Subscribe an endpoint', body: CreateSubscriptionBody, response: { 201: CreatedSubscriptionResponse } } },
+    {
+      config: write,
+      schema: { tags, summary: 'Subscribe an endpoint', body: CreateSubscriptionBody, response: { 201: CreatedSubscriptionResponse, 409: SubscriptionQuotaResponse } },
+    },
     async (request, reply) => {
       const { sellerId } = callerOf(request);
       const { subscription, secret } = await createSubscription(request.em, sellerId, request.body, config);
@@ -48,7 +52,7 @@ export const webhookRoutes: RestRoutes = (app, { config }) => {
       schema: {
         tags,
         summary: 'List subscriptions with their health',
-        querystring: Type.Object(pageQuerySchema(config.pageSizeMax), { additionalProperties: false }),
+        querystring: pageQuery(config.pageSizeMax).schema,
         response: { 200: listResponse(SubscriptionResponse) },
       },
     },
@@ -115,7 +119,7 @@ export const webhookRoutes: RestRoutes = (app, { config }) => {
     '/webhooks/entregas',
     {
       config: read,
-      schema: { tags, summary: 'The delivery log, newest first, with every attempt', querystring: deliveryQuerySchema(config.pageSizeMax), response: { 200: listResponse(DeliveryResponse) } },
+      schema: { tags, summary: 'The delivery log, newest first, with every attempt', querystring: deliveryQuery(config.pageSizeMax).schema, response: { 200: listResponse(DeliveryResponse) } },
     },
     async (request) => {
       const { sellerId } = callerOf(request);

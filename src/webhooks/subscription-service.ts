@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { isUuid } from '../db/ids.js';
+import { claimQuota } from '../db/quota.js';
 import type { Config } from '../config.js';
 import { AppError, notFound, validationFailed, type FieldError } from '../errors.js';
 import { EVENT_NAMES } from '../events/catalogue.js';
@@ -12,7 +13,7 @@ import { closeOpenDeliveries, disableSubscription } from './subscription-health.
 import { WebhookSubscription } from './subscription.entity.js';
 
 /** The settings the subscription rules read. */
-export type WebhookSettings = Pick<Config, 'webhookAllowPrivateTargets'>;
+export type WebhookSettings = Pick<Config, 'webhookAllowPrivateTargets' | 'webhookSubscriptionsMax'>;
 
 const KIND: SubscriptionKind = 'interface';
 
@@ -23,17 +24,25 @@ export async function createSubscription(
   settings: WebhookSettings,
 ): Promise<{ subscription: WebhookSubscription; secret: string }> {
   assertValidTarget(input.url, input.events, settings);
-  const secret = generateWebhookSecret();
-  const subscription = em.create(WebhookSubscription, {
-    seller: sellerId,
-    kind: KIND,
-    url: input.url,
-    events: normaliseEvents(input.events),
-    description: input.description ?? null,
-    secret,
+  return em.transactional(async (tx) => {
+    await claimQuota(tx, {
+      key: `webhook-subscriptions:${sellerId}`,
+      limit: settings.webhookSubscriptionsMax,
+      what: 'webhook subscriptions of a seller',
+      count: () => tx.count(WebhookSubscription, { seller: sellerId, kind: KIND, deletedAt: null }),
+    });
+    const secret = generateWebhookSecret();
+    const subscription = tx.create(WebhookSubscription, {
+      seller: sellerId,
+      kind: KIND,
+      url: input.url,
+      events: normaliseEvents(input.events),
+      description: input.description ?? null,
+      secret,
+    });
+    await tx.persist(subscription).flush();
+    return { subscription, secret };
   });
-  await em.persist(subscription).flush();
-  return { subscription, secret };
 }
 
 /** Every subscription not deleted, disabled ones included, oldest first. */

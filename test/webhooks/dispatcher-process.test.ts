@@ -58,7 +58,7 @@ describe('dispatcher processes', () => {
 
   it('loses nothing when a dispatcher is SIGKILLed mid-run, and two never send one delivery at once', async () => {
     const seller = await createTestSeller(database.orm);
-    const { secret } = await createSubscription(forkForSeller(database.orm, seller.id), seller.id, { url: receiver.url, events: ['*'] }, { webhookAllowPrivateTargets: true });
+    const { secret } = await createSubscription(forkForSeller(database.orm, seller.id), seller.id, { url: receiver.url, events: ['*'] }, { webhookAllowPrivateTargets: true, webhookSubscriptionsMax: 1 });
     receiver.secrets = [secret];
     for (let round = 0; round < EVENTS_PER_AGGREGATE; round++) {
       const events = Array.from({ length: AGGREGATES }, (_, aggregate) => ({ aggregateId: `order-${aggregate}`, data: { aggregate, seq: round + 1 } }));
