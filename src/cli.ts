@@ -5,7 +5,7 @@
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { createApplication, installApplication, uninstallApplication } from './auth/applications.js';
-import { createSeller, createToken } from './auth/service.js';
+import { createSeller, createToken, OPERATOR } from './auth/service.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { AppError } from './errors.js';
@@ -27,7 +27,9 @@ const COMMANDS: Record<string, { usage: string; run: Command }> = {
       const { token, record } = await createToken(orm.em.fork(), {
         sellerId: required(flags, 'seller'),
         name: flags.name,
+        // `--scopes ""` is an empty list (refused), not a missing one (every scope).
         scopes: flags.scopes?.split(',').map((scope) => scope.trim()).filter(Boolean),
+        issuer: OPERATOR,
       });
       return { token, id: record.id, scopes: record.scopes };
     },

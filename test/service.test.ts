@@ -60,6 +60,14 @@ describe('the service process', () => {
     const bad = await runProcess(CLI, ['token', 'create', '--seller', seller.id, '--scopes', 'orders:delete'], env);
     expect(bad.code).toBe(1);
     expect(JSON.parse(bad.stderr)).toMatchObject({ error: 'VALIDATION_FAILED' });
+    // An explicitly empty list is a mistake, not a request for every scope.
+    for (const scopes of ['', ',', ' , ']) {
+      const empty = await runProcess(CLI, ['token', 'create', '--seller', seller.id, '--scopes', scopes], env);
+      expect(empty.code).toBe(1);
+      expect(JSON.parse(empty.stderr)).toMatchObject({ error: 'VALIDATION_FAILED', errors: [{ path: '/scopes' }] });
+    }
+    const all = JSON.parse((await runProcess(CLI, ['token', 'create', '--seller', seller.id], env)).stdout) as { scopes: string[] };
+    expect(all.scopes).toHaveLength(6);
     const missing = await runProcess(CLI, ['token', 'create', '--seller', '01a20107-0000-7000-8000-000000000000'], env);
     expect(JSON.parse(missing.stderr)).toMatchObject({ error: 'NOT_FOUND' });
   });

@@ -1,6 +1,5 @@
 import { Arg, Authorized, Ctx, Field, ID, InputType, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../graphql/context.js';
-import { AppError } from '../errors.js';
 import { requireAuthentication, createToken } from './service.js';
 
 @ObjectType({ description: 'The seller (tenant) the calling token belongs to' })
@@ -29,7 +28,7 @@ class CreateTokenInput {
   @Field({ nullable: true })
   name?: string;
 
-  @Field(() => [String], { nullable: true, description: 'Defaults to the calling token\'s scopes' })
+  @Field(() => [String], { nullable: true, description: 'At most the calling token\'s scopes; missing or empty means exactly those' })
   scopes?: string[];
 }
 
@@ -58,7 +57,7 @@ export class AuthResolver {
     };
   }
 
-  /** A token can hand out at most the scopes it holds itself. */
+  /** A token can hand out at most the scopes it holds itself (the rule is createToken's). */
   @Authorized()
   @Mutation(() => CreatedToken)
   async createToken(
@@ -66,12 +65,12 @@ export class AuthResolver {
     @Ctx() { principal, em }: GraphQLContext,
   ): Promise<CreatedToken> {
     const caller = requireAuthentication(principal);
-    const wanted = input?.scopes ?? [...caller.scopes];
-    const beyond = wanted.filter((scope) => !caller.scopes.has(scope as never));
-    if (beyond.length > 0) {
-      throw new AppError('FORBIDDEN', `A token cannot grant scopes it does not hold: ${beyond.join(', ')}`);
-    }
-    const { token, record } = await createToken(em, { sellerId: caller.sellerId, name: input?.name, scopes: wanted });
+    const { token, record } = await createToken(em, {
+      sellerId: caller.sellerId,
+      name: input?.name ?? undefined,
+      scopes: input?.scopes ?? undefined,
+      issuer: caller,
+    });
     return { id: record.id, token, scopes: record.scopes };
   }
 }

@@ -21,31 +21,63 @@ export async function createSeller(em: EntityManager, name: string): Promise<Sel
   return seller;
 }
 
-export function parseScopes(values: readonly string[] | undefined): Scope[] {
-  if (!values || values.length === 0) return [...SCOPES];
-  const unknown = values.filter((value) => !isScope(value));
+/**
+ * Who hands out a token: another token, which can never grant beyond its own scopes, or
+ * the operator at the CLI (and the demo seller at first start), who holds every scope.
+ */
+export type TokenIssuer = { readonly scopes: ReadonlySet<Scope> } | 'operator';
+export const OPERATOR = 'operator' as const;
+
+const TOKEN_NAME_MAX = 100;
+
+/**
+ * The scopes a new token gets: always a subset of the issuer's. A token that names none
+ * (missing or empty list) gets its issuer's own scopes; the operator gets every scope
+ * when it names none, but an explicitly empty list is refused rather than widened.
+ */
+export function grantedScopes(requested: readonly string[] | undefined, issuer: TokenIssuer): Scope[] {
+  const unknown = (requested ?? []).filter((value) => !isScope(value));
   if (unknown.length > 0) {
     throw validationFailed(
       unknown.map((value) => ({ path: '/scopes', message: `unknown scope "${value}"; known: ${SCOPES.join(', ')}` })),
     );
   }
-  return [...new Set(values as Scope[])];
+  const held = issuer === OPERATOR ? new Set<Scope>(SCOPES) : issuer.scopes;
+  if (requested === undefined || (requested.length === 0 && issuer !== OPERATOR)) {
+    return SCOPES.filter((scope) => held.has(scope));
+  }
+  if (requested.length === 0) {
+    throw validationFailed([{ path: '/scopes', message: 'must name at least one scope; leave it out for every scope' }]);
+  }
+  const beyond = SCOPES.filter((scope) => requested.includes(scope) && !held.has(scope));
+  if (beyond.length > 0) {
+    throw new AppError('FORBIDDEN', `A token cannot grant scopes it does not hold: ${beyond.join(', ')}`, { scopes: beyond });
+  }
+  return SCOPES.filter((scope) => requested.includes(scope));
 }
 
-/** Creates a token; the secret is returned once and only its hash is stored. */
+function tokenName(name: string | undefined): string {
+  const trimmed = name?.trim() || 'default';
+  if (trimmed.length > TOKEN_NAME_MAX) throw validationFailed([{ path: '/name', message: `must be at most ${TOKEN_NAME_MAX} characters` }]);
+  return trimmed;
+}
+
+/** Creates a token within its issuer's scopes; the secret is returned once and only its hash is stored. */
 export async function createToken(
   em: EntityManager,
-  input: { sellerId: string; name?: string; scopes?: readonly string[] },
+  input: { sellerId: string; name?: string; scopes?: readonly string[]; issuer: TokenIssuer },
 ): Promise<{ token: string; record: ApiToken }> {
+  const scopes = grantedScopes(input.scopes, input.issuer);
+  const name = tokenName(input.name);
   const seller = await em.findOne(Seller, { id: input.sellerId });
   if (!seller) throw notFound('Seller');
   const token = generateSecret(TOKEN_PREFIX);
   const record = em.create(ApiToken, {
     seller: seller.id,
-    name: input.name?.trim() || 'default',
+    name,
     secretHash: hashSecret(token),
     prefix: token.slice(0, TOKEN_PREFIX.length + 6),
-    scopes: parseScopes(input.scopes),
+    scopes,
   });
   await em.persist(record).flush();
   return { token, record };

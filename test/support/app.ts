@@ -3,7 +3,7 @@ import type { Orm } from '../../src/db/orm.js';
 import { createLogger } from '../../src/logger.js';
 import type { RestApp } from '../../src/http/rest.js';
 import { buildServer } from '../../src/server.js';
-import { createSeller, createToken } from '../../src/auth/service.js';
+import { createSeller, createToken, OPERATOR } from '../../src/auth/service.js';
 import type { Scope } from '../../src/auth/scopes.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 
@@ -60,7 +60,7 @@ export interface TestSeller {
 export async function createTestSeller(orm: Orm, options: { name?: string; scopes?: Scope[] } = {}): Promise<TestSeller> {
   const em = orm.em.fork();
   const seller = await createSeller(em, options.name ?? 'Test seller');
-  const { token } = await createToken(em, { sellerId: seller.id, scopes: options.scopes });
+  const { token } = await createToken(em, { sellerId: seller.id, scopes: options.scopes, issuer: OPERATOR });
   return { id: seller.id, token, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } };
 }
 
