@@ -13,6 +13,9 @@ export interface Principal {
   scopes: ReadonlySet<Scope>;
 }
 
+/** What a service needs of the caller to apply scope rules inside the seller: who and what it may read. */
+export type Caller = Pick<Principal, 'sellerId' | 'scopes'>;
+
 export async function createSeller(em: EntityManager, name: string): Promise<Seller> {
   const trimmed = name.trim();
   if (!trimmed) throw validationFailed([{ path: '/name', message: 'must not be empty' }]);

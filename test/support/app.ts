@@ -64,6 +64,12 @@ export async function createTestSeller(orm: Orm, options: { name?: string; scope
   return { id: seller.id, token, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } };
 }
 
+/** Another token of an existing seller, with these scopes. */
+export async function createTestToken(orm: Orm, sellerId: string, scopes: Scope[]): Promise<TestSeller> {
+  const { token } = await createToken(orm.em.fork(), { sellerId, scopes, issuer: OPERATOR });
+  return { id: sellerId, token, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } };
+}
+
 /** POST a GraphQL operation; returns the status and the parsed body. */
 export async function graphql<T = Record<string, unknown>>(
   url: string,
