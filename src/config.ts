@@ -42,6 +42,8 @@ export interface Config {
   liveReplayMaxEvents: number;
   /** Redis channel and key prefix of the live-event fan-out (when REDIS_URL is set). */
   liveRedisPrefix: string;
+  /** How often a process checks that the tokens of its open live connections are not revoked. */
+  liveTokenCheckMs: number;
 }
 
 export class ConfigError extends Error {
@@ -148,6 +150,7 @@ export function loadConfig(env: Env = process.env): Config {
     liveReplayWindowMs: read(env, 'LIVE_REPLAY_WINDOW_MS', integer(1), 86_400_000),
     liveReplayMaxEvents: read(env, 'LIVE_REPLAY_MAX_EVENTS', integer(1, 100_000), 1000),
     liveRedisPrefix: read(env, 'LIVE_REDIS_PREFIX', text, 'ponte:live:'),
+    liveTokenCheckMs: read(env, 'LIVE_TOKEN_CHECK_MS', integer(10, 60_000), 2000),
   };
   if (config.pageSizeDefault > config.pageSizeMax) {
     throw new ConfigError(`PAGE_SIZE_DEFAULT must not exceed PAGE_SIZE_MAX (${config.pageSizeMax})`);

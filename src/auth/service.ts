@@ -109,6 +109,14 @@ export async function authenticateToken(em: EntityManager, secret: string): Prom
   return { sellerId: row.seller_id, sellerName: row.seller_name, tokenId: row.id, scopes: new Set(row.scopes) };
 }
 
+/** Which of these tokens still work (not revoked): one statement for any number of ids. */
+export async function activeTokenIds(em: EntityManager, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  // Across sellers: the ids come from the process's open connections, whoever they belong to.
+  const rows = await em.execute<{ id: string }[]>('select id from api_token where id in (?) and revoked_at is null', [[...ids]]);
+  return new Set(rows.map((row) => row.id));
+}
+
 export function requireAuthentication(principal: Principal | undefined): Principal {
   if (!principal) throw new AppError('UNAUTHENTICATED', 'A valid bearer token is required');
   return principal;

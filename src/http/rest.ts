@@ -17,6 +17,8 @@ import type { Orm } from '../db/orm.js';
 declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | undefined;
+    /** The application of a `ponte_app_…` credential (per-product routes), when that is what came. */
+    applicationId: string | undefined;
     /** Scoped to the caller's seller once authenticated; unscoped (and so refusing tenant queries) before. */
     em: EntityManager;
   }

@@ -14,14 +14,16 @@ import { useServer } from 'graphql-ws/use/ws';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import { WebSocketServer } from 'ws';
-import { bearerSecret } from '../auth/secrets.js';
-import { authenticateToken, type Principal } from '../auth/service.js';
+import type { Authenticator } from '../auth/authenticator.js';
+import type { Principal } from '../auth/service.js';
 import type { Config } from '../config.js';
 import { forkForSeller, type Orm } from '../db/orm.js';
 import { AppError } from '../errors.js';
 import { eventsReadableWith } from '../events/read-scopes.js';
 import { costOf, formatGraphQLError } from '../graphql/apollo.js';
+import type { RateLimits } from '../http/rate-limit.js';
 import type { RestApp } from '../http/rest.js';
+import { ConnectionGuard } from './connection-guard.js';
 import type { LiveContext } from './context.js';
 import { LiveHub } from './hub.js';
 import { connectPostgresFeed } from './postgres-feed.js';
@@ -33,6 +35,8 @@ export interface LiveDeps {
   logger: Logger;
   schema: GraphQLSchema;
   metrics: Registry;
+  authenticator: Authenticator;
+  rateLimits: RateLimits;
 }
 
 /** What a connection carries after connection_init. */
@@ -61,6 +65,7 @@ export function attachLiveEvents(app: RestApp, deps: LiveDeps): LiveHub {
         : connectPostgresFeed(target, { databaseUrl, orm, logger }),
   });
   const wss = new WebSocketServer({ server: app.server, path: '/graphql' });
+  const guard = new ConnectionGuard({ ...deps, config });
   const rules = [...specifiedRules, depthLimit(config.graphqlMaxDepth)];
 
   useServer<Record<string, unknown>, ConnectionExtra>(
@@ -68,19 +73,19 @@ export function attachLiveEvents(app: RestApp, deps: LiveDeps): LiveHub {
       schema: deps.schema,
       isProd: true,
       onConnect: async (ctx) => {
-        const principal = await authenticate(orm, ctx.connectionParams);
-        if (!principal) {
-          ctx.extra.socket.close(CloseCode.Unauthorized, 'Unauthorized: connection_init needs a valid authorization: Bearer token');
-          return false;
-        }
+        const principal = await guard.authenticate(ctx.extra.socket, ctx.extra.request, ctx.connectionParams);
+        if (!principal) return false;
         if (eventsReadableWith(principal.scopes).length === 0) {
           ctx.extra.socket.close(CloseCode.Forbidden, 'Forbidden: the token has neither orders:read nor catalog:read');
           return false;
         }
         ctx.extra.principal = principal;
+        guard.watch(ctx.extra.socket, principal);
         return true;
       },
-      onSubscribe: (_ctx, _id, payload) => {
+      onSubscribe: async (ctx, _id, payload) => {
+        const refused = await guard.admitOperation(ctx.extra.socket, ctx.extra.request, ctx.extra.principal!);
+        if (refused) return refused;
         let document;
         try {
           document = parse(payload.query);
@@ -123,16 +128,11 @@ export function attachLiveEvents(app: RestApp, deps: LiveDeps): LiveHub {
   );
 
   app.addHook('preClose', async () => {
+    guard.stop();
     await closeSockets(wss);
     await hub.close();
   });
   return hub;
-}
-
-async function authenticate(orm: Orm, params: Record<string, unknown> | undefined): Promise<Principal | undefined> {
-  const header = params?.authorization ?? params?.Authorization;
-  const secret = typeof header === 'string' ? bearerSecret(header) : undefined;
-  return secret ? authenticateToken(orm.em.fork(), secret) : undefined;
 }
 
 function tagged(error: GraphQLError, code: string): GraphQLError {
