@@ -7,7 +7,6 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import { Authenticator } from './auth/authenticator.js';
-import { requireScope } from './auth/service.js';
 import { bearerSecret } from './auth/secrets.js';
 import type { Config } from './config.js';
 import { forkForSeller, type Orm } from './db/orm.js';
@@ -18,7 +17,7 @@ import { registerHealth } from './http/health.js';
 import { registerMetrics } from './http/metrics.js';
 import { handleError, sendProblem } from './http/problem.js';
 import { registerRateLimits } from './http/rate-limit.js';
-import type { RestApp } from './http/rest.js';
+import { authorize, type RestApp } from './http/rest.js';
 import { validatorCompiler } from './http/validation.js';
 import { attachLiveEvents } from './live/websocket.js';
 import { ROUTES } from './modules.js';
@@ -81,7 +80,7 @@ export async function buildServer(deps: ServerDeps): Promise<RestApp> {
     if (request.principal) request.em = forkForSeller(orm, request.principal.sellerId);
     if (limited) await rateLimits.limitRequest(request, reply);
     const scope = request.routeOptions.config.scope;
-    if (scope) requireScope(request.principal, scope);
+    if (scope) authorize(request.principal, scope);
   });
 
   for (const routes of ROUTES) await app.register(async (scope) => routes(scope as RestApp, { config, orm }));

@@ -1,6 +1,11 @@
-import { Arg, Authorized, Ctx, Field, ID, InputType, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { Type } from 'typebox';
+import { Arg, Authorized, Ctx, Field, GraphQLISODateTime, ID, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../graphql/context.js';
-import { requireAuthentication, createToken } from './service.js';
+import { connectionType, toConnection, type Connection } from '../graphql/relay.js';
+import { pageQuerySchema } from '../http/pagination.js';
+import { assertValid } from '../http/validation.js';
+import { tokenView, type TokenView } from './schemas.js';
+import { createToken, listTokens, requireAuthentication, revokeToken, tokenCursor } from './service.js';
 
 @ObjectType({ description: 'The seller (tenant) the calling token belongs to' })
 class ViewerSeller {
@@ -44,6 +49,23 @@ class CreatedToken {
   scopes!: string[];
 }
 
+@ObjectType('ApiToken', { description: 'An API token of the seller, without its secret' })
+class ApiTokenType implements TokenView {
+  @Field(() => ID) id!: string;
+  @Field() name!: string;
+  @Field({ description: 'The first characters of the token, to tell tokens apart' }) prefix!: string;
+  @Field(() => [String]) scopes!: TokenView['scopes'];
+  @Field(() => GraphQLISODateTime) createdAt!: string;
+  @Field(() => GraphQLISODateTime, { nullable: true, description: 'Set once revoked: the token no longer works' }) revokedAt!: string | null;
+}
+
+const ApiTokenConnection = connectionType('ApiToken', ApiTokenType);
+
+/**
+ * Tokens manage tokens within their own authority: any token of a seller lists the
+ * seller's tokens (names, prefixes, scopes; never secrets) and creates or revokes tokens
+ * whose scopes it holds itself (docs/security-auth.md).
+ */
 @Resolver()
 export class AuthResolver {
   @Authorized()
@@ -55,6 +77,29 @@ export class AuthResolver {
       scopes: [...caller.scopes],
       tokenId: caller.tokenId,
     };
+  }
+
+  @Authorized()
+  @Query(() => ApiTokenConnection, { description: 'The seller\'s tokens, revoked ones included, oldest first' })
+  async tokens(
+    @Arg('first', () => Int, { nullable: true }) first: number | undefined,
+    @Arg('after', () => String, { nullable: true }) after: string | undefined,
+    @Ctx() { principal, em, config }: GraphQLContext,
+  ): Promise<Connection<TokenView>> {
+    const query = assertValid<{ limit?: number; cursor?: string }>(
+      Type.Object(pageQuerySchema(config.pageSizeMax)),
+      Object.fromEntries(Object.entries({ limit: first, cursor: after }).filter(([, value]) => value !== undefined && value !== null)),
+    );
+    const page = await listTokens(em, requireAuthentication(principal).sellerId, { ...query, limit: query.limit ?? config.pageSizeDefault });
+    return toConnection(page, tokenCursor, tokenView);
+  }
+
+  @Authorized()
+  @Mutation(() => ApiTokenType, {
+    description: 'Revokes a token of the seller whose scopes the caller holds; it stops working at once and its live connections close (4403)',
+  })
+  async revokeToken(@Arg('id', () => ID) id: string, @Ctx() { principal, em }: GraphQLContext): Promise<TokenView> {
+    return tokenView(await revokeToken(em, requireAuthentication(principal), id));
   }
 
   /** A token can hand out at most the scopes it holds itself (the rule is createToken's). */

@@ -1,5 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { isUuid } from '../db/ids.js';
+import { ALL_SELLERS } from '../db/orm.js';
 import { AppError, notFound, validationFailed } from '../errors.js';
+import { decodeCursor, pageOf, type Page } from '../http/pagination.js';
 import { ApiToken } from './api-token.entity.js';
 import { Seller } from './seller.entity.js';
 import { SCOPES, isScope, type Scope } from './scopes.js';
@@ -21,6 +24,12 @@ export async function createSeller(em: EntityManager, name: string): Promise<Sel
   if (!trimmed) throw validationFailed([{ path: '/name', message: 'must not be empty' }]);
   const seller = em.create(Seller, { name: trimmed });
   await em.persist(seller).flush();
+  return seller;
+}
+
+export async function getSeller(em: EntityManager, id: string): Promise<Seller> {
+  const seller = isUuid(id) ? await em.findOne(Seller, { id }) : null;
+  if (!seller) throw notFound('Seller');
   return seller;
 }
 
@@ -72,8 +81,7 @@ export async function createToken(
 ): Promise<{ token: string; record: ApiToken }> {
   const scopes = grantedScopes(input.scopes, input.issuer);
   const name = tokenName(input.name);
-  const seller = await em.findOne(Seller, { id: input.sellerId });
-  if (!seller) throw notFound('Seller');
+  const seller = await getSeller(em, input.sellerId);
   const token = generateSecret(TOKEN_PREFIX);
   const record = em.create(ApiToken, {
     seller: seller.id,
@@ -84,6 +92,41 @@ export async function createToken(
   });
   await em.persist(record).flush();
   return { token, record };
+}
+
+/** The seller's tokens, revoked ones included (with `revokedAt`), oldest first. */
+export async function listTokens(em: EntityManager, sellerId: string, page: { limit: number; cursor?: string }): Promise<Page<ApiToken>> {
+  const after = page.cursor ? String(decodeCursor(page.cursor, 1)[0]) : undefined;
+  const rows = await em.find(
+    ApiToken,
+    { seller: sellerId, ...(after ? { id: { $gt: after } } : {}) },
+    { orderBy: { id: 'asc' }, limit: page.limit + 1 },
+  );
+  return pageOf(rows, page.limit, tokenCursor);
+}
+
+export const tokenCursor = (token: ApiToken) => [token.id];
+
+/**
+ * Revokes a token: from this moment every request with it answers 401, and live
+ * connections holding it are closed (see src/live/connection-guard.ts). A token revokes
+ * only its own seller's tokens (another seller's is 404) whose scopes it holds itself,
+ * the same bound as creating one; itself included. The operator revokes any token.
+ * Revoking a revoked token changes nothing.
+ */
+export async function revokeToken(em: EntityManager, revoker: Caller | typeof OPERATOR, id: string): Promise<ApiToken> {
+  const where = revoker === OPERATOR ? { id } : { id, seller: revoker.sellerId };
+  const token = isUuid(id) ? await em.findOne(ApiToken, where, revoker === OPERATOR ? ALL_SELLERS : {}) : null;
+  if (!token) throw notFound('Token');
+  if (revoker !== OPERATOR) {
+    const beyond = token.scopes.filter((scope) => !revoker.scopes.has(scope));
+    if (beyond.length > 0) {
+      throw new AppError('FORBIDDEN', `A token cannot revoke a token with scopes it does not hold: ${beyond.join(', ')}`, { scopes: beyond });
+    }
+  }
+  token.revokedAt ??= new Date();
+  await em.flush();
+  return token;
 }
 
 interface TokenRow {

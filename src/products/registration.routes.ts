@@ -1,6 +1,5 @@
 import { Type } from 'typebox';
-import type { FastifyRequest } from 'fastify';
-import { AppError } from '../errors.js';
+import { callingApplication } from '../auth/routes.js';
 import { pageQuerySchema } from '../http/pagination.js';
 import type { RestApp, RestRoutes } from '../http/rest.js';
 import { PRODUCTS, PRODUCT_RULES, productBaseUrl, type Product } from './catalogue.js';
@@ -43,12 +42,6 @@ const view = (registration: ProductWebhook) => ({
   product: registration.product,
   createdAt: registration.createdAt.toISOString(),
 });
-
-/** The calling application (the server resolved `Authorization: Bearer ponte_app_…`); 401 otherwise. */
-function callingApplication(request: FastifyRequest): string {
-  if (!request.applicationId) throw new AppError('UNAUTHENTICATED', 'A valid application credential (Bearer ponte_app_…) is required');
-  return request.applicationId;
-}
 
 /**
  * `{product}/api/v1/webhook…` of DESIGN §8 for one product, mounted under its path. The
