@@ -70,6 +70,16 @@ export async function createTestToken(orm: Orm, sellerId: string, scopes: Scope[
   return { id: sellerId, token, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } };
 }
 
+/** A REST call as a token: JSON body when given; the parsed answer (null for 204). */
+export async function call(server: TestApp, token: TestSeller, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: body === undefined ? { authorization: token.headers.authorization! } : token.headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: response.status === 204 ? null : await response.json() };
+}
+
 /** POST a GraphQL operation; returns the status and the parsed body. */
 export async function graphql<T = Record<string, unknown>>(
   url: string,

@@ -1,20 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { fanOutBatch } from '../../src/webhooks/fanout.js';
-import { createTestSeller, createTestToken, graphql, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
+import { call, createTestSeller, createTestToken, graphql, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
 import { deliveriesOf, emit, startDispatcher, subscribe, type DeliveryRecord } from './fixtures.js';
 import { startReceiver, waitUntil, type Receiver } from './receiver.js';
 
 const WEBHOOKS = ['webhooks:read', 'webhooks:write'] as const;
-
-async function send(server: TestApp, token: TestSeller, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: body === undefined ? { authorization: token.headers.authorization! } : token.headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: response.status === 204 ? null : ((await response.json()) as any) };
-}
 
 /**
  * Subscribing to an event, managing a subscription and reading a delivery's data need the
@@ -52,7 +43,7 @@ describe('webhooks need the read scope of the events they carry', () => {
       [stockReader, ['estoque.alterado', 'pagamento.alterado'], 'orders:read'],
       [stockReader, ['*'], 'orders:read'],
     ] as const) {
-      const rest = await send(server, token, 'POST', '/webhooks/assinaturas', { url, events });
+      const rest = await call(server, token, 'POST', '/webhooks/assinaturas', { url, events });
       expect(rest.status, events.join()).toBe(403);
       expect(rest.body).toMatchObject({ code: 'FORBIDDEN', requiredScope: scope });
 
@@ -62,23 +53,23 @@ describe('webhooks need the read scope of the events they carry', () => {
       });
       expect(gql.body.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN', requiredScope: scope });
     }
-    const portal = await send(server, stockReader, 'POST', '/v2/webhooks/configuracoes', {
+    const portal = await call(server, stockReader, 'POST', '/v2/webhooks/configuracoes', {
       url,
       groups: { orders: false, stock: true, freight: true, payments: false },
     });
     expect(portal).toMatchObject({ status: 403, body: { code: 'FORBIDDEN', requiredScope: 'orders:read' } });
 
-    const allowed = await send(server, stockReader, 'POST', '/webhooks/assinaturas', { url, events: ['estoque.alterado'] });
+    const allowed = await call(server, stockReader, 'POST', '/webhooks/assinaturas', { url, events: ['estoque.alterado'] });
     expect(allowed.status).toBe(201);
-    const groups = await send(server, stockReader, 'PUT', `/v2/webhooks/configuracoes/${allowed.body.id}/grupos`, { orders: true });
+    const groups = await call(server, stockReader, 'PUT', `/v2/webhooks/configuracoes/${allowed.body.id}/grupos`, { orders: true });
     expect(groups).toMatchObject({ status: 403, body: { requiredScope: 'orders:read' } });
-    const widened = await send(server, stockReader, 'PATCH', `/webhooks/assinaturas/${allowed.body.id}`, { events: ['*'] });
+    const widened = await call(server, stockReader, 'PATCH', `/webhooks/assinaturas/${allowed.body.id}`, { events: ['*'] });
     expect(widened).toMatchObject({ status: 403, body: { requiredScope: 'orders:read' } });
 
     // Nothing was created by the refusals: the only subscription is the allowed one.
-    const list = await send(server, owner, 'GET', '/webhooks/assinaturas');
+    const list = await call(server, owner, 'GET', '/webhooks/assinaturas');
     expect(list.body.data.map((subscription: { id: string }) => subscription.id)).toEqual([allowed.body.id]);
-    await send(server, owner, 'DELETE', `/webhooks/assinaturas/${allowed.body.id}`);
+    await call(server, owner, 'DELETE', `/webhooks/assinaturas/${allowed.body.id}`);
   });
 
   it('does not let a token redirect, re-sign or redeliver a subscription whose events it cannot read; it may delete it', async () => {
@@ -96,13 +87,13 @@ describe('webhooks need the read scope of the events they carry', () => {
       ['POST', `/webhooks/entregas/${delivery!.id}/reenvio`, undefined],
       ['PUT', `/v2/webhooks/configuracoes/${orders.id}`, { url: 'https://attacker.example.com/' }],
     ] as const) {
-      const refused = await send(server, stockReader, method, path, body);
+      const refused = await call(server, stockReader, method, path, body);
       expect(refused, `${method} ${path}`).toMatchObject({ status: 403, body: { code: 'FORBIDDEN', requiredScope: 'orders:read' } });
     }
-    const unchanged = await send(server, owner, 'GET', `/webhooks/assinaturas/${orders.id}`);
+    const unchanged = await call(server, owner, 'GET', `/webhooks/assinaturas/${orders.id}`);
     expect(unchanged.body).toMatchObject({ url: receiver.url, description: null });
 
-    expect((await send(server, webhooksOnly, 'DELETE', `/webhooks/assinaturas/${orders.id}`)).status).toBe(204);
+    expect((await call(server, webhooksOnly, 'DELETE', `/webhooks/assinaturas/${orders.id}`)).status).toBe(204);
   });
 
   it('shows deliveries whose data the token cannot read without their data or the receiver\'s answer', async () => {
@@ -130,7 +121,7 @@ describe('webhooks need the read scope of the events they carry', () => {
     expect(byEvent(limited, 'estoque.alterado')).toMatchObject({ dataWithheld: false, payload: { data: { sku: 'SKU-X' } } });
     expect(JSON.stringify(limited)).not.toContain('98765432100');
 
-    const one = await send(server, stockReader, 'GET', `/webhooks/entregas/${order.id}`);
+    const one = await call(server, stockReader, 'GET', `/webhooks/entregas/${order.id}`);
     expect(one.body).toMatchObject({ dataWithheld: true });
     expect(JSON.stringify(one.body)).not.toContain('98765432100');
 
