@@ -84,7 +84,7 @@ describe('the service process', () => {
     const second = await cli('token', 'create', '--seller', seller.id);
     const tokens = await cli('token', 'list', '--seller', seller.id);
     expect(tokens).toEqual([
-      { id: first.id, name: 'erp', prefix: first.token.slice(0, 15), scopes: ['orders:read'], createdAt: expect.any(String), revokedAt: null },
+      { id: first.id, name: 'erp', prefix: first.token.slice(0, 15), scopes: ['orders:read'], createdAt: expect.any(String), revokedAt: null, issuedBy: null },
       expect.objectContaining({ id: second.id, revokedAt: null }),
     ]);
     expect(JSON.stringify(tokens)).not.toContain(first.token);

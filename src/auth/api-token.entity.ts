@@ -30,4 +30,11 @@ export class ApiToken extends SellerOwned {
 
   @Property({ type: 'timestamptz', nullable: true })
   revokedAt: (Date & Opt) | null = null;
+
+  /**
+   * The token that created this one (null: the operator). A leaked token may have minted
+   * others; this is how its holder finds and revokes them too.
+   */
+  @Property({ type: 'uuid', nullable: true })
+  issuedBy: (string & Opt) | null = null;
 }

@@ -57,6 +57,7 @@ class ApiTokenType implements TokenView {
   @Field(() => [String]) scopes!: TokenView['scopes'];
   @Field(() => GraphQLISODateTime) createdAt!: string;
   @Field(() => GraphQLISODateTime, { nullable: true, description: 'Set once revoked: the token no longer works' }) revokedAt!: string | null;
+  @Field(() => ID, { nullable: true, description: 'The token that created this one; null when the operator did (CLI)' }) issuedBy!: string | null;
 }
 
 const ApiTokenConnection = connectionType('ApiToken', ApiTokenType);

@@ -14,6 +14,7 @@ export const TokenResponse = Type.Object({
   scopes: Type.Array(Type.Enum([...SCOPES])),
   createdAt: Timestamp,
   revokedAt: Nullable(Timestamp),
+  issuedBy: Nullable(Type.String({ format: 'uuid', description: 'The token that created this one; null when the operator did (CLI)' })),
 });
 export type TokenView = Static<typeof TokenResponse>;
 
@@ -42,6 +43,7 @@ export function tokenView(token: ApiToken): TokenView {
     scopes: token.scopes,
     createdAt: token.createdAt.toISOString(),
     revokedAt: iso(token.revokedAt),
+    issuedBy: token.issuedBy,
   };
 }
 

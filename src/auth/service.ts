@@ -37,7 +37,7 @@ export async function getSeller(em: EntityManager, id: string): Promise<Seller> 
  * Who hands out a token: another token, which can never grant beyond its own scopes, or
  * the operator at the CLI (and the demo seller at first start), who holds every scope.
  */
-export type TokenIssuer = { readonly scopes: ReadonlySet<Scope> } | 'operator';
+export type TokenIssuer = { readonly tokenId: string; readonly scopes: ReadonlySet<Scope> } | 'operator';
 export const OPERATOR = 'operator' as const;
 
 const TOKEN_NAME_MAX = 100;
@@ -89,6 +89,7 @@ export async function createToken(
     secretHash: hashSecret(token),
     prefix: token.slice(0, TOKEN_PREFIX.length + 6),
     scopes,
+    issuedBy: input.issuer === OPERATOR ? null : input.issuer.tokenId,
   });
   await em.persist(record).flush();
   return { token, record };

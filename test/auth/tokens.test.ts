@@ -49,6 +49,16 @@ describe('listing and revoking API tokens', () => {
     expect((await fetch(`${server.url}/tokens`)).status).toBe(401);
   });
 
+  it('records which token created a token, so the tokens a leaked one minted can be found', async () => {
+    const seller = await createTestSeller(server.orm, { scopes: ['catalog:read'] });
+    const minted = await graphql<{ createToken: { id: string } }>(server.url, 'mutation { createToken(input: { name: "minted" }) { id } }', { headers: seller.headers });
+    const listed = (await (await fetch(`${server.url}/tokens`, { headers: seller.headers })).json()) as { data: { id: string; issuedBy: string | null }[] };
+    expect(listed.data).toEqual([
+      expect.objectContaining({ id: await tokenIdOf(server.url, seller), issuedBy: null }),
+      expect.objectContaining({ id: minted.body.data!.createToken.id, issuedBy: await tokenIdOf(server.url, seller) }),
+    ]);
+  });
+
   it('revokes a token at once: 204, then 401 for every request it makes, shown with revokedAt', async () => {
     const owner = await createTestSeller(server.orm);
     const victim = await createTestToken(server.orm, owner.id, ['orders:read']);

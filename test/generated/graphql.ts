@@ -23,6 +23,8 @@ export type ApiToken = {
   __typename?: 'ApiToken';
   createdAt: Scalars['DateTimeISO']['output'];
   id: Scalars['ID']['output'];
+  /** The token that created this one; null when the operator did (CLI) */
+  issuedBy?: Maybe<Scalars['ID']['output']>;
   name: Scalars['String']['output'];
   /** The first characters of the token, to tell tokens apart */
   prefix: Scalars['String']['output'];

@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-export class Migration20261123052217 extends Migration {
+export class Migration20261123054937 extends Migration {
   override async up(): Promise<void> {
     this.addSql(`create table "application_credential" ("id" uuid not null, "application_id" uuid not null, "secret_hash" text not null, "prefix" text not null, "created_at" timestamptz not null, "revoked_at" timestamptz null, primary key ("id"))`);
     this.addSql(`alter table "application_credential" add constraint "application_credential_secret_hash_unique" unique ("secret_hash")`);
@@ -10,6 +10,7 @@ export class Migration20261123052217 extends Migration {
     this.addSql(`insert into "application_credential" ("id", "application_id", "secret_hash", "prefix", "created_at") select "id", "id", "credential_hash", 'ponte_app_', "created_at" from "application"`);
     this.addSql(`alter table "application" drop constraint "application_credential_hash_unique"`);
     this.addSql(`alter table "application" drop column "credential_hash"`);
+    this.addSql(`alter table "api_token" add "issued_by" uuid null`);
     this.addSql(`create index "api_token_seller_id_id_index" on "api_token" ("seller_id", "id")`);
     this.addSql(`alter table "application_credential" add constraint "application_credential_application_id_foreign" foreign key ("application_id") references "application" ("id")`);
   }
@@ -23,6 +24,7 @@ export class Migration20261123052217 extends Migration {
     this.addSql(`alter table "application" alter column "credential_hash" set not null`);
     this.addSql(`drop table if exists "application_credential" cascade`);
     this.addSql(`drop index "api_token_seller_id_id_index"`);
+    this.addSql(`alter table "api_token" drop column "issued_by"`);
     this.addSql(`alter table "application" add constraint "application_credential_hash_unique" unique ("credential_hash")`);
   }
 }
