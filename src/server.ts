@@ -12,6 +12,7 @@ import type { Config } from './config.js';
 import { forkForSeller, type Orm } from './db/orm.js';
 import { AppError } from './errors.js';
 import { startApollo } from './graphql/apollo.js';
+import { operationLimits } from './graphql/limits.js';
 import { buildGraphQLSchema } from './graphql/schema.js';
 import { registerHealth } from './http/health.js';
 import { registerMetrics } from './http/metrics.js';
@@ -86,7 +87,8 @@ export async function buildServer(deps: ServerDeps): Promise<RestApp> {
   for (const routes of ROUTES) await app.register(async (scope) => routes(scope as RestApp, { config, orm }));
 
   const { schema } = await buildGraphQLSchema();
-  const apollo = await startApollo(app, schema, config);
+  const limits = operationLimits(config);
+  const apollo = await startApollo(app, schema, limits);
   app.route({
     url: '/graphql',
     method: ['GET', 'POST', 'OPTIONS'],
@@ -103,7 +105,9 @@ export async function buildServer(deps: ServerDeps): Promise<RestApp> {
     }),
   });
   // Subscriptions over graphql-ws on the same path and port (dispatchers serve no API).
-  if (config.role !== 'dispatcher') attachLiveEvents(app, { config, orm, logger: deps.logger, schema, metrics, authenticator, rateLimits });
+  if (config.role !== 'dispatcher') {
+    attachLiveEvents(app, { config, orm, logger: deps.logger, schema, limits, metrics, authenticator, rateLimits });
+  }
 
   return app;
 }

@@ -16,6 +16,7 @@ const TITLES: Record<ErrorCode, string> = {
   VALIDATION_FAILED: 'Validation failed',
   IDEMPOTENCY_MISMATCH: 'Idempotency key reused with another request',
   RATE_LIMITED: 'Too many requests',
+  LIMIT_EXCEEDED: 'Limit exceeded',
   UNAVAILABLE: 'Service unavailable',
   INTERNAL: 'Internal error',
 };

@@ -67,7 +67,7 @@ export class ConnectionGuard {
   async admitOperation(socket: WebSocket, request: IncomingMessage, principal: Principal): Promise<GraphQLError[] | undefined> {
     const decision = await this.deps.rateLimits.take({ principal, ip: addressOf(request) });
     if (!decision.allowed) {
-      return [refusal(new AppError('RATE_LIMITED', `Rate limit exceeded; retry in ${decision.retryAfterSeconds} s`, { retryAfter: decision.retryAfterSeconds }))];
+      return [refusal(new AppError('RATE_LIMITED', `Rate limit exceeded; retry in ${decision.retryAfterSeconds} s`, { retryAfterSeconds: decision.retryAfterSeconds }))];
     }
     if (!(await activeTokenIds(this.deps.orm.em.fork(), [principal.tokenId])).has(principal.tokenId)) {
       socket.close(CloseCode.Forbidden, REVOKED);
@@ -112,7 +112,6 @@ function addressOf(request: IncomingMessage): string {
   return request.socket.remoteAddress ?? 'unknown';
 }
 
-/** An error of the whole operation; the empty path lets the shared formatter read the AppError's code and details. */
 function refusal(error: AppError): GraphQLError {
-  return new GraphQLError(error.message, { originalError: error, path: [] });
+  return new GraphQLError(error.message, { originalError: error });
 }

@@ -47,6 +47,7 @@ function validArgs<T>(schema: object, args: Record<string, unknown>): T {
 
 function open({ context }: SubscribeResolverData<unknown, unknown, LiveContext>, filter: LiveFilter, afterId?: string) {
   const principal = requireAuthentication(context.principal);
+  if (afterId !== undefined) context.admitReplay();
   return context.live.open({
     sellerId: principal.sellerId,
     filter,

@@ -6,7 +6,7 @@ import { assertValid } from '../http/validation.js';
 import { createOrder, type CreatedOrder } from './create-order.js';
 import { ChangeOrderStatusInput, CreateOrderInput, OrderFilterInput, PaymentInput } from './graphql-inputs.js';
 import { CreateOrderResult, Order, OrderConnection, OrderItem, OrderSortEnum, Payment, StatusHistoryEntry } from './graphql-types.js';
-import { orderHistoryLoader, orderItemsLoader, orderPaymentsLoader } from './loaders.js';
+import { orderHistoryLoader, orderItemsLoader, orderLoader, orderPaymentsLoader } from './loaders.js';
 import { toHeaderView, type ItemView, type OrderHeaderView, type PaymentView, type StatusEntryView } from './order-view.js';
 import { recordPayment } from './payments.js';
 import { findOrder, listOrders } from './queries.js';
@@ -104,10 +104,10 @@ export class OrderResolver {
   }
 }
 
-/** Federation: a supergraph asking for `Order { id }` gets the caller's own order, or null. */
+/** Federation: a supergraph asking for `Order { id }` gets the caller's own order, or null; batched per request. */
 export const orderReference = {
-  async __resolveReference(reference: { id: string }, context: GraphQLContext): Promise<OrderHeaderView | null> {
+  __resolveReference(reference: { id: string }, context: GraphQLContext): Promise<OrderHeaderView | null> {
     requireScope(context.principal, 'orders:read');
-    return (await findOrder(context.em, reference.id)) ?? null;
+    return orderLoader(context).load(reference.id);
   },
 };

@@ -102,7 +102,7 @@ describe('rate limits', () => {
       expect((await viewer(server.url, `Bearer ${seller.token}`)).headers.get('ratelimit-remaining')).toBe('1');
       expect(await operation(live.client)).toEqual([]);
       const [refused] = await operation(live.client);
-      expect(refused?.extensions).toMatchObject({ code: 'RATE_LIMITED', retryAfter: expect.any(Number) });
+      expect(refused?.extensions).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: expect.any(Number) });
       expect((await viewer(server.url, `Bearer ${seller.token}`)).status).toBe(429);
     } finally {
       await live.client.dispose();
