@@ -58,6 +58,8 @@ export interface Config {
   liveMaxConnectionsPerToken: number;
   /** Subscriptions with `after` (replays) one token may start per minute in this process. */
   liveMaxReplaysPerMinute: number;
+  /** How often a process checks that the tokens of its open live connections are not revoked. */
+  liveTokenCheckMs: number;
 }
 
 export class ConfigError extends Error {
@@ -173,6 +175,7 @@ export function loadConfig(env: Env = process.env): Config {
     liveMaxSubscriptionsPerConnection: read(env, 'LIVE_MAX_SUBSCRIPTIONS_PER_CONNECTION', integer(1, 10_000), 25),
     liveMaxConnectionsPerToken: read(env, 'LIVE_MAX_CONNECTIONS_PER_TOKEN', integer(1, 100_000), 10),
     liveMaxReplaysPerMinute: read(env, 'LIVE_MAX_REPLAYS_PER_MINUTE', integer(1, 100_000), 60),
+    liveTokenCheckMs: read(env, 'LIVE_TOKEN_CHECK_MS', integer(10, 60_000), 2000),
   };
   if (config.pageSizeDefault > config.pageSizeMax) {
     throw new ConfigError(`PAGE_SIZE_DEFAULT must not exceed PAGE_SIZE_MAX (${config.pageSizeMax})`);

@@ -20,7 +20,7 @@ const ProductConnection = connectionType('Product', Product);
 
 const productListQuery = listQuery((maxLimit) =>
   Type.Object({
-    publicationStatus: Type.Optional(Type.Array(PublicationStatusSchema)),
+    publicationStatus: Type.Optional(Type.Array(PublicationStatusSchema, { minItems: 1 })),
     channel: Type.Optional(ChannelCode),
     availability: Type.Optional(Type.Enum([...AVAILABILITIES])),
     ...pageQuerySchema(maxLimit),

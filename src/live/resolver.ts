@@ -28,7 +28,7 @@ class EventEnvelopeType {
 }
 
 const after = Type.String({ pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-7[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}$' });
-const EventsArgs = compileInput(Type.Object({ types: Type.Optional(Type.Array(Type.Enum([...EVENT_NAMES]))), after: Type.Optional(after) }));
+const EventsArgs = compileInput(Type.Object({ types: Type.Optional(Type.Array(Type.Enum([...EVENT_NAMES]), { minItems: 1 })), after: Type.Optional(after) }));
 const OrderEventsArgs = compileInput(Type.Object({
   orderId: Type.Optional(Type.String({ minLength: 1 })),
   statuses: Type.Optional(Type.Array(Type.Enum([...ORDER_STATUSES]), { minItems: 1 })),

@@ -13,18 +13,20 @@ import { useServer } from 'graphql-ws/use/ws';
 import type { Logger } from 'pino';
 import { Gauge, type Registry } from 'prom-client';
 import { WebSocket, WebSocketServer } from 'ws';
-import { bearerSecret } from '../auth/secrets.js';
-import { authenticateToken, type Principal } from '../auth/service.js';
+import type { Authenticator } from '../auth/authenticator.js';
+import type { Principal } from '../auth/service.js';
 import type { Config } from '../config.js';
 import { forkForSeller, type Orm } from '../db/orm.js';
 import { AppError } from '../errors.js';
+import { eventsReadableWith } from '../events/read-scopes.js';
 import { formatGraphQLError } from '../graphql/apollo.js';
 import type { OperationCost, OperationLimits } from '../graphql/limits.js';
 import { unstorableInputError } from '../graphql/storable-input.js';
+import type { RateLimits } from '../http/rate-limit.js';
 import type { RestApp } from '../http/rest.js';
 import { TOO_MANY_CONNECTIONS_CLOSE_CODE } from './close-codes.js';
+import { ConnectionGuard } from './connection-guard.js';
 import type { LiveContext } from './context.js';
-import { eventsReadableWith } from './event-filter.js';
 import { LiveHub } from './hub.js';
 import { connectPostgresFeed } from './postgres-feed.js';
 import { connectRedisFeed } from './redis-feed.js';
@@ -38,6 +40,8 @@ export interface LiveDeps {
   /** The same parse, validation and cost limits as over HTTP. */
   limits: OperationLimits;
   metrics: Registry;
+  authenticator: Authenticator;
+  rateLimits: RateLimits;
 }
 
 /** What a connection carries after connection_init. */
@@ -72,6 +76,7 @@ export function attachLiveEvents(app: RestApp, deps: LiveDeps): LiveHub {
   const { limits } = deps;
   const rules = [...specifiedRules, ...limits.validationRules];
   const tokenLimits = new TokenLimits(config);
+  const guard = new ConnectionGuard({ ...deps, config });
   new Gauge({
     name: 'ponte_live_connections',
     help: 'Authenticated WebSocket connections in this process',
@@ -88,11 +93,8 @@ export function attachLiveEvents(app: RestApp, deps: LiveDeps): LiveHub {
       schema: deps.schema,
       isProd: true,
       onConnect: async (ctx) => {
-        const principal = await authenticate(orm, ctx.connectionParams);
-        if (!principal) {
-          ctx.extra.socket.close(CloseCode.Unauthorized, 'Unauthorized: connection_init needs a valid authorization: Bearer token');
-          return false;
-        }
+        const principal = await guard.authenticate(ctx.extra.socket, ctx.extra.request, ctx.connectionParams);
+        if (!principal) return false;
         if (eventsReadableWith(principal.scopes).length === 0) {
           ctx.extra.socket.close(CloseCode.Forbidden, 'Forbidden: the token has neither orders:read nor catalog:read');
           return false;
@@ -104,16 +106,19 @@ export function attachLiveEvents(app: RestApp, deps: LiveDeps): LiveHub {
           return false;
         }
         ctx.extra.principal = principal;
+        guard.watch(ctx.extra.socket, principal);
         return true;
       },
       onClose: (ctx) => {
         if (ctx.extra.principal) tokenLimits.closeConnection(ctx.extra.principal.tokenId);
       },
-      onSubscribe: (ctx, _id, payload) => {
+      onSubscribe: async (ctx, _id, payload) => {
         // graphql-ws has already recorded this operation among the connection's.
         if (Object.keys(ctx.subscriptions).length > config.liveMaxSubscriptionsPerConnection) {
           return [tooManyOperations(config.liveMaxSubscriptionsPerConnection)];
         }
+        const refused = await guard.admitOperation(ctx.extra.socket, ctx.extra.request, ctx.extra.principal!);
+        if (refused) return refused;
         let document;
         try {
           document = parse(payload.query, limits.parseOptions);
@@ -166,16 +171,11 @@ export function attachLiveEvents(app: RestApp, deps: LiveDeps): LiveHub {
   );
 
   app.addHook('preClose', async () => {
+    guard.stop();
     await closeSockets(wss);
     await hub.close();
   });
   return hub;
-}
-
-async function authenticate(orm: Orm, params: Record<string, unknown> | undefined): Promise<Principal | undefined> {
-  const header = params?.authorization ?? params?.Authorization;
-  const secret = typeof header === 'string' ? bearerSecret(header) : undefined;
-  return secret ? authenticateToken(orm.em.fork(), secret) : undefined;
 }
 
 function tooManyOperations(maximum: number): GraphQLError {

@@ -1,8 +1,5 @@
 import { Type } from 'typebox';
-import type { FastifyRequest } from 'fastify';
-import { authenticateApplication } from '../auth/applications.js';
-import { bearerSecret } from '../auth/secrets.js';
-import { AppError } from '../errors.js';
+import { callingApplication } from '../auth/routes.js';
 import { pageQuery } from '../http/pagination.js';
 import { problemResponse } from '../http/problem.js';
 import type { RestApp, RestRoutes } from '../http/rest.js';
@@ -47,21 +44,6 @@ const view = (registration: ProductWebhook) => ({
   createdAt: registration.createdAt.toISOString(),
 });
 
-/** The calling application, from `Authorization: Bearer ponte_app_…`; 401 otherwise. */
-async function callingApplication(request: FastifyRequest): Promise<string> {
-  const secret = bearerSecret(request.headers.authorization);
-  const application = secret ? await authenticateApplication(request.em, secret) : undefined;
-  if (!application) throw new AppError('UNAUTHENTICATED', 'A valid application credential (Bearer ponte_app_…) is required');
-  return application.id;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** Set on the per-product routes once the application credential is checked. */
-    applicationId: string | undefined;
-  }
-}
-
 /**
  * `{product}/api/v1/webhook…` of DESIGN §8 for one product, mounted under its path. The
  * application credential is checked in onRequest, before the body is validated, so a
@@ -71,9 +53,8 @@ function productRoutes(app: RestApp, product: Product, deps: Parameters<RestRout
   const { config } = deps;
   const tags = [`${product} webhooks`];
   const base = productBaseUrl(product, config);
-  app.decorateRequest('applicationId', undefined);
   app.addHook('onRequest', async (request) => {
-    request.applicationId = await callingApplication(request);
+    callingApplication(request);
   });
 
   app.post(

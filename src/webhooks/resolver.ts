@@ -68,21 +68,21 @@ export class WebhookResolver {
     @Arg('after', () => String, { nullable: true }) after: string | undefined,
     @Ctx() context: GraphQLContext,
   ): Promise<Connection<DeliveryView>> {
-    const { sellerId } = requireAuthentication(context.principal);
+    const { sellerId, scopes } = requireAuthentication(context.principal);
     const { limit, cursor, ...checked } = assertValid(
       deliveryQuery(context.config.pageSizeMax),
       definedFields({ ...filter, limit: first, cursor: after }, { nullIsAbsent: true }),
     );
     const page = await listDeliveries(context.em, sellerId, checked, { cursor, limit: limit ?? context.config.pageSizeDefault });
-    const views = new Map((await deliveryViews(context.em, page.data)).map((view) => [view.id, view]));
+    const views = new Map((await deliveryViews(context.em, page.data, scopes)).map((view) => [view.id, view]));
     return toConnection(page, deliveryCursor, (delivery) => views.get(delivery.id)!);
   }
 
   @Authorized('webhooks:read')
   @Query(() => WebhookDeliveryType)
   async webhookDelivery(@Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<WebhookDeliveryType> {
-    const { sellerId } = requireAuthentication(context.principal);
-    return (await deliveryViews(context.em, [await getDelivery(context.em, sellerId, id)]))[0]!;
+    const { sellerId, scopes } = requireAuthentication(context.principal);
+    return (await deliveryViews(context.em, [await getDelivery(context.em, sellerId, id)], scopes))[0]!;
   }
 
   @Authorized('webhooks:write')
@@ -91,9 +91,8 @@ export class WebhookResolver {
     @Arg('input', () => CreateWebhookSubscriptionInput) input: CreateWebhookSubscriptionInput,
     @Ctx() context: GraphQLContext,
   ): Promise<CreatedWebhookSubscription> {
-    const { sellerId } = requireAuthentication(context.principal);
     const checked = assertValid(createSubscriptionValidator, definedFields(input));
-    const { subscription, secret } = await createSubscription(context.em, sellerId, checked, context.config);
+    const { subscription, secret } = await createSubscription(context.em, requireAuthentication(context.principal), checked, context.config);
     return { subscription: subscriptionView(subscription), secret };
   }
 
@@ -104,9 +103,8 @@ export class WebhookResolver {
     @Arg('input', () => UpdateWebhookSubscriptionInput) input: UpdateWebhookSubscriptionInput,
     @Ctx() context: GraphQLContext,
   ): Promise<WebhookSubscriptionType> {
-    const { sellerId } = requireAuthentication(context.principal);
     const checked = assertValid(updateSubscriptionValidator, definedFields(input));
-    return subscriptionView(await updateSubscription(context.em, sellerId, id, checked, context.config));
+    return subscriptionView(await updateSubscription(context.em, requireAuthentication(context.principal), id, checked, context.config));
   }
 
   @Authorized('webhooks:write')
@@ -119,7 +117,7 @@ export class WebhookResolver {
   @Authorized('webhooks:write')
   @Mutation(() => WebhookSecret)
   async rotateWebhookSecret(@Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<WebhookSecret> {
-    return rotateSecret(context.em, requireAuthentication(context.principal).sellerId, id);
+    return rotateSecret(context.em, requireAuthentication(context.principal), id);
   }
 
   @Authorized('webhooks:write')
@@ -129,16 +127,16 @@ export class WebhookResolver {
     @Arg('since', () => String, { description: 'ISO 8601 instant' }) since: string,
     @Ctx() context: GraphQLContext,
   ): Promise<WebhookRecovery> {
-    const { sellerId } = requireAuthentication(context.principal);
     assertValid(recoverValidator, { since });
-    return { redelivered: await recoverDeliveries(context.em, sellerId, id, new Date(since)) };
+    return { redelivered: await recoverDeliveries(context.em, requireAuthentication(context.principal), id, new Date(since)) };
   }
 
   @Authorized('webhooks:write')
   @Mutation(() => WebhookDeliveryType, { description: 'Sends a finished delivery again' })
   async redeliverWebhookDelivery(@Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<WebhookDeliveryType> {
-    const delivery = await redeliver(context.em, requireAuthentication(context.principal).sellerId, id);
-    return (await deliveryViews(context.em, [delivery]))[0]!;
+    const caller = requireAuthentication(context.principal);
+    const delivery = await redeliver(context.em, caller, id);
+    return (await deliveryViews(context.em, [delivery], caller.scopes))[0]!;
   }
 }
 

@@ -106,7 +106,10 @@ export const DeliveryResponse = Type.Object({
   nextAttemptAt: Nullable(Timestamp),
   createdAt: Timestamp,
   completedAt: Nullable(Timestamp),
-  payload: Type.Unknown({ description: 'The body the delivery POSTs' }),
+  payload: Type.Unknown({ description: 'The body the delivery POSTs; without `data` when dataWithheld' }),
+  dataWithheld: Type.Boolean({
+    description: 'The token lacks the read scope of this event (e.g. orders:read for pedido.*): payload comes without data and attempts without responseBody',
+  }),
   attempts: Type.Array(AttemptResponse),
 });
 
