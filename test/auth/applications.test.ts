@@ -29,10 +29,10 @@ describe('applications and installations', () => {
   it('installs per seller, once however often asked, and lists only the caller\'s installations', async () => {
     const { sellerA, sellerB, appId } = await fresh();
     const first = await install(sellerA, appId);
-    expect(first.body).toEqual({ data: { installApplication: { applicationId: appId, name: 'Frete Facil' } } });
+    expect([first.body.errors, first.body.data]).toEqual([undefined, { installApplication: { applicationId: appId, name: 'Frete Facil' } }]);
     // Installing twice answers the same and changes nothing.
     const second = await install(sellerA, appId);
-    expect([second.status, second.body]).toEqual([200, first.body]);
+    expect([second.status, second.body.errors, second.body.data]).toEqual([200, undefined, first.body.data]);
 
     expect(await installed(sellerA)).toEqual({ installedApplications: [{ applicationId: appId, name: 'Frete Facil' }] });
     expect(await installed(sellerB)).toEqual({ installedApplications: [] });
@@ -66,5 +66,14 @@ describe('applications and installations', () => {
     expect(denied.status).toBe(403);
     expect(denied.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     expect(await installed(sellerA)).toEqual({ installedApplications: [] });
+  });
+
+  it('needs orders:read besides webhooks:write to install: an app receives tracking, settlement and support data', async () => {
+    const { appId } = await fresh();
+    const webhooksOnly = await createTestSeller(server.orm, { scopes: ['webhooks:read', 'webhooks:write', 'catalog:read'] });
+    const denied = await graphql(server.url, INSTALL, { headers: webhooksOnly.headers, variables: { applicationId: appId } });
+    expect(denied.status).toBe(403);
+    expect(denied.body.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN', requiredScope: 'orders:read' });
+    expect((await graphql(server.url, INSTALLED, { headers: webhooksOnly.headers })).body.data).toEqual({ installedApplications: [] });
   });
 });

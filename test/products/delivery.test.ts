@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { createTestSeller, graphql, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
-import { deliveriesOf, settledDeliveries as settledOf, startDispatcher } from '../webhooks/fixtures.js';
+import { deliveriesOf, settledDeliveries, startDispatcher } from '../webhooks/fixtures.js';
 import { waitUntil } from '../webhooks/receiver.js';
 import { createOrder, orderSeller } from '../orders/fixtures.js';
 import { createTestApplication, gql, type TestApplication } from './fixtures.js';
@@ -42,7 +42,6 @@ describe('per-product deliveries through the webhook dispatcher', () => {
     await server.close();
   });
 
-  const settledDeliveries = (seller: TestSeller, count: number) => settledOf(server, seller, count);
 
   it('logistics: {evento, data} with charset=UTF-8 and no signature; a failing receiver gets exactly 5 attempts', async () => {
     const seller = await orderSeller(server);
@@ -51,7 +50,7 @@ describe('per-product deliveries through the webhook dispatcher', () => {
     const orderId = (await createOrder(server, seller)).body.id as string;
     await gql(server, seller, `mutation ($orderId: ID!) { postCarrierChatMessage(orderId: $orderId, input: {sender: seller, message: "Coleta?"}) { id } }`, { orderId });
 
-    const [delivery] = await settledDeliveries(seller, 1);
+    const [delivery] = await settledDeliveries(server, seller, 1);
     expect(delivery).toMatchObject({ event: 'chatTransportadora', status: 'failed', attemptCount: 5 });
     expect(delivery!.attempts.map((attempt) => [attempt.number, attempt.statusCode, attempt.error])).toEqual(
       [1, 2, 3, 4, 5].map((number) => [number, 500, 'status']),
@@ -71,7 +70,7 @@ describe('per-product deliveries through the webhook dispatcher', () => {
     const app = await createTestApplication(server.orm, { installedBy: [seller] });
     await register(server, app, '/pagamentos', { url: `${receiver.url}/created/payments`, events: ['ciclo.criado'] });
     const cycleId = await closeCycle(server, seller);
-    const [delivery] = await settledDeliveries(seller, 1);
+    const [delivery] = await settledDeliveries(server, seller, 1);
     expect(delivery).toMatchObject({ event: 'ciclo.criado', status: 'succeeded', attemptCount: 1, attempts: [{ statusCode: 201, error: null }] });
     expect(receiver.on('/created/payments').map((request) => request.json)).toEqual([
       { evento: 'ciclo.criado', data: expect.objectContaining({ cycleId, gross: '0.00', fees: '0.00', net: '0.00' }) },
@@ -90,7 +89,7 @@ describe('per-product deliveries through the webhook dispatcher', () => {
     const cycleOfA = await closeCycle(server, sellerA);
     await receiver.waitFor(() => receiver.on('/a').length === 1 && receiver.on('/b').length === 1);
     // B's event was fanned out (to B's app) before A's: had it matched A's app, that delivery would exist.
-    expect((await settledDeliveries(sellerB, 1)).map((delivery) => delivery.payload)).toEqual([
+    expect((await settledDeliveries(server, sellerB, 1)).map((delivery) => delivery.payload)).toEqual([
       { evento: 'ciclo.criado', data: expect.objectContaining({ cycleId: cycleOfB }) },
     ]);
     expect(receiver.on('/a').map((request) => request.json.data.cycleId)).toEqual([cycleOfA]);
@@ -108,7 +107,7 @@ describe('per-product deliveries through the webhook dispatcher', () => {
     expect(uninstalled.body.data).toEqual({ uninstallApplication: true });
     const cycleId = await closeCycle(server, seller);
     await receiver.waitFor(() => receiver.on('/staying').length === 1 && receiver.on('/removed').length === 1);
-    await settledDeliveries(seller, 2);
+    await settledDeliveries(server, seller, 2);
 
     expect(receiver.on('/removed').map((request) => request.json)).toEqual([
       { evento: 'aplicativo.removido', data: expect.objectContaining({ applicationId: removed.id, sellerId: seller.id }) },
@@ -132,7 +131,7 @@ describe('per-product deliveries through the webhook dispatcher', () => {
     answer(500);
 
     // The failed attempt is logged, and the delivery stays cancelled: nothing retries it.
-    const settled = await settledDeliveries(seller, 2);
+    const settled = await settledDeliveries(server, seller, 2);
     const ofDeleted = settled.find((delivery) => delivery.status === 'cancelled')!;
     await waitUntil(async () => (await deliveriesOf(server, seller)).find((delivery) => delivery.id === ofDeleted.id)!.attemptCount === 1);
     const [cancelled] = (await deliveriesOf(server, seller)).filter((delivery) => delivery.id === ofDeleted.id);
@@ -141,7 +140,7 @@ describe('per-product deliveries through the webhook dispatcher', () => {
     // A later event reaches the other app and owes the deleted registration nothing.
     const later = await closeCycle(server, seller);
     await receiver.waitFor(() => receiver.on('/other').some((request) => request.json.data.cycleId === later));
-    expect(await settledDeliveries(seller, 3)).toHaveLength(3);
+    expect(await settledDeliveries(server, seller, 3)).toHaveLength(3);
     expect(receiver.on('/held/deleted')).toHaveLength(1);
   });
 });

@@ -22,15 +22,20 @@ export interface ProductReceiver {
   close(): Promise<void>;
 }
 
-/**
- * A real receiver on 127.0.0.1, http or (with a key and certificate) https. `status`
- * decides each answer from the path (204 by default).
- */
 /** An answer: a status, or a status with headers. */
 export type ProductReply = number | { status: number; headers: Record<string, string> };
 
+/**
+ * A real receiver on 127.0.0.1, http or (with a key and certificate) https. `status`
+ * decides each answer from the path and the request (204 by default), `body` what it
+ * carries (raw bytes allowed).
+ */
 export async function startProductReceiver(
-  options: { tls?: { key: string; cert: string }; status?: (path: string, request: ProductRequest) => ProductReply } = {},
+  options: {
+    tls?: { key: string; cert: string };
+    status?: (path: string, request: ProductRequest) => ProductReply;
+    body?: (path: string) => string | Buffer;
+  } = {},
 ): Promise<ProductReceiver> {
   const requests: ProductRequest[] = [];
   const holds = new Map<string, Promise<number>>();
@@ -44,8 +49,8 @@ export async function startProductReceiver(
       requests.push(received);
       void (holds.get(path) ?? Promise.resolve(options.status?.(path, received) ?? 204)).then((reply) => {
         if (response.destroyed) return;
-        if (typeof reply === 'number') response.writeHead(reply).end();
-        else response.writeHead(reply.status, reply.headers).end();
+        const { status, headers } = typeof reply === 'number' ? { status: reply, headers: {} } : reply;
+        response.writeHead(status, headers).end(options.body?.(path) ?? '');
       });
     });
   };
