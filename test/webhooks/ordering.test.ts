@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { createTestSeller, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
 import { deliveriesOf, emit, settledDeliveries, startDispatcher, subscribe, type DeliveryRecord } from './fixtures.js';
-import { startReceiver, type ReceivedRequest, type Receiver, type Reply } from './receiver.js';
+import { startReceiver, waitUntil, type ReceivedRequest, type Receiver, type Reply } from './receiver.js';
 
 describe('webhook ordering', () => {
   let server: TestApp;
@@ -104,7 +104,9 @@ describe('webhook ordering', () => {
       await dispatch({ WEBHOOK_MAX_ATTEMPTS: '100', WEBHOOK_BACKOFF_BASE_MS: '60000', WEBHOOK_BACKOFF_MAX_MS: '60000' });
       await emitNamed(seller, ['A1', 'A2']);
       await hook.waitFor((requests) => requests.length === 1);
-      const a1 = (await deliveriesOf(server, seller)).find((delivery) => delivery.aggregateId === 'order-A' && delivery.attemptCount === 1)!;
+      const a1 = (await deliveriesOf(server, seller)).find((delivery) => (delivery.payload as { data: { name: string } }).data.name === 'A1')!;
+      // The receiver answered; the dispatcher records the attempt a moment later.
+      await waitUntil(async () => (await stateOf(a1.id)).attempts === 1);
       expect(await stateOf(a1.id)).toMatchObject({ status: 'retrying', attempts: 1 });
       // …until A1 is cancelled (as deleting a subscription does to what it owed).
       await server.orm.em.fork().execute(`update webhook_delivery set status = 'cancelled', completed_at = now() where id = ?`, [a1.id]);
