@@ -86,19 +86,19 @@ async function findApplication(em: EntityManager, applicationId: string): Promis
 export async function installApplication(
   em: EntityManager,
   input: { applicationId: string; sellerId: string },
-): Promise<Installation> {
+): Promise<{ installation: Installation; application: Application }> {
   const application = await findApplication(em, input.applicationId);
   if (!(await em.findOne(Seller, { id: input.sellerId }))) throw notFound('Seller');
   const open = () => em.findOne(Installation, { application: application.id, seller: input.sellerId, uninstalledAt: null }, ALL_SELLERS);
   const existing = await open();
-  if (existing) return existing;
+  if (existing) return { installation: existing, application };
   try {
     await em.insert(Installation, Object.assign(new Installation(), { application: application.id, seller: input.sellerId }));
   } catch (error) {
     // A concurrent install opened the period first (the partial unique index decides).
     if (!(error instanceof UniqueConstraintViolationException)) throw error;
   }
-  return (await open())!;
+  return { installation: (await open())!, application };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
-import { pageQuerySchema } from '../http/pagination.js';
+import { pageQuerySchema, pageRequest } from '../http/pagination.js';
 import { ANY_SCOPE, callerOf, type RestRoutes } from '../http/rest.js';
 import { issueCredential, listCredentials, revokeCredential } from './applications.js';
 import { credentialView, CredentialResponse, IdParams, IssuedCredentialResponse, tokenView, TokenResponse } from './schemas.js';
@@ -36,8 +36,8 @@ export const authRoutes: RestRoutes = (app, { config }) => {
       },
     },
     async (request) => {
-      const page = await listTokens(request.em, callerOf(request).sellerId, { ...request.query, limit: request.query.limit ?? config.pageSizeDefault });
-      return { data: page.data.map(tokenView), nextCursor: page.nextCursor };
+      const tokens = await listTokens(request.em, callerOf(request).sellerId, pageRequest(request.query, config.pageSizeDefault));
+      return { data: tokens.data.map(tokenView), nextCursor: tokens.nextCursor };
     },
   );
 

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { callingApplication } from '../auth/routes.js';
-import { pageQuery } from '../http/pagination.js';
+import { pageQuery, pageRequest } from '../http/pagination.js';
 import { problemResponse } from '../http/problem.js';
 import type { RestApp, RestRoutes } from '../http/rest.js';
 import { PRODUCTS, PRODUCT_RULES, productBaseUrl, type Product } from './catalogue.js';
@@ -90,11 +90,8 @@ function productRoutes(app: RestApp, product: Product, deps: Parameters<RestRout
       },
     },
     async (request) => {
-      const page = await listProductWebhooks(request.em, request.applicationId!, product, {
-        limit: request.query.limit ?? config.pageSizeDefault,
-        cursor: request.query.cursor,
-      });
-      return { data: page.data.map(view), nextCursor: page.nextCursor };
+      const registrations = await listProductWebhooks(request.em, request.applicationId!, product, pageRequest(request.query, config.pageSizeDefault));
+      return { data: registrations.data.map(view), nextCursor: registrations.nextCursor };
     },
   );
 
