@@ -1,6 +1,6 @@
 /**
  * Request and response schemas of the catalogue: REST validates and documents with them,
- * GraphQL inputs are checked against the same ones (assertValid).
+ * GraphQL inputs are checked against the same ones (validInput, src/graphql/plain-input.ts).
  */
 import { Type, type Static, type TSchema } from 'typebox';
 import { listRequest, pageQuerySchema } from '../http/pagination.js';

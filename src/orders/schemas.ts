@@ -1,6 +1,6 @@
 /**
  * The order contract (DESIGN sections 4 and 11) as TypeBox schemas: they validate REST
- * requests, GraphQL inputs (assertValid) and feed the OpenAPI document.
+ * requests, GraphQL inputs (validInput) and feed the OpenAPI document.
  */
 import { Type, type Static, type TSchema } from 'typebox';
 import { listRequest, pageQuerySchema } from '../http/pagination.js';
