@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
-import { pageQuerySchema, pageRequest } from '../http/pagination.js';
+import { pageQuerySchema, pageRequest, viewPage } from '../http/pagination.js';
 import { ANY_SCOPE, callerOf, type RestRoutes } from '../http/rest.js';
 import { issueCredential, listCredentials, revokeCredential } from './applications.js';
 import { credentialView, CredentialResponse, IdParams, IssuedCredentialResponse, tokenView, TokenResponse } from './schemas.js';
@@ -35,10 +35,8 @@ export const authRoutes: RestRoutes = (app, { config }) => {
         response: { 200: listOf(TokenResponse) },
       },
     },
-    async (request) => {
-      const tokens = await listTokens(request.em, callerOf(request).sellerId, pageRequest(request.query, config.pageSizeDefault));
-      return { data: tokens.data.map(tokenView), nextCursor: tokens.nextCursor };
-    },
+    async (request) =>
+      viewPage(await listTokens(request.em, callerOf(request).sellerId, pageRequest(request.query, config.pageSizeDefault)), (tokens) => tokens.map(tokenView)),
   );
 
   app.delete(

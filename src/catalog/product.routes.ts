@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { viewPage } from '../http/pagination.js';
 import { callerOf, type RestRoutes } from '../http/rest.js';
 import { getPricing, setPrices } from './price.service.js';
 import { listProducts } from './product-query.js';
@@ -39,8 +40,7 @@ export const productRoutes: RestRoutes = (app, { config }) => {
     },
     async (request) => {
       const { filter, page } = productListFromQuery(request.query, config.pageSizeDefault);
-      const products = await listProducts(request.em, callerOf(request).sellerId, filter, page);
-      return { data: products.data.map(productView), nextCursor: products.nextCursor };
+      return viewPage(await listProducts(request.em, callerOf(request).sellerId, filter, page), (products) => products.map(productView));
     },
   );
 

@@ -40,6 +40,11 @@ export function pageOf<T>(rows: T[], limit: number, cursorOf: (row: T) => Cursor
   return { data, nextCursor: rows.length > limit && last ? encodeCursor(cursorOf(last)) : null };
 }
 
+/** A page with each row shown as `view` shows it (a list's response, REST and services alike). */
+export async function viewPage<T, V>(page: Page<T>, view: (rows: T[]) => V[] | Promise<V[]>): Promise<Page<V>> {
+  return { data: await view(page.data), nextCursor: page.nextCursor };
+}
+
 /** Query parameters shared by every list; the maximum comes from config at start. */
 export function pageQuerySchema(maxLimit: number) {
   return {

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FilterQuery } from '@mikro-orm/core';
 import { AppError } from '../errors.js';
-import { decodeCursor, pageOf, type Page, type PageRequest } from '../http/pagination.js';
+import { decodeCursor, pageOf, viewPage, type Page, type PageRequest } from '../http/pagination.js';
 import { loadOrderViews } from './order-view.js';
 import { Order } from './order.entity.js';
 import type { OrderListFilter, OrderSort, OrderView } from './schemas.js';
@@ -56,8 +56,7 @@ export async function listOrders(em: EntityManager, filter: OrderListFilter, pag
 
 /** `GET /pedidos`: a page of orders (listOrders) as whole order views. */
 export async function listOrderViews(em: EntityManager, filter: OrderListFilter, page: PageRequest): Promise<Page<OrderView>> {
-  const orders = await listOrders(em, filter, page);
-  return { data: await loadOrderViews(em, orders.data), nextCursor: orders.nextCursor };
+  return viewPage(await listOrders(em, filter, page), (orders) => loadOrderViews(em, orders));
 }
 
 function filterOf(filter: OrderListFilter): FilterQuery<Order> {

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { EVENT_GROUPS } from '../events/catalogue.js';
-import { pageQuery, pageRequest } from '../http/pagination.js';
+import { pageQuery, pageRequest, viewPage } from '../http/pagination.js';
 import { callerOf, type RestRoutes } from '../http/rest.js';
 import { IdParams, listResponse, SubscriptionQuotaResponse, SubscriptionResponse } from '../webhooks/schemas.js';
 import { deleteSubscription, getSubscription, listSubscriptions, updateSubscription } from '../webhooks/subscription-service.js';
@@ -58,10 +58,8 @@ export const portalWebhookRoutes: RestRoutes = (app, { config }) => {
         response: { 200: listResponse(ConfigurationResponse) },
       },
     },
-    async (request) => {
-      const subscriptions = await listSubscriptions(request.em, callerOf(request).sellerId, pageRequest(request.query, config.pageSizeDefault));
-      return { data: subscriptions.data.map(configurationView), nextCursor: subscriptions.nextCursor };
-    },
+    async (request) =>
+      viewPage(await listSubscriptions(request.em, callerOf(request).sellerId, pageRequest(request.query, config.pageSizeDefault)), (rows) => rows.map(configurationView)),
   );
 
   app.post(

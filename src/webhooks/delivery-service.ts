@@ -5,7 +5,7 @@ import { isUuid } from '../db/ids.js';
 import { AppError, notFound } from '../errors.js';
 import { OutboxEvent } from '../events/outbox-event.entity.js';
 import { requireReadScopes } from '../events/read-scopes.js';
-import { decodeCursor, pageOf, type Page, type PageRequest } from '../http/pagination.js';
+import { decodeCursor, pageOf, viewPage, type Page, type PageRequest } from '../http/pagination.js';
 import { WebhookAttempt, WebhookDelivery } from './delivery.entity.js';
 import { policyFor, readsEventData, type SubscriptionKind } from './policy.js';
 import type { DeliveryFilter } from './schemas.js';
@@ -15,8 +15,7 @@ import { deliveryView, type DeliveryView } from './views.js';
 
 /** The delivery log as the caller may read it (see deliveryViews), newest first, deleted subscriptions' deliveries included. */
 export async function listDeliveryViews(em: EntityManager, caller: Caller, filter: DeliveryFilter, page: PageRequest): Promise<Page<DeliveryView>> {
-  const deliveries = await listDeliveries(em, caller.sellerId, filter, page);
-  return { data: await deliveryViews(em, deliveries.data, caller.scopes), nextCursor: deliveries.nextCursor };
+  return viewPage(await listDeliveries(em, caller.sellerId, filter, page), (deliveries) => deliveryViews(em, deliveries, caller.scopes));
 }
 
 /** One delivery with its attempts, as the caller may read it. */

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { listRequest, pageQuery, pageRequest } from '../http/pagination.js';
+import { listRequest, pageQuery, pageRequest, viewPage } from '../http/pagination.js';
 import { callerOf, type RestRoutes } from '../http/rest.js';
 import { getDeliveryView, listDeliveryViews, redeliver } from './delivery-service.js';
 import {
@@ -55,10 +55,8 @@ export const webhookRoutes: RestRoutes = (app, { config }) => {
         response: { 200: listResponse(SubscriptionResponse) },
       },
     },
-    async (request) => {
-      const subscriptions = await listSubscriptions(request.em, callerOf(request).sellerId, pageRequest(request.query, config.pageSizeDefault));
-      return { data: subscriptions.data.map(subscriptionView), nextCursor: subscriptions.nextCursor };
-    },
+    async (request) =>
+      viewPage(await listSubscriptions(request.em, callerOf(request).sellerId, pageRequest(request.query, config.pageSizeDefault)), (rows) => rows.map(subscriptionView)),
   );
 
   app.get(
