@@ -16,6 +16,7 @@ import { startApollo } from './graphql/apollo.js';
 import { buildGraphQLSchema } from './graphql/schema.js';
 import { registerHealth } from './http/health.js';
 import { registerMetrics } from './http/metrics.js';
+import { parseJsonStrictly } from './http/json-body.js';
 import { handleError, sendProblem } from './http/problem.js';
 import type { RestApp } from './http/rest.js';
 import { validatorCompiler } from './http/validation.js';
@@ -121,7 +122,11 @@ function createFastify(deps: ServerDeps): RestApp {
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     return503OnClosing: true,
+    // Malformed percent-encoding and over-long path parameters fail before routing: same problem+json.
+    frameworkErrors: (error, request, reply) => handleError(error, request, reply),
   }).withTypeProvider<TypeBoxTypeProvider>();
+
+  parseJsonStrictly(app);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setErrorHandler(handleError);

@@ -1,0 +1,154 @@
+import { isNonNullType } from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildGraphQLSchema } from '../../src/graphql/schema.js';
+import { caseTest, isGraphQLCase, KNOWN_DEFECTS, SKIPPED_UNTIL_FIXED } from '../http/known-defects.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { buildWorld, placeholderWorld, type World } from '../support/bad-input-world.js';
+import { bearer, connectLive, metric, subscribe, type LiveConnection } from '../support/live.js';
+import { graphqlCases, rootFields, VALID_ARGS, type GraphQLCase } from './bad-input-cases.js';
+
+/** Stack frames, SQL and driver words: what a response must never show. */
+const LEAKS = /\bat .+\.[cm]?[jt]s:\d+|node_modules|\bselect\b.+\bfrom\b|\binsert into\b|\bviolates\b|syntax error at|\bpg_|\bpostgres/i;
+const INTERNAL_CODES = ['INTERNAL', 'INTERNAL_SERVER_ERROR'];
+
+// The served schema, built as the server builds it: every root field, federation's too.
+const { schema } = await buildGraphQLSchema();
+const fields = rootFields(schema);
+const caseNames = graphqlCases(fields, placeholderWorld()).map((entry) => entry.name);
+
+/** Subscriptions a client may try over graphql-ws, each with what it must get. */
+const SUBSCRIPTION_CASES: { name: string; query: string; variables?: Record<string, unknown>; expect: 'error' | 'accepted-or-error' }[] = [
+  { name: 'events: an unknown event type', query: 'subscription { events(types: ["bogus.evento"]) { id } }', expect: 'error' },
+  { name: 'events: types of the wrong type', query: 'subscription { events(types: { a: 1 }) { id } }', expect: 'error' },
+  { name: 'events: after an unknown event', query: 'subscription { events(after: "01a20107-0000-7000-8000-000000000000") { id } }', expect: 'error' },
+  { name: 'events: after a malformed id', query: 'subscription { events(after: "not-an-event") { id } }', expect: 'error' },
+  { name: 'events: a type with a NUL character', query: 'subscription ($types: [String!]) { events(types: $types) { id } }', variables: { types: ['pedido.criado\u0000'] }, expect: 'error' },
+  { name: 'orderEvents: a malformed order id', query: 'subscription { orderEvents(orderId: "not-a-uuid") { id } }', expect: 'accepted-or-error' },
+  { name: 'orderEvents: an unknown status', query: 'subscription { orderEvents(statuses: ["bogus"]) { id } }', expect: 'error' },
+  { name: 'stockEvents: a SKU of 100001 characters', query: 'subscription ($sku: String) { stockEvents(sku: $sku) { id } }', variables: { sku: 'x'.repeat(100_001) }, expect: 'error' },
+  { name: 'stockEvents: an unknown argument', query: 'subscription { stockEvents(bogus: 1) { id } }', expect: 'error' },
+  { name: 'an unknown subscription field', query: 'subscription { bogusEvents { id } }', expect: 'error' },
+  { name: 'two root fields in one subscription', query: 'subscription { events { id } orderEvents { id } }', expect: 'error' },
+];
+
+describe('bad input over GraphQL: every root field answers it with a coded error, never INTERNAL', () => {
+  let server: TestApp;
+  let world: World;
+  let cases: Map<string, GraphQLCase>;
+  const connections: LiveConnection[] = [];
+
+  beforeAll(async () => {
+    server = await startTestApp({ env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
+    world = await buildWorld(server);
+    cases = new Map(graphqlCases(fields, world).map((entry) => [entry.name, entry]));
+  });
+  afterAll(async () => {
+    await Promise.all(connections.map((connection) => connection.client.dispose()));
+    await server?.close();
+  });
+
+  it('covers every root field, with a valid value for every required argument', () => {
+    const missing = fields.filter(({ field }) => field.args.some((arg) => isNonNullType(arg.type)) && !VALID_ARGS[field.name]).map(({ field }) => field.name);
+    expect(missing).toEqual([]);
+    for (const { operation, field } of fields) expect(caseNames.some((name) => name.startsWith(`${operation} ${field.name}:`)), field.name).toBe(true);
+    expect(new Set(caseNames).size).toBe(caseNames.length);
+  });
+
+  it('names only cases that exist among its known defects', () => {
+    const subscriptionNames = SUBSCRIPTION_CASES.map((entry) => `subscription ${entry.name}`);
+    const graphqlNames = [...Object.keys(KNOWN_DEFECTS), ...Object.keys(SKIPPED_UNTIL_FIXED)].filter(isGraphQLCase);
+    expect(graphqlNames.filter((name) => !caseNames.includes(name) && !subscriptionNames.includes(name))).toEqual([]);
+  });
+
+  it('runs the valid value of every root field without an error', async () => {
+    // Destructive ones (deleting, uninstalling, closing) would take the world's resources away from the cases.
+    // redeliverWebhookDelivery needs a finished delivery, and no dispatcher runs here.
+    const destructive = new Set(['deleteWebhookSubscription', 'uninstallApplication', 'closeSupportCase', 'changeOrderStatus', 'closeSettlementCycle', 'redeliverWebhookDelivery']);
+    for (const { operation, field } of fields.filter(({ field }) => VALID_ARGS[field.name] && !destructive.has(field.name))) {
+      const variables = VALID_ARGS[field.name]!(world);
+      const definitions = field.args.filter((arg) => arg.name in variables).map((arg) => `$${arg.name}: ${String(arg.type)}`);
+      const passed = field.args.filter((arg) => arg.name in variables).map((arg) => `${arg.name}: $${arg.name}`);
+      const query = `${operation} Valid(${definitions.join(', ')}) { ${field.name}(${passed.join(', ')}) { __typename } }`;
+      const body = await post(server, world, query, variables);
+      expect(body.errors, `${field.name}: ${JSON.stringify(body.errors)}`).toBeUndefined();
+    }
+  });
+
+  for (const name of caseNames) {
+    // A case a pending fix of issue 10 will make pass runs as an expected failure (see known-defects.ts).
+    const [test, title] = caseTest(name);
+    test(title, async () => {
+      await expectHandled(server, world, cases.get(name)!);
+    });
+  }
+
+  for (const entry of SUBSCRIPTION_CASES) {
+    const name = `subscription ${entry.name}`;
+    const [test, title] = caseTest(name);
+    test(title, async () => {
+      const before = await metric(server.url, 'ponte_live_subscriptions');
+      const connection = connectLive(server.url, bearer(world.seller.token));
+      connections.push(connection);
+      const subscription = subscribe(connection.client, entry.query, entry.variables);
+      const watch = { stopped: false };
+      const accepted = waitForGauge(server.url, before + 1, watch).then(() => 'accepted' as const);
+      const outcome = await Promise.race([subscription.ended.then((error) => ({ error })), accepted]);
+      watch.stopped = true;
+      subscription.dispose();
+      if (outcome === 'accepted') {
+        expect(entry.expect, `${name} was accepted`).toBe('accepted-or-error');
+        return;
+      }
+      // Validation errors end the operation (graphql-ws `error`); execution errors arrive as a result.
+      const errors = (subscription.errors.length > 0 ? subscription.errors : Array.isArray(outcome.error) ? outcome.error : []) as {
+        extensions?: { code?: string };
+      }[];
+      expect(errors.length, JSON.stringify(outcome.error)).toBeGreaterThan(0);
+      for (const error of errors) {
+        expect(error.extensions?.code, JSON.stringify(error)).toEqual(expect.any(String));
+        expect(INTERNAL_CODES).not.toContain(error.extensions?.code);
+      }
+    });
+  }
+});
+
+async function post(server: TestApp, world: World, query: string, variables: Record<string, unknown>) {
+  const response = await fetch(`${server.url}/graphql`, { method: 'POST', headers: world.seller.headers, body: JSON.stringify({ query, variables }) });
+  return (await response.json()) as { data?: Record<string, unknown> | null; errors?: { message: string; extensions?: { code?: string } }[] };
+}
+
+async function expectHandled(server: TestApp, world: World, entry: GraphQLCase): Promise<void> {
+  const response = await fetch(`${server.url}/graphql`, {
+    method: 'POST',
+    headers: world.seller.headers,
+    body: JSON.stringify({ query: entry.query, variables: entry.variables }),
+  });
+  const text = await response.text();
+  const seen = `${response.status} ${text.slice(0, 400)}`;
+  expect(response.status, seen).toBeLessThan(500);
+  expect(text, seen).not.toMatch(LEAKS);
+  if (response.headers.get('content-type')?.startsWith('application/problem+json')) {
+    // Refused before GraphQL ran (a body over the limit): a REST problem says why.
+    expect((JSON.parse(text) as { code?: string }).code, seen).toEqual(expect.any(String));
+    return;
+  }
+  const body = JSON.parse(text) as { data?: Record<string, unknown> | null; errors?: { extensions?: { code?: string } }[] };
+  const errors = body.errors ?? [];
+  for (const error of errors) {
+    expect(error.extensions?.code, seen).toEqual(expect.any(String));
+    expect(INTERNAL_CODES, seen).not.toContain(error.extensions?.code);
+  }
+  if (entry.expect === 'error') expect(errors.length, seen).toBeGreaterThan(0);
+  if (entry.expect === 'error-or-null') expect(errors.length > 0 || isNothing(body.data?.[entry.field]), seen).toBe(true);
+}
+
+/** A lookup that found nothing: null, or (for `_entities`) only nulls. */
+function isNothing(value: unknown): boolean {
+  return value === null || (Array.isArray(value) && value.every((item) => item === null));
+}
+
+/** Resolves once the server holds `count` live subscriptions; gives up quietly once told to stop. */
+async function waitForGauge(url: string, count: number, watch: { stopped: boolean }): Promise<void> {
+  while (!watch.stopped && (await metric(url, 'ponte_live_subscriptions')) < count) await new Promise((resolve) => setTimeout(resolve, 20));
+  if (watch.stopped) await new Promise(() => undefined);
+}
