@@ -31,6 +31,24 @@ const SUBSCRIPTION_CASES: { name: string; query: string; variables?: Record<stri
   { name: 'two root fields in one subscription', query: 'subscription { events { id } orderEvents { id } }', expect: 'error' },
 ];
 
+/** Requests to /graphql that are wrong before any field is reached. */
+const TRANSPORT_CASES: { name: string; method: 'GET' | 'POST'; path?: string; contentType?: string; body?: string }[] = [
+  { name: 'broken JSON', method: 'POST', body: '{"query": "{ viewer { scopes } }"' },
+  { name: 'an empty body', method: 'POST', body: '' },
+  { name: 'a JSON array (a batch)', method: 'POST', body: '[{"query":"{ viewer { scopes } }"},{"query":"{ viewer { scopes } }"}]' },
+  { name: 'no query member', method: 'POST', body: '{"variables":{}}' },
+  { name: 'a query that is a number', method: 'POST', body: '{"query":42}' },
+  { name: 'variables that are a string', method: 'POST', body: '{"query":"query ($sku: String!) { stock(sku: $sku) { sku } }","variables":"SKU-A"}' },
+  { name: 'a query that does not parse', method: 'POST', body: '{"query":"{ viewer { "}' },
+  { name: 'an operationName naming no operation', method: 'POST', body: '{"query":"query A { viewer { scopes } }","operationName":"B"}' },
+  { name: 'two operations and no operationName', method: 'POST', body: '{"query":"query A { viewer { scopes } } query B { viewer { scopes } }"}' },
+  { name: 'a query of 2 MiB', method: 'POST', body: JSON.stringify({ query: `{ viewer { scopes } } # ${'x'.repeat(2 * 1024 * 1024)}` }) },
+  { name: 'the query sent as text/plain', method: 'POST', contentType: 'text/plain', body: '{"query":"{ viewer { scopes } }"}' },
+  { name: 'a GET without a query', method: 'GET', path: '/graphql' },
+  { name: 'a GET with variables that are not JSON', method: 'GET', path: '/graphql?query=query(%24sku%3AString!)%7Bstock(sku%3A%24sku)%7Bsku%7D%7D&variables=%7Bnot-json' },
+  { name: 'a mutation over GET', method: 'GET', path: '/graphql?query=mutation%7BupdateStock(sku%3A%22SKU-A%22%2ConHand%3A1)%7Bsku%7D%7D' },
+];
+
 describe('bad input over GraphQL: every root field answers it with a coded error, never INTERNAL', () => {
   let server: TestApp;
   let world: World;
@@ -79,6 +97,26 @@ describe('bad input over GraphQL: every root field answers it with a coded error
     const [test, title] = caseTest(name);
     test(title, async () => {
       await expectHandled(server, world, cases.get(name)!);
+    });
+  }
+
+  for (const entry of TRANSPORT_CASES) {
+    const [test, title] = caseTest(`transport ${entry.name}`);
+    test(title, async () => {
+      const headers: Record<string, string> = { authorization: world.seller.headers.authorization!, 'apollo-require-preflight': 'true' };
+      if (entry.body !== undefined) headers['content-type'] = entry.contentType ?? 'application/json';
+      const response = await fetch(`${server.url}${entry.path ?? '/graphql'}`, { method: entry.method, headers, body: entry.body });
+      const text = await response.text();
+      const seen = `${response.status} ${text.slice(0, 400)}`;
+      expect(response.status, seen).toBeGreaterThanOrEqual(400);
+      expect(response.status, seen).toBeLessThan(500);
+      expect(text, seen).not.toMatch(LEAKS);
+      const body = JSON.parse(text) as { code?: string; errors?: { extensions?: { code?: string } }[] };
+      // A problem+json (refused by HTTP before GraphQL) or GraphQL errors, each coded.
+      const codes = body.errors ? body.errors.map((error) => error.extensions?.code) : [body.code];
+      expect(codes.length, seen).toBeGreaterThan(0);
+      for (const code of codes) expect(code, seen).toEqual(expect.any(String));
+      expect(INTERNAL_CODES, seen).not.toContain(codes[0]);
     });
   }
 
