@@ -59,7 +59,7 @@ function walk(value: unknown, schema: JsonSchema, pointer: (string | number)[], 
     if (resolved.maxItems !== undefined && value.length > 0) {
       emit(pointer, Array.from({ length: resolved.maxItems + 1 }, () => value[0]), `= ${resolved.maxItems + 1} items (one too many)`, 'schema');
     }
-    emit(pointer, Array.from({ length: 100_000 }, () => 0), '= 100000 zeros (huge list)', 'schema');
+    emit(pointer, Array.from({ length: 20_000 }, () => 0), '= 20000 zeros (huge list)', 'schema');
     emit(pointer, [null], '= [null]', 'schema');
     if (value.length > 0 && resolved.items) walk(value[0], resolved.items, [...pointer, 0], emit);
     return;
