@@ -9,11 +9,14 @@ import { it } from 'vitest';
 const MEDIA_TYPE = 'C: a body that is not application/json answers 415 UNSUPPORTED_MEDIA_TYPE (issue 10, defect 10)';
 const UNSTORABLE_TEXT = 'C: NUL characters and unpaired surrogates are refused with 422 (issue 10, defect 4)';
 const LIST_LIMIT = 'C: every list answers 422 for a limit outside 1 to 200 (issue 10, defect 10)';
+const REQUEST_ID = 'C: a client x-request-id is length- and charset-checked before it reaches logs (issue 10, defect 10)';
 const TOKEN_NAME = 'A: a token name is bounded (token rework, issue 10, defects 1 and 7)';
 const APPLICATION_ID = 'A: an application id that is no UUID is 404, not a database error (application credentials, issue 10, defect 7)';
 const ENTITIES_BATCHED = 'B: _entities resolved through DataLoaders and its representations counted in the cost (issue 10, defect 2)';
 
 export const KNOWN_DEFECTS: Record<string, string> = {
+  'GET /canais: x-request-id of 5000 characters': REQUEST_ID,
+  'GET /canais: x-request-id with quotes, angle brackets and spaces': REQUEST_ID,
   'PUT /produtos: valid JSON sent as text/plain': MEDIA_TYPE,
   'PUT /produtos: valid JSON sent as a form': MEDIA_TYPE,
   'PUT /produtos: valid JSON without a Content-Type': MEDIA_TYPE,
