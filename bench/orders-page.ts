@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { putChannel } from '../src/catalog/channel.service.js';
 import { upsertProducts } from '../src/catalog/product.service.js';
 import { updateStock } from '../src/catalog/stock.service.js';
-import { createSeller, createToken } from '../src/auth/service.js';
+import { createSeller, createToken, OPERATOR } from '../src/auth/service.js';
 import { loadConfig } from '../src/config.js';
 import { createDatabase, dropDatabase } from '../src/db/databases.js';
 import { startEmbeddedPostgres } from '../src/db/embedded.js';
@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   try {
     await migrate(orm);
     const seller = await createSeller(orm.em.fork(), 'Bench');
-    const { token } = await createToken(orm.em.fork(), { sellerId: seller.id });
+    const { token } = await createToken(orm.em.fork(), { sellerId: seller.id, issuer: OPERATOR });
     const em = () => forkForSeller(orm, seller.id);
     await putChannel(em(), seller.id, 'loja-propria', { name: 'Loja própria' });
     await upsertProducts(em(), seller.id, [{ sku: 'A', title: 'A' }, { sku: 'B', title: 'B' }]);

@@ -4,8 +4,17 @@
  */
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
-import { createApplication, installApplication, uninstallApplication } from './auth/applications.js';
-import { createSeller, createToken } from './auth/service.js';
+import {
+  createApplication,
+  installApplication,
+  issueCredential,
+  listApplications,
+  revokeCredential,
+  uninstallApplication,
+} from './auth/applications.js';
+import { credentialView, tokenView } from './auth/schemas.js';
+import { createSeller, createToken, getSeller, listTokens, OPERATOR, revokeToken } from './auth/service.js';
+import { forkForSeller } from './db/orm.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { AppError } from './errors.js';
@@ -27,10 +36,51 @@ const COMMANDS: Record<string, { usage: string; run: Command }> = {
       const { token, record } = await createToken(orm.em.fork(), {
         sellerId: required(flags, 'seller'),
         name: flags.name,
+        // `--scopes ""` is an empty list (refused), not a missing one (every scope).
         scopes: flags.scopes?.split(',').map((scope) => scope.trim()).filter(Boolean),
+        issuer: OPERATOR,
       });
       return { token, id: record.id, scopes: record.scopes };
     },
+  },
+  'token list': {
+    usage: 'token list --seller <id>',
+    run: async ({ orm }, flags) => {
+      const sellerId = (await getSeller(orm.em.fork(), required(flags, 'seller'))).id;
+      const tokens = [];
+      let cursor: string | undefined;
+      do {
+        const page = await listTokens(forkForSeller(orm, sellerId), sellerId, { limit: 200, cursor });
+        tokens.push(...page.data.map(tokenView));
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      return tokens;
+    },
+  },
+  'token revoke': {
+    usage: 'token revoke --id <token id>',
+    run: async ({ orm }, flags) => tokenView(await revokeToken(orm.em.fork(), OPERATOR, required(flags, 'id'))),
+  },
+  'app list': {
+    usage: 'app list',
+    run: async ({ orm }) =>
+      (await listApplications(orm.em.fork())).map(({ application, credentials }) => ({
+        id: application.id,
+        name: application.name,
+        createdAt: application.createdAt.toISOString(),
+        credentials: credentials.map(credentialView),
+      })),
+  },
+  'app credential create': {
+    usage: 'app credential create --app <id>',
+    run: async ({ orm }, flags) => {
+      const { credential, record } = await issueCredential(orm.em.fork(), required(flags, 'app'));
+      return { ...credentialView(record), app: record.application, credential };
+    },
+  },
+  'app credential revoke': {
+    usage: 'app credential revoke --id <credential id>',
+    run: async ({ orm }, flags) => credentialView(await revokeCredential(orm.em.fork(), { credentialId: required(flags, 'id') })),
   },
   'app create': {
     usage: 'app create --name <name>',
@@ -88,6 +138,7 @@ async function main(argv: string[]): Promise<number> {
       seller: { type: 'string' },
       scopes: { type: 'string' },
       app: { type: 'string' },
+      id: { type: 'string' },
     },
   });
   const key = positionals.join(' ');

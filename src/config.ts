@@ -17,14 +17,22 @@ export interface Config {
   pageSizeDefault: number;
   pageSizeMax: number;
   rateLimitPerMinute: number;
+  /** Operation limits, over HTTP and graphql-ws alike (docs/security-graphql.md). */
   graphqlMaxDepth: number;
   graphqlMaxCost: number;
+  graphqlMaxAliases: number;
+  graphqlMaxTokens: number;
+  graphqlMaxDirectives: number;
   webhookTimeoutMs: number;
   webhookMaxAttempts: number;
   webhookBackoffBaseMs: number;
   webhookBackoffMaxMs: number;
   webhookAllowPrivateTargets: boolean;
   webhookDisableAfterMs: number;
+  /** Webhook subscriptions (webhooks interface and portal v2 alike) a seller may keep. */
+  webhookSubscriptionsMax: number;
+  /** Per-product webhook registrations an application may keep, per product. */
+  productRegistrationsMax: number;
   logisticsUrl: string | undefined;
   paymentsUrl: string | undefined;
   supportUrl: string | undefined;
@@ -42,6 +50,16 @@ export interface Config {
   liveReplayMaxEvents: number;
   /** Redis channel and key prefix of the live-event fan-out (when REDIS_URL is set). */
   liveRedisPrefix: string;
+  /** Largest WebSocket message accepted, before connection_init too; larger closes with 1009. */
+  liveMaxMessageBytes: number;
+  /** Operations (subscriptions, running queries) one WebSocket connection may hold at once. */
+  liveMaxSubscriptionsPerConnection: number;
+  /** Open WebSocket connections one token may hold in this process. */
+  liveMaxConnectionsPerToken: number;
+  /** Subscriptions with `after` (replays) one token may start per minute in this process. */
+  liveMaxReplaysPerMinute: number;
+  /** How often a process checks that the tokens of its open live connections are not revoked. */
+  liveTokenCheckMs: number;
 }
 
 export class ConfigError extends Error {
@@ -131,12 +149,17 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitPerMinute: read(env, 'RATE_LIMIT_PER_MINUTE', integer(1), 1200),
     graphqlMaxDepth: read(env, 'GRAPHQL_MAX_DEPTH', integer(1, 100), 12),
     graphqlMaxCost: read(env, 'GRAPHQL_MAX_COST', integer(1), 5000),
+    graphqlMaxAliases: read(env, 'GRAPHQL_MAX_ALIASES', integer(0, 10_000), 30),
+    graphqlMaxTokens: read(env, 'GRAPHQL_MAX_TOKENS', integer(100, 1_000_000), 1000),
+    graphqlMaxDirectives: read(env, 'GRAPHQL_MAX_DIRECTIVES', integer(0, 10_000), 50),
     webhookTimeoutMs: read(env, 'WEBHOOK_TIMEOUT_MS', integer(1), 10_000),
     webhookMaxAttempts: read(env, 'WEBHOOK_MAX_ATTEMPTS', integer(1, 100), 8),
     webhookBackoffBaseMs: read(env, 'WEBHOOK_BACKOFF_BASE_MS', integer(0), 5000),
     webhookBackoffMaxMs: read(env, 'WEBHOOK_BACKOFF_MAX_MS', integer(0), 21_600_000),
     webhookAllowPrivateTargets: read(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', boolean, false),
     webhookDisableAfterMs: read(env, 'WEBHOOK_DISABLE_AFTER_MS', integer(1), 259_200_000),
+    webhookSubscriptionsMax: read(env, 'WEBHOOK_SUBSCRIPTIONS_MAX', integer(1, 100_000), 50),
+    productRegistrationsMax: read(env, 'PRODUCT_REGISTRATIONS_MAX', integer(1, 100_000), 20),
     logisticsUrl: optional(env, 'LOGISTICS_URL', url(['http:', 'https:'])),
     paymentsUrl: optional(env, 'PAYMENTS_URL', url(['http:', 'https:'])),
     supportUrl: optional(env, 'SUPPORT_URL', url(['http:', 'https:'])),
@@ -148,6 +171,11 @@ export function loadConfig(env: Env = process.env): Config {
     liveReplayWindowMs: read(env, 'LIVE_REPLAY_WINDOW_MS', integer(1), 86_400_000),
     liveReplayMaxEvents: read(env, 'LIVE_REPLAY_MAX_EVENTS', integer(1, 100_000), 1000),
     liveRedisPrefix: read(env, 'LIVE_REDIS_PREFIX', text, 'ponte:live:'),
+    liveMaxMessageBytes: read(env, 'LIVE_MAX_MESSAGE_BYTES', integer(1024, 100 * 1024 * 1024), 1024 * 1024),
+    liveMaxSubscriptionsPerConnection: read(env, 'LIVE_MAX_SUBSCRIPTIONS_PER_CONNECTION', integer(1, 10_000), 25),
+    liveMaxConnectionsPerToken: read(env, 'LIVE_MAX_CONNECTIONS_PER_TOKEN', integer(1, 100_000), 10),
+    liveMaxReplaysPerMinute: read(env, 'LIVE_MAX_REPLAYS_PER_MINUTE', integer(1, 100_000), 60),
+    liveTokenCheckMs: read(env, 'LIVE_TOKEN_CHECK_MS', integer(10, 60_000), 2000),
   };
   if (config.pageSizeDefault > config.pageSizeMax) {
     throw new ConfigError(`PAGE_SIZE_DEFAULT must not exceed PAGE_SIZE_MAX (${config.pageSizeMax})`);

@@ -1,5 +1,5 @@
 /**
- * Domain errors with the codes of DESIGN section 9. Services throw these; the REST
+ * Domain errors with the codes listed in docs/architecture.md (Errors). Services throw these; the REST
  * adapter turns them into problem+json and GraphQL into `extensions.code`.
  */
 export const ERROR_STATUS = {
@@ -10,12 +10,18 @@ export const ERROR_STATUS = {
   INVALID_TRANSITION: 409,
   INSUFFICIENT_STOCK: 409,
   CONFLICT: 409,
+  /** A configured limit on how many of something may exist (see docs/security-input.md). */
+  QUOTA_EXCEEDED: 409,
   /** A live subscription's `after` is beyond the replay window (see docs/live-events.md). */
   REPLAY_WINDOW_EXCEEDED: 410,
   PAYLOAD_TOO_LARGE: 413,
+  /** A body that is not `application/json`. */
+  UNSUPPORTED_MEDIA_TYPE: 415,
   VALIDATION_FAILED: 422,
   IDEMPOTENCY_MISMATCH: 422,
   RATE_LIMITED: 429,
+  /** A fixed limit of the live API (operations per WebSocket connection): see docs/live-events.md. */
+  LIMIT_EXCEEDED: 429,
   UNAVAILABLE: 503,
   INTERNAL: 500,
 } as const;
@@ -49,6 +55,13 @@ export class AppError extends Error {
 
 export function notFound(what: string): AppError {
   return new AppError('NOT_FOUND', `${what} not found`);
+}
+
+/** Seconds a client is asked to wait (Retry-After) while the service is UNAVAILABLE. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+export function databaseUnavailable(): AppError {
+  return new AppError('UNAVAILABLE', 'The database is unavailable; retry after the time in Retry-After');
 }
 
 /**

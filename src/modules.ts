@@ -2,6 +2,7 @@ import type { RestRoutes } from './http/rest.js';
 import type { NonEmptyArray } from 'type-graphql';
 import { ApplicationResolver } from './auth/applications.resolver.js';
 import { AuthResolver } from './auth/resolver.js';
+import { authRoutes } from './auth/routes.js';
 import { PriceResolver } from './catalog/price.resolver.js';
 import { ProductResolver, ProductVariationResolver } from './catalog/product.resolver.js';
 import { catalogRoutes } from './catalog/routes.js';
@@ -34,4 +35,4 @@ export const RESOLVERS: NonEmptyArray<Function> = [
 ];
 
 /** REST routes of every domain (Fastify plugins). A new domain adds its routes here. */
-export const ROUTES: RestRoutes[] = [catalogRoutes, orderRoutes, productRegistrationRoutes, webhookRoutes, portalWebhookRoutes];
+export const ROUTES: RestRoutes[] = [authRoutes, catalogRoutes, orderRoutes, productRegistrationRoutes, webhookRoutes, portalWebhookRoutes];

@@ -1,25 +1,29 @@
-import { createHash, randomUUID } from 'node:crypto';
 import { fastifyApolloHandler } from '@as-integrations/fastify';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyBaseLogger, type FastifyRequest } from 'fastify';
-import { Redis } from 'ioredis';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
-import { authenticateToken, requireScope } from './auth/service.js';
+import { Authenticator } from './auth/authenticator.js';
 import { bearerSecret } from './auth/secrets.js';
 import type { Config } from './config.js';
 import { forkForSeller, type Orm } from './db/orm.js';
 import { AppError } from './errors.js';
 import { startApollo } from './graphql/apollo.js';
+import { operationLimits } from './graphql/limits.js';
+import { handleGraphQLRouteError } from './graphql/route-errors.js';
 import { buildGraphQLSchema } from './graphql/schema.js';
 import { registerHealth } from './http/health.js';
 import { registerMetrics } from './http/metrics.js';
 import { parseJsonStrictly } from './http/json-body.js';
+import { documentProblems } from './http/openapi-problems.js';
 import { handleError, sendProblem } from './http/problem.js';
-import type { RestApp } from './http/rest.js';
-import { validatorCompiler } from './http/validation.js';
+import { registerRateLimits } from './http/rate-limit.js';
+import { requestIdOf } from './http/request-id.js';
+import { authorize, type RestApp } from './http/rest.js';
+import { refuseUnstorableText } from './http/storable-input.js';
+import { buildListQueries, validatorCompiler } from './http/validation.js';
 import { attachLiveEvents } from './live/websocket.js';
 import { ROUTES } from './modules.js';
 
@@ -57,39 +61,48 @@ export async function buildServer(deps: ServerDeps): Promise<RestApp> {
       },
       security: [{ bearer: [] }],
     },
+    transformObject: documentProblems,
   });
   app.get('/openapi.json', { schema: { hide: true }, config: { rateLimit: false } }, async () => app.swagger());
 
   const metrics = registerMetrics(app, deps.metrics);
   registerHealth(app, orm);
 
-  await app.register(rateLimit, {
-    max: config.rateLimitPerMinute,
-    timeWindow: 60_000,
-    enableDraftSpec: true,
-    keyGenerator: rateLimitKey,
-    ...(rateLimitStore(app, config) ?? {}),
-  });
-
+  const rateLimits = await registerRateLimits(app, config);
+  const authenticator = new Authenticator(metrics);
   app.decorateRequest('principal', undefined);
+  app.decorateRequest('applicationId', undefined);
   app.decorateRequest('em', undefined as never);
-  app.addHook('onRequest', async (request) => {
+  // Who calls, then their budget, then their scope: a refused request still spends budget,
+  // and a client out of budget is refused before its unknown credential costs a query.
+  app.addHook('onRequest', async (request, reply) => {
+    const limited = request.routeOptions.config.rateLimit !== false;
     request.em = orm.em.fork();
-    const secret = bearerSecret(request.headers.authorization);
-    request.principal = secret ? await authenticateToken(request.em, secret) : undefined;
+    const credential = await authenticator.authenticate(request.em, bearerSecret(request.headers.authorization), async (passedRecently) => {
+      if (limited && !passedRecently && (await rateLimits.exhausted(request))) await rateLimits.limitRequest(request, reply);
+    });
+    request.principal = credential?.kind === 'token' ? credential.principal : undefined;
+    request.applicationId = credential?.kind === 'application' ? credential.applicationId : undefined;
     if (request.principal) request.em = forkForSeller(orm, request.principal.sellerId);
+    if (limited) await rateLimits.limitRequest(request, reply);
     const scope = request.routeOptions.config.scope;
-    if (scope) requireScope(request.principal, scope);
+    if (scope) authorize(request.principal, scope);
   });
 
-  for (const routes of ROUTES) await app.register(async (scope) => routes(scope as RestApp, { config, orm }));
+  buildListQueries(config.pageSizeMax);
+  await app.register(async (rest) => {
+    rest.addHook('preValidation', refuseUnstorableText);
+    for (const routes of ROUTES) await rest.register(async (scope) => routes(scope as RestApp, { config, orm }));
+  });
 
   const { schema } = await buildGraphQLSchema();
-  const apollo = await startApollo(app, schema, config);
+  const limits = operationLimits(config);
+  const apollo = await startApollo(app, schema, limits);
   app.route({
     url: '/graphql',
     method: ['GET', 'POST', 'OPTIONS'],
     schema: { hide: true },
+    errorHandler: handleGraphQLRouteError,
     handler: fastifyApolloHandler(apollo, {
       context: async (request) => ({
         principal: request.principal,
@@ -102,7 +115,9 @@ export async function buildServer(deps: ServerDeps): Promise<RestApp> {
     }),
   });
   // Subscriptions over graphql-ws on the same path and port (dispatchers serve no API).
-  if (config.role !== 'dispatcher') attachLiveEvents(app, { config, orm, logger: deps.logger, schema, metrics });
+  if (config.role !== 'dispatcher') {
+    attachLiveEvents(app, { config, orm, logger: deps.logger, schema, limits, metrics, authenticator, rateLimits });
+  }
 
   return app;
 }
@@ -119,15 +134,17 @@ function createFastify(deps: ServerDeps): RestApp {
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: deps.config.bodyLimitBytes,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     return503OnClosing: true,
     // Malformed percent-encoding and over-long path parameters fail before routing: same problem+json.
     frameworkErrors: (error, request, reply) => handleError(error, request, reply),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   parseJsonStrictly(app);
-
+  // Bodies are JSON only: anything else (text/plain included, which Fastify would read
+  // as a string) answers 415 rather than failing validation as "must be object".
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler((request, reply) =>
@@ -137,20 +154,4 @@ function createFastify(deps: ServerDeps): RestApp {
     reply.header('x-request-id', request.id);
   });
   return app;
-}
-
-/** With REDIS_URL the counters live in Redis, so the per-token limit holds across processes. */
-function rateLimitStore(app: RestApp, config: Config): { redis: Redis; nameSpace: string } | undefined {
-  if (!config.redisUrl) return undefined;
-  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1 });
-  app.addHook('onClose', async () => {
-    await redis.quit();
-  });
-  return { redis, nameSpace: 'ponte-rate-limit:' };
-}
-
-/** Per token when there is one (the documented limit), otherwise per client address. */
-function rateLimitKey(request: FastifyRequest): string {
-  const header = request.headers.authorization;
-  return header ? `token:${createHash('sha256').update(header).digest('base64url')}` : `ip:${request.ip}`;
 }

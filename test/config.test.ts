@@ -22,6 +22,15 @@ describe('configuration', () => {
       liveBufferEvents: 256,
       liveReplayWindowMs: 86_400_000,
       liveReplayMaxEvents: 1000,
+      graphqlMaxDepth: 12,
+      graphqlMaxCost: 5000,
+      graphqlMaxAliases: 30,
+      graphqlMaxTokens: 1000,
+      graphqlMaxDirectives: 50,
+      liveMaxMessageBytes: 1024 * 1024,
+      liveMaxSubscriptionsPerConnection: 25,
+      liveMaxConnectionsPerToken: 10,
+      liveMaxReplaysPerMinute: 60,
     });
     expect(config.databaseUrl).toBeUndefined();
   });
@@ -36,6 +45,13 @@ describe('configuration', () => {
     ['REDIS_URL', 'not a url', /REDIS_URL must be a URL/],
     ['LOG_LEVEL', 'loud', /LOG_LEVEL must be one of/],
     ['LIVE_BUFFER_EVENTS', '0', /LIVE_BUFFER_EVENTS must be an integer between 1 and 100000/],
+    ['GRAPHQL_MAX_ALIASES', '-1', /GRAPHQL_MAX_ALIASES must be an integer between 0 and 10000/],
+    ['GRAPHQL_MAX_TOKENS', '99', /GRAPHQL_MAX_TOKENS must be an integer between 100 and 1000000/],
+    ['GRAPHQL_MAX_DIRECTIVES', '1.5', /GRAPHQL_MAX_DIRECTIVES must be an integer/],
+    ['LIVE_MAX_MESSAGE_BYTES', '1023', /LIVE_MAX_MESSAGE_BYTES must be an integer between 1024 and 104857600/],
+    ['LIVE_MAX_SUBSCRIPTIONS_PER_CONNECTION', '0', /LIVE_MAX_SUBSCRIPTIONS_PER_CONNECTION must be an integer between 1 and 10000/],
+    ['LIVE_MAX_CONNECTIONS_PER_TOKEN', 'many', /LIVE_MAX_CONNECTIONS_PER_TOKEN must be an integer/],
+    ['LIVE_MAX_REPLAYS_PER_MINUTE', '0', /LIVE_MAX_REPLAYS_PER_MINUTE must be an integer between 1 and 100000/],
   ])('refuses %s=%s naming the variable', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);

@@ -60,8 +60,48 @@ describe('the service process', () => {
     const bad = await runProcess(CLI, ['token', 'create', '--seller', seller.id, '--scopes', 'orders:delete'], env);
     expect(bad.code).toBe(1);
     expect(JSON.parse(bad.stderr)).toMatchObject({ error: 'VALIDATION_FAILED' });
+    // An explicitly empty list is a mistake, not a request for every scope.
+    for (const scopes of ['', ',', ' , ']) {
+      const empty = await runProcess(CLI, ['token', 'create', '--seller', seller.id, '--scopes', scopes], env);
+      expect(empty.code).toBe(1);
+      expect(JSON.parse(empty.stderr)).toMatchObject({ error: 'VALIDATION_FAILED', errors: [{ path: '/scopes' }] });
+    }
+    const all = JSON.parse((await runProcess(CLI, ['token', 'create', '--seller', seller.id], env)).stdout) as { scopes: string[] };
+    expect(all.scopes).toHaveLength(6);
     const missing = await runProcess(CLI, ['token', 'create', '--seller', '01a20107-0000-7000-8000-000000000000'], env);
     expect(JSON.parse(missing.stderr)).toMatchObject({ error: 'NOT_FOUND' });
+  });
+
+  it('lists and revokes tokens and application credentials from the CLI', async () => {
+    const env = { DATABASE_URL: database.url };
+    const cli = async (...args: string[]) => {
+      const result = await runProcess(CLI, args, env);
+      expect(result.code, result.stderr).toBe(0);
+      return JSON.parse(result.stdout) as any;
+    };
+    const seller = await cli('seller', 'create', '--name', 'Loja Revoga');
+    const first = await cli('token', 'create', '--seller', seller.id, '--scopes', 'orders:read', '--name', 'erp');
+    const second = await cli('token', 'create', '--seller', seller.id);
+    const tokens = await cli('token', 'list', '--seller', seller.id);
+    expect(tokens).toEqual([
+      { id: first.id, name: 'erp', prefix: first.token.slice(0, 15), scopes: ['orders:read'], createdAt: expect.any(String), revokedAt: null, issuedBy: null },
+      expect.objectContaining({ id: second.id, revokedAt: null }),
+    ]);
+    expect(JSON.stringify(tokens)).not.toContain(first.token);
+
+    expect(await cli('token', 'revoke', '--id', first.id)).toMatchObject({ id: first.id, revokedAt: expect.stringMatching(/Z$/) });
+    expect((await cli('token', 'list', '--seller', seller.id))[0].revokedAt).toMatch(/Z$/);
+    const unknown = await runProcess(CLI, ['token', 'revoke', '--id', '01a20107-0000-7000-8000-000000000000'], env);
+    expect(JSON.parse(unknown.stderr)).toMatchObject({ error: 'NOT_FOUND' });
+
+    const app = await cli('app', 'create', '--name', 'Rotativo');
+    const rotated = await cli('app', 'credential', 'create', '--app', app.id);
+    expect(rotated).toMatchObject({ app: app.id, credential: expect.stringMatching(/^ponte_app_/), revokedAt: null });
+    const listed = (await cli('app', 'list')).find((entry: { id: string }) => entry.id === app.id);
+    expect(listed).toMatchObject({ name: 'Rotativo', credentials: [{ revokedAt: null }, { id: rotated.id, revokedAt: null }] });
+    const old = listed.credentials[0].id;
+    expect(await cli('app', 'credential', 'revoke', '--id', old)).toMatchObject({ id: old, revokedAt: expect.stringMatching(/Z$/) });
+    expect(((await cli('app', 'list')).find((entry: { id: string }) => entry.id === app.id)).credentials[0].revokedAt).toMatch(/Z$/);
   });
 
   it('on a fresh machine starts an embedded PostgreSQL and prints a working demo token', async () => {

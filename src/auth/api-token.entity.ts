@@ -1,10 +1,12 @@
 import type { Opt } from '@mikro-orm/core';
-import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { newId } from '../db/ids.js';
 import { SellerOwned } from '../db/seller-owned.js';
 import type { Scope } from './scopes.js';
 
 @Entity({ tableName: 'api_token' })
+/** The seller's token list pages by id. */
+@Index({ properties: ['seller', 'id'] })
 export class ApiToken extends SellerOwned {
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();
@@ -28,4 +30,11 @@ export class ApiToken extends SellerOwned {
 
   @Property({ type: 'timestamptz', nullable: true })
   revokedAt: (Date & Opt) | null = null;
+
+  /**
+   * The token that created this one (null: the operator). A leaked token may have minted
+   * others; this is how its holder finds and revokes them too.
+   */
+  @Property({ type: 'uuid', nullable: true })
+  issuedBy: (string & Opt) | null = null;
 }

@@ -1,5 +1,5 @@
 import type { Opt } from '@mikro-orm/core';
-import { Entity, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { newId } from '../db/ids.js';
 import { SellerOwned } from '../db/seller-owned.js';
 
@@ -12,12 +12,37 @@ export class Application {
   @Property({ type: 'text' })
   name!: string;
 
-  /** SHA-256 of the `ponte_app_…` credential, hex. */
+  @Property({ type: 'timestamptz' })
+  createdAt: Opt<Date> = new Date();
+}
+
+/**
+ * A `ponte_app_…` credential of an application. It belongs to the app, not to a seller:
+ * an app may hold several at once, so it can switch to a new one before the old one is
+ * revoked (rotation without downtime).
+ */
+@Entity({ tableName: 'application_credential' })
+@Index({ properties: ['application', 'id'] })
+export class ApplicationCredential {
+  @PrimaryKey({ type: 'uuid' })
+  id: string = newId();
+
+  @ManyToOne(() => Application, { mapToPk: true })
+  application!: string;
+
+  /** SHA-256 of the credential, hex: the credential itself is shown once. */
   @Property({ type: 'text', unique: true })
-  credentialHash!: string;
+  secretHash!: string;
+
+  /** The first characters, so a person can tell credentials apart in a list. */
+  @Property({ type: 'text' })
+  prefix!: string;
 
   @Property({ type: 'timestamptz' })
   createdAt: Opt<Date> = new Date();
+
+  @Property({ type: 'timestamptz', nullable: true })
+  revokedAt: (Date & Opt) | null = null;
 }
 
 /**

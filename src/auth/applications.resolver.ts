@@ -17,7 +17,10 @@ class InstalledApplication {
 
 /**
  * Installing an app lets it receive the seller's per-product webhooks, so it takes the
- * webhooks scopes (DESIGN names no separate app scope).
+ * webhooks scopes (there is no separate app scope) and, to install, also `orders:read`:
+ * the app then reads tracking, the carrier chat, settlement cycles and support cases,
+ * all order data (PRODUCT_EVENT_READ_SCOPES), and a token must not hand a third party
+ * what it cannot read itself. Uninstalling takes away, so the webhooks scope suffices.
  */
 @Resolver()
 export class ApplicationResolver {
@@ -32,8 +35,8 @@ export class ApplicationResolver {
     }));
   }
 
-  @Authorized('webhooks:write')
-  @Mutation(() => InstalledApplication)
+  @Authorized('webhooks:write', 'orders:read')
+  @Mutation(() => InstalledApplication, { description: 'Needs webhooks:write and orders:read: the app will receive order data' })
   async installApplication(
     @Arg('applicationId', () => ID) applicationId: string,
     @Ctx() { principal, em }: GraphQLContext,

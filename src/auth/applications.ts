@@ -1,8 +1,9 @@
 import { LockMode, UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/postgresql';
+import { isUuid } from '../db/ids.js';
 import { ALL_SELLERS } from '../db/orm.js';
 import { notFound, validationFailed } from '../errors.js';
 import { recordEvent } from '../events/outbox.js';
-import { Application, Installation } from './application.entity.js';
+import { Application, ApplicationCredential, Installation } from './application.entity.js';
 import { Seller } from './seller.entity.js';
 import { APP_CREDENTIAL_PREFIX, generateSecret, hashSecret, secretMatches } from './secrets.js';
 
@@ -15,20 +16,68 @@ export async function createApplication(
 ): Promise<{ credential: string; application: Application }> {
   const trimmed = name.trim();
   if (!trimmed) throw validationFailed([{ path: '/name', message: 'must not be empty' }]);
-  const credential = generateSecret(APP_CREDENTIAL_PREFIX);
-  const application = em.create(Application, { name: trimmed, credentialHash: hashSecret(credential) });
-  await em.persist(application).flush();
-  return { credential, application };
+  return em.transactional(async (tx) => {
+    const application = tx.create(Application, { name: trimmed });
+    await tx.persist(application).flush();
+    const { credential } = await issueCredential(tx, application.id);
+    return { credential, application };
+  });
 }
 
-export async function authenticateApplication(em: EntityManager, secret: string): Promise<Application | undefined> {
+/** The application of a credential that is not revoked, or undefined. */
+export async function authenticateApplication(em: EntityManager, secret: string): Promise<{ applicationId: string; credentialId: string } | undefined> {
   if (!secret.startsWith(APP_CREDENTIAL_PREFIX)) return undefined;
-  const application = await em.findOne(Application, { credentialHash: hashSecret(secret) });
-  return application && secretMatches(secret, application.credentialHash) ? application : undefined;
+  const row = await em.findOne(ApplicationCredential, { secretHash: hashSecret(secret), revokedAt: null });
+  return row && secretMatches(secret, row.secretHash) ? { applicationId: row.application, credentialId: row.id } : undefined;
+}
+
+/** A new credential for the application (shown once); the ones it had keep working until revoked. */
+export async function issueCredential(
+  em: EntityManager,
+  applicationId: string,
+): Promise<{ credential: string; record: ApplicationCredential }> {
+  await findApplication(em, applicationId);
+  const credential = generateSecret(APP_CREDENTIAL_PREFIX);
+  const record = em.create(ApplicationCredential, {
+    application: applicationId,
+    secretHash: hashSecret(credential),
+    prefix: credential.slice(0, APP_CREDENTIAL_PREFIX.length + 6),
+  });
+  await em.persist(record).flush();
+  return { credential, record };
+}
+
+/** The application's credentials, revoked ones included, oldest first. */
+export async function listCredentials(em: EntityManager, applicationId: string): Promise<ApplicationCredential[]> {
+  await findApplication(em, applicationId);
+  return em.find(ApplicationCredential, { application: applicationId }, { orderBy: { id: 'asc' } });
+}
+
+/**
+ * Revokes one credential at once (requests with it answer 401 from now on). Revoking a
+ * revoked one changes nothing; another application's credential is absent (404).
+ */
+export async function revokeCredential(em: EntityManager, input: { applicationId?: string; credentialId: string }): Promise<ApplicationCredential> {
+  const credential = isUuid(input.credentialId)
+    ? await em.findOne(ApplicationCredential, { id: input.credentialId, ...(input.applicationId ? { application: input.applicationId } : {}) })
+    : null;
+  if (!credential) throw notFound('Application credential');
+  credential.revokedAt ??= new Date();
+  await em.flush();
+  return credential;
+}
+
+/** Every application with its credentials (for the operator's `app list`). */
+export async function listApplications(em: EntityManager): Promise<{ application: Application; credentials: ApplicationCredential[] }[]> {
+  const applications = await em.find(Application, {}, { orderBy: { id: 'asc' } });
+  const credentials = await em.find(ApplicationCredential, { application: { $in: applications.map((application) => application.id) } }, { orderBy: { id: 'asc' } });
+  const byApplication = new Map<string, ApplicationCredential[]>();
+  for (const credential of credentials) byApplication.set(credential.application, [...(byApplication.get(credential.application) ?? []), credential]);
+  return applications.map((application) => ({ application, credentials: byApplication.get(application.id) ?? [] }));
 }
 
 async function findApplication(em: EntityManager, applicationId: string): Promise<Application> {
-  const application = await em.findOne(Application, { id: applicationId });
+  const application = isUuid(applicationId) ? await em.findOne(Application, { id: applicationId }) : null;
   if (!application) throw notFound('Application');
   return application;
 }

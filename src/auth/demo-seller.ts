@@ -1,6 +1,6 @@
 import type { Orm } from '../db/orm.js';
 import { Seller } from './seller.entity.js';
-import { createSeller, createToken } from './service.js';
+import { createSeller, createToken, OPERATOR } from './service.js';
 
 /**
  * On the first start of an empty database a new user gets a seller and a token with
@@ -12,7 +12,7 @@ export async function ensureDemoSeller(orm: Orm): Promise<{ sellerId: string; to
     await em.execute(`select pg_advisory_xact_lock(hashtext('ponte:demo-seller'))`);
     if ((await em.count(Seller, {})) > 0) return undefined;
     const seller = await createSeller(em, 'Demo seller');
-    const { token } = await createToken(em, { sellerId: seller.id, name: 'demo' });
+    const { token } = await createToken(em, { sellerId: seller.id, name: 'demo', issuer: OPERATOR });
     return { sellerId: seller.id, token };
   });
 }

@@ -1,7 +1,10 @@
-import { Arg, Authorized, Ctx, Field, ID, InputType, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { Arg, Authorized, Ctx, Field, GraphQLISODateTime, ID, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../graphql/context.js';
-import { AppError } from '../errors.js';
-import { requireAuthentication, createToken } from './service.js';
+import { connectionType, toConnection, type Connection } from '../graphql/relay.js';
+import { pageQuery } from '../http/pagination.js';
+import { assertValid } from '../http/validation.js';
+import { tokenView, type TokenView } from './schemas.js';
+import { createToken, listTokens, requireAuthentication, revokeToken, tokenCursor } from './service.js';
 
 @ObjectType({ description: 'The seller (tenant) the calling token belongs to' })
 class ViewerSeller {
@@ -29,7 +32,7 @@ class CreateTokenInput {
   @Field({ nullable: true })
   name?: string;
 
-  @Field(() => [String], { nullable: true, description: 'Defaults to the calling token\'s scopes' })
+  @Field(() => [String], { nullable: true, description: 'At most the calling token\'s scopes; missing or empty means exactly those' })
   scopes?: string[];
 }
 
@@ -45,6 +48,24 @@ class CreatedToken {
   scopes!: string[];
 }
 
+@ObjectType('ApiToken', { description: 'An API token of the seller, without its secret' })
+class ApiTokenType implements TokenView {
+  @Field(() => ID) id!: string;
+  @Field() name!: string;
+  @Field({ description: 'The first characters of the token, to tell tokens apart' }) prefix!: string;
+  @Field(() => [String]) scopes!: TokenView['scopes'];
+  @Field(() => GraphQLISODateTime) createdAt!: string;
+  @Field(() => GraphQLISODateTime, { nullable: true, description: 'Set once revoked: the token no longer works' }) revokedAt!: string | null;
+  @Field(() => ID, { nullable: true, description: 'The token that created this one; null when the operator did (CLI)' }) issuedBy!: string | null;
+}
+
+const ApiTokenConnection = connectionType('ApiToken', ApiTokenType);
+
+/**
+ * Tokens manage tokens within their own authority: any token of a seller lists the
+ * seller's tokens (names, prefixes, scopes; never secrets) and creates or revokes tokens
+ * whose scopes it holds itself (docs/security-auth.md).
+ */
 @Resolver()
 export class AuthResolver {
   @Authorized()
@@ -58,7 +79,30 @@ export class AuthResolver {
     };
   }
 
-  /** A token can hand out at most the scopes it holds itself. */
+  @Authorized()
+  @Query(() => ApiTokenConnection, { description: 'The seller\'s tokens, revoked ones included, oldest first' })
+  async tokens(
+    @Arg('first', () => Int, { nullable: true }) first: number | undefined,
+    @Arg('after', () => String, { nullable: true }) after: string | undefined,
+    @Ctx() { principal, em, config }: GraphQLContext,
+  ): Promise<Connection<TokenView>> {
+    const query = assertValid(
+      pageQuery(config.pageSizeMax),
+      Object.fromEntries(Object.entries({ limit: first, cursor: after }).filter(([, value]) => value !== undefined && value !== null)),
+    );
+    const page = await listTokens(em, requireAuthentication(principal).sellerId, { ...query, limit: query.limit ?? config.pageSizeDefault });
+    return toConnection(page, tokenCursor, tokenView);
+  }
+
+  @Authorized()
+  @Mutation(() => ApiTokenType, {
+    description: 'Revokes a token of the seller whose scopes the caller holds; it stops working at once and its live connections close (4403)',
+  })
+  async revokeToken(@Arg('id', () => ID) id: string, @Ctx() { principal, em }: GraphQLContext): Promise<TokenView> {
+    return tokenView(await revokeToken(em, requireAuthentication(principal), id));
+  }
+
+  /** A token can hand out at most the scopes it holds itself (the rule is createToken's). */
   @Authorized()
   @Mutation(() => CreatedToken)
   async createToken(
@@ -66,12 +110,12 @@ export class AuthResolver {
     @Ctx() { principal, em }: GraphQLContext,
   ): Promise<CreatedToken> {
     const caller = requireAuthentication(principal);
-    const wanted = input?.scopes ?? [...caller.scopes];
-    const beyond = wanted.filter((scope) => !caller.scopes.has(scope as never));
-    if (beyond.length > 0) {
-      throw new AppError('FORBIDDEN', `A token cannot grant scopes it does not hold: ${beyond.join(', ')}`);
-    }
-    const { token, record } = await createToken(em, { sellerId: caller.sellerId, name: input?.name, scopes: wanted });
+    const { token, record } = await createToken(em, {
+      sellerId: caller.sellerId,
+      name: input?.name ?? undefined,
+      scopes: input?.scopes ?? undefined,
+      issuer: caller,
+    });
     return { id: record.id, token, scopes: record.scopes };
   }
 }

@@ -8,6 +8,14 @@ export function generateSecret(prefix: string): string {
   return prefix + randomBytes(32).toString('base64url');
 }
 
+/** The random part of every secret generateSecret makes: 32 bytes, base64url. */
+const SECRET_BODY = /^[A-Za-z0-9_-]{43}$/;
+
+/** Whether a string could be a secret of this kind; anything else is refused without a lookup. */
+export function isWellFormedSecret(secret: string, prefix: string): boolean {
+  return secret.startsWith(prefix) && SECRET_BODY.test(secret.slice(prefix.length));
+}
+
 export function hashSecret(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
 }

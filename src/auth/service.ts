@@ -1,5 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { isUuid } from '../db/ids.js';
+import { ALL_SELLERS } from '../db/orm.js';
 import { AppError, notFound, validationFailed } from '../errors.js';
+import { decodeCursor, pageOf, type Page } from '../http/pagination.js';
 import { ApiToken } from './api-token.entity.js';
 import { Seller } from './seller.entity.js';
 import { SCOPES, isScope, type Scope } from './scopes.js';
@@ -13,6 +16,9 @@ export interface Principal {
   scopes: ReadonlySet<Scope>;
 }
 
+/** What a service needs of the caller to apply scope rules inside the seller: who and what it may read. */
+export type Caller = Pick<Principal, 'sellerId' | 'scopes'>;
+
 export async function createSeller(em: EntityManager, name: string): Promise<Seller> {
   const trimmed = name.trim();
   if (!trimmed) throw validationFailed([{ path: '/name', message: 'must not be empty' }]);
@@ -21,34 +27,107 @@ export async function createSeller(em: EntityManager, name: string): Promise<Sel
   return seller;
 }
 
-export function parseScopes(values: readonly string[] | undefined): Scope[] {
-  if (!values || values.length === 0) return [...SCOPES];
-  const unknown = values.filter((value) => !isScope(value));
+export async function getSeller(em: EntityManager, id: string): Promise<Seller> {
+  const seller = isUuid(id) ? await em.findOne(Seller, { id }) : null;
+  if (!seller) throw notFound('Seller');
+  return seller;
+}
+
+/**
+ * Who hands out a token: another token, which can never grant beyond its own scopes, or
+ * the operator at the CLI (and the demo seller at first start), who holds every scope.
+ */
+export type TokenIssuer = { readonly tokenId: string; readonly scopes: ReadonlySet<Scope> } | 'operator';
+export const OPERATOR = 'operator' as const;
+
+const TOKEN_NAME_MAX = 100;
+
+/**
+ * The scopes a new token gets: always a subset of the issuer's. A token that names none
+ * (missing or empty list) gets its issuer's own scopes; the operator gets every scope
+ * when it names none, but an explicitly empty list is refused rather than widened.
+ */
+export function grantedScopes(requested: readonly string[] | undefined, issuer: TokenIssuer): Scope[] {
+  const unknown = (requested ?? []).filter((value) => !isScope(value));
   if (unknown.length > 0) {
     throw validationFailed(
       unknown.map((value) => ({ path: '/scopes', message: `unknown scope "${value}"; known: ${SCOPES.join(', ')}` })),
     );
   }
-  return [...new Set(values as Scope[])];
+  const held = issuer === OPERATOR ? new Set<Scope>(SCOPES) : issuer.scopes;
+  if (requested === undefined || (requested.length === 0 && issuer !== OPERATOR)) {
+    return SCOPES.filter((scope) => held.has(scope));
+  }
+  if (requested.length === 0) {
+    throw validationFailed([{ path: '/scopes', message: 'must name at least one scope; leave it out for every scope' }]);
+  }
+  const beyond = SCOPES.filter((scope) => requested.includes(scope) && !held.has(scope));
+  if (beyond.length > 0) {
+    throw new AppError('FORBIDDEN', `A token cannot grant scopes it does not hold: ${beyond.join(', ')}`, { scopes: beyond });
+  }
+  return SCOPES.filter((scope) => requested.includes(scope));
 }
 
-/** Creates a token; the secret is returned once and only its hash is stored. */
+function tokenName(name: string | undefined): string {
+  const trimmed = name?.trim() || 'default';
+  if (trimmed.length > TOKEN_NAME_MAX) throw validationFailed([{ path: '/name', message: `must be at most ${TOKEN_NAME_MAX} characters` }]);
+  return trimmed;
+}
+
+/** Creates a token within its issuer's scopes; the secret is returned once and only its hash is stored. */
 export async function createToken(
   em: EntityManager,
-  input: { sellerId: string; name?: string; scopes?: readonly string[] },
+  input: { sellerId: string; name?: string; scopes?: readonly string[]; issuer: TokenIssuer },
 ): Promise<{ token: string; record: ApiToken }> {
-  const seller = await em.findOne(Seller, { id: input.sellerId });
-  if (!seller) throw notFound('Seller');
+  const scopes = grantedScopes(input.scopes, input.issuer);
+  const name = tokenName(input.name);
+  const seller = await getSeller(em, input.sellerId);
   const token = generateSecret(TOKEN_PREFIX);
   const record = em.create(ApiToken, {
     seller: seller.id,
-    name: input.name?.trim() || 'default',
+    name,
     secretHash: hashSecret(token),
     prefix: token.slice(0, TOKEN_PREFIX.length + 6),
-    scopes: parseScopes(input.scopes),
+    scopes,
+    issuedBy: input.issuer === OPERATOR ? null : input.issuer.tokenId,
   });
   await em.persist(record).flush();
   return { token, record };
+}
+
+/** The seller's tokens, revoked ones included (with `revokedAt`), oldest first. */
+export async function listTokens(em: EntityManager, sellerId: string, page: { limit: number; cursor?: string }): Promise<Page<ApiToken>> {
+  const after = page.cursor ? String(decodeCursor(page.cursor, 1)[0]) : undefined;
+  const rows = await em.find(
+    ApiToken,
+    { seller: sellerId, ...(after ? { id: { $gt: after } } : {}) },
+    { orderBy: { id: 'asc' }, limit: page.limit + 1 },
+  );
+  return pageOf(rows, page.limit, tokenCursor);
+}
+
+export const tokenCursor = (token: ApiToken) => [token.id];
+
+/**
+ * Revokes a token: from this moment every request with it answers 401, and live
+ * connections holding it are closed (see src/live/connection-guard.ts). A token revokes
+ * only its own seller's tokens (another seller's is 404) whose scopes it holds itself,
+ * the same bound as creating one; itself included. The operator revokes any token.
+ * Revoking a revoked token changes nothing.
+ */
+export async function revokeToken(em: EntityManager, revoker: Caller | typeof OPERATOR, id: string): Promise<ApiToken> {
+  const where = revoker === OPERATOR ? { id } : { id, seller: revoker.sellerId };
+  const token = isUuid(id) ? await em.findOne(ApiToken, where, revoker === OPERATOR ? ALL_SELLERS : {}) : null;
+  if (!token) throw notFound('Token');
+  if (revoker !== OPERATOR) {
+    const beyond = token.scopes.filter((scope) => !revoker.scopes.has(scope));
+    if (beyond.length > 0) {
+      throw new AppError('FORBIDDEN', `A token cannot revoke a token with scopes it does not hold: ${beyond.join(', ')}`, { scopes: beyond });
+    }
+  }
+  token.revokedAt ??= new Date();
+  await em.flush();
+  return token;
 }
 
 interface TokenRow {
@@ -72,6 +151,14 @@ export async function authenticateToken(em: EntityManager, secret: string): Prom
   );
   if (!row || !secretMatches(secret, row.secret_hash)) return undefined;
   return { sellerId: row.seller_id, sellerName: row.seller_name, tokenId: row.id, scopes: new Set(row.scopes) };
+}
+
+/** Which of these tokens still work (not revoked): one statement for any number of ids. */
+export async function activeTokenIds(em: EntityManager, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  // Across sellers: the ids come from the process's open connections, whoever they belong to.
+  const rows = await em.execute<{ id: string }[]>('select id from api_token where id in (?) and revoked_at is null', [[...ids]]);
+  return new Set(rows.map((row) => row.id));
 }
 
 export function requireAuthentication(principal: Principal | undefined): Principal {

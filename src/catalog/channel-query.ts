@@ -1,6 +1,7 @@
 /** Reading the seller's channels: for the API, and for the distribution (stock-figures.ts). */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { notFound } from '../errors.js';
+import { decodeCursor, pageOf, type Page } from '../http/pagination.js';
 
 export interface ChannelView {
   code: string;
@@ -36,6 +37,16 @@ function toView(row: ChannelRow): ChannelView {
 export async function listChannels(em: EntityManager, sellerId: string): Promise<ChannelView[]> {
   const rows = await em.execute<ChannelRow[]>(`select ${COLUMNS} from channel where seller_id = ? order by code`, [sellerId]);
   return rows.map(toView);
+}
+
+/** A page of the seller's channels by code (the unique index on seller and code serves it). */
+export async function pageOfChannels(em: EntityManager, sellerId: string, page: { limit: number; cursor?: string }): Promise<Page<ChannelView>> {
+  const after = page.cursor === undefined ? undefined : String(decodeCursor(page.cursor, 1)[0]);
+  const rows = await em.execute<ChannelRow[]>(
+    `select ${COLUMNS} from channel where seller_id = ? ${after === undefined ? '' : 'and code > ?'} order by code limit ?`,
+    after === undefined ? [sellerId, page.limit + 1] : [sellerId, after, page.limit + 1],
+  );
+  return pageOf(rows.map(toView), page.limit, (channel) => [channel.code]);
 }
 
 /** `forUpdate` locks the row until the caller's transaction ends (a change of its settings). */

@@ -4,7 +4,7 @@ import { validationFailed, type FieldError } from '../errors.js';
 import { findChannel, type ChannelView } from './channel-query.js';
 import { loadAllocations, lockAllSellableStock, writeStockFigures } from './stock-figures.js';
 
-export { findChannel, getChannel, listChannels, type ChannelView } from './channel-query.js';
+export { findChannel, getChannel, listChannels, pageOfChannels, type ChannelView } from './channel-query.js';
 
 export interface ChannelInput {
   name: string;

@@ -2,7 +2,7 @@ import { Arg, Authorized, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import { Type } from 'typebox';
 import { requireAuthentication } from '../auth/service.js';
 import type { GraphQLContext } from '../graphql/context.js';
-import { assertValid } from '../http/validation.js';
+import { assertValid, compileInput } from '../http/validation.js';
 import { PriceInput } from './graphql-inputs.js';
 import { EffectivePrice, SkuPrices } from './graphql-types.js';
 import { plain } from './plain-input.js';
@@ -10,18 +10,22 @@ import { getEffectivePrice, getPrices, setPrices, type SkuPrices as SkuPricesVie
 import type { EffectivePrice as EffectivePriceView } from './price-rules.js';
 import { ChannelCode, PriceUpdate, Sku, SkuArgs } from './schemas.js';
 
-const EffectivePriceArgs = Type.Object({
-  sku: Sku,
-  channel: Type.Optional(ChannelCode),
-  at: Type.Optional(Type.String({ format: 'date-time' })),
-});
+const effectivePriceValidator = compileInput(
+  Type.Object({
+    sku: Sku,
+    channel: Type.Optional(ChannelCode),
+    at: Type.Optional(Type.String({ format: 'date-time' })),
+  }),
+);
+const skuValidator = compileInput(SkuArgs);
+const priceUpdateValidator = compileInput(PriceUpdate);
 
 @Resolver()
 export class PriceResolver {
   @Authorized('catalog:read')
   @Query(() => SkuPrices, { description: 'The default price and per-channel overrides of a sellable SKU' })
   async prices(@Arg('sku') sku: string, @Ctx() { em, principal }: GraphQLContext): Promise<SkuPricesView> {
-    assertValid(SkuArgs, { sku });
+    assertValid(skuValidator, { sku });
     return getPrices(em, requireAuthentication(principal).sellerId, sku);
   }
 
@@ -33,7 +37,7 @@ export class PriceResolver {
     @Arg('channel', () => String, { nullable: true }) channel?: string,
     @Arg('at', () => String, { nullable: true, description: 'ISO 8601' }) at?: string,
   ): Promise<EffectivePriceView | null> {
-    assertValid(EffectivePriceArgs, plain({ sku, channel, at }));
+    assertValid(effectivePriceValidator, plain({ sku, channel, at }));
     return getEffectivePrice(em, requireAuthentication(principal).sellerId, sku, channel ?? null, at ? new Date(at) : new Date());
   }
 
@@ -44,9 +48,9 @@ export class PriceResolver {
     @Arg('prices', () => [PriceInput]) prices: PriceInput[],
     @Ctx() { em, principal }: GraphQLContext,
   ): Promise<SkuPricesView> {
-    assertValid(SkuArgs, { sku });
+    assertValid(skuValidator, { sku });
     // A price's channel: null (or omitted) names the default price.
-    const body = assertValid<PriceUpdate>(PriceUpdate, { prices: prices.map((price) => ({ ...plain(price), channel: price.channel ?? null })) });
+    const body = assertValid(priceUpdateValidator, { prices: prices.map((price) => ({ ...plain(price), channel: price.channel ?? null })) });
     return setPrices(em, requireAuthentication(principal).sellerId, sku, body.prices);
   }
 }

@@ -3,13 +3,12 @@ import { requireAuthentication } from '../auth/service.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import { connectionType, toConnection, type Connection } from '../graphql/relay.js';
 import { pageQuerySchema } from '../http/pagination.js';
-import { assertValid } from '../http/validation.js';
+import { assertValid, compileInput, listQuery } from '../http/validation.js';
 import { Type } from 'typebox';
 import { ProductFilterInput, ProductInput } from './graphql-inputs.js';
 import { Product, ProductVariation, SkuPrices, Stock, UpsertResult } from './graphql-types.js';
 import { pricesLoader, stockLoader } from './loaders.js';
 import { plain } from './plain-input.js';
-import type { PublicationStatus } from './product.entity.js';
 import { listProducts } from './product-query.js';
 import { findProductsBySkus, productView, upsertProducts, type ProductView, type UpsertResult as Outcome } from './product.service.js';
 import { AVAILABILITIES, ChannelCode, ProductBatch, PublicationStatus as PublicationStatusSchema, SkuArgs } from './schemas.js';
@@ -19,21 +18,23 @@ import type { SkuPrices as SkuPricesView } from './price.service.js';
 
 const ProductConnection = connectionType('Product', Product);
 
-function productListQuery(maxLimit: number) {
-  return Type.Object({
-    publicationStatus: Type.Optional(Type.Array(PublicationStatusSchema)),
+const productListQuery = listQuery((maxLimit) =>
+  Type.Object({
+    publicationStatus: Type.Optional(Type.Array(PublicationStatusSchema, { minItems: 1 })),
     channel: Type.Optional(ChannelCode),
     availability: Type.Optional(Type.Enum([...AVAILABILITIES])),
     ...pageQuerySchema(maxLimit),
-  });
-}
+  }),
+);
+const skuValidator = compileInput(SkuArgs);
+const productBatchValidator = compileInput(ProductBatch);
 
 @Resolver(() => Product)
 export class ProductResolver {
   @Authorized('catalog:read')
   @Query(() => Product, { nullable: true, description: 'Null when the caller\'s catalogue has no product with this SKU' })
   async product(@Arg('sku') sku: string, @Ctx() { em }: GraphQLContext): Promise<ProductView | null> {
-    assertValid(SkuArgs, { sku });
+    assertValid(skuValidator, { sku });
     return (await findProductsBySkus(em, [sku])).get(sku) ?? null;
   }
 
@@ -45,10 +46,7 @@ export class ProductResolver {
     @Arg('after', () => String, { nullable: true }) after?: string,
     @Arg('filter', () => ProductFilterInput, { nullable: true }) filter?: ProductFilterInput,
   ): Promise<Connection<ProductView>> {
-    const query = assertValid<{ publicationStatus?: PublicationStatus[]; channel?: string; availability?: (typeof AVAILABILITIES)[number]; limit?: number; cursor?: string }>(
-      productListQuery(context.config.pageSizeMax),
-      plain({ ...filter, limit: first, cursor: after }),
-    );
+    const query = assertValid(productListQuery(context.config.pageSizeMax), plain({ ...filter, limit: first, cursor: after }));
     const page = await listProducts(
       context.em,
       requireAuthentication(context.principal).sellerId,
@@ -64,7 +62,7 @@ export class ProductResolver {
     @Arg('products', () => [ProductInput]) products: ProductInput[],
     @Ctx() { em, principal }: GraphQLContext,
   ): Promise<Outcome[]> {
-    const body = assertValid<ProductBatch>(ProductBatch, plain({ products }));
+    const body = assertValid(productBatchValidator, plain({ products }));
     return upsertProducts(em, requireAuthentication(principal).sellerId, body.products);
   }
 

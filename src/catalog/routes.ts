@@ -1,8 +1,10 @@
 import { Type } from 'typebox';
 import { validationFailed } from '../errors.js';
+import type { Config } from '../config.js';
+import { pageQuery } from '../http/pagination.js';
 import { callerOf, type RestApp, type RestRoutes } from '../http/rest.js';
 import { idempotencyKeySchema } from '../idempotency/idempotency.js';
-import { getChannel, listChannels, putChannel } from './channel.service.js';
+import { getChannel, pageOfChannels, putChannel } from './channel.service.js';
 import { productRoutes } from './product.routes.js';
 import { ChannelCodeArgs, ChannelSettings, ChannelView, SkuArgs, StockUpdateBody, StockView } from './schemas.js';
 import { getStock, updateStock } from './stock.service.js';
@@ -15,7 +17,7 @@ const IdempotencyHeaders = Type.Object({
 export const catalogRoutes: RestRoutes = async (app, deps) => {
   await productRoutes(app, deps);
   stockRoutes(app);
-  channelRoutes(app);
+  channelRoutes(app, deps.config);
 };
 
 const stockRoutes = (app: RestApp) => {
@@ -53,14 +55,20 @@ const stockRoutes = (app: RestApp) => {
 
 };
 
-const channelRoutes = (app: RestApp) => {
+const channelRoutes = (app: RestApp, config: Config) => {
   app.get(
     '/canais',
     {
       config: { scope: 'catalog:read' },
-      schema: { tags: ['channels'], summary: 'Channels of the seller', response: { 200: Type.Object({ data: Type.Array(ChannelView), nextCursor: Type.Null() }) } },
+      schema: {
+        tags: ['channels'],
+        summary: 'Channels of the seller, by code',
+        querystring: pageQuery(config.pageSizeMax).schema,
+        response: { 200: Type.Object({ data: Type.Array(ChannelView), nextCursor: Type.Union([Type.String(), Type.Null()]) }) },
+      },
     },
-    async (request) => ({ data: await listChannels(request.em, callerOf(request).sellerId), nextCursor: null }),
+    async (request) =>
+      pageOfChannels(request.em, callerOf(request).sellerId, { limit: request.query.limit ?? config.pageSizeDefault, cursor: request.query.cursor }),
   );
 
   app.get(

@@ -1,7 +1,7 @@
 import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { requireAuthentication } from '../auth/service.js';
 import type { GraphQLContext } from '../graphql/context.js';
-import { assertValid } from '../http/validation.js';
+import { assertValid, compileInput } from '../http/validation.js';
 import { assertIdempotencyKey } from '../idempotency/idempotency.js';
 import { validationFailed } from '../errors.js';
 import { findChannel, listChannels, putChannel, type ChannelView } from './channel.service.js';
@@ -11,13 +11,18 @@ import { ChannelCodeArgs, ChannelSettings, SkuArgs, StockUpdateBody } from './sc
 import { getStock, updateStock, type StockFigures } from './stock.service.js';
 import { plain } from './plain-input.js';
 
+const skuValidator = compileInput(SkuArgs);
+const stockUpdateValidator = compileInput(StockUpdateBody);
+const channelCodeValidator = compileInput(ChannelCodeArgs);
+const channelSettingsValidator = compileInput(ChannelSettings);
+
 /** Stock and channels over GraphQL: the same services and schemas as /estoque and /canais. */
 @Resolver()
 export class StockResolver {
   @Authorized('catalog:read')
   @Query(() => Stock, { description: 'Stock of a SKU and its published quantity per active channel' })
   async stock(@Arg('sku') sku: string, @Ctx() { em, principal }: GraphQLContext): Promise<StockFigures> {
-    assertValid(SkuArgs, { sku });
+    assertValid(skuValidator, { sku });
     return getStock(em, requireAuthentication(principal).sellerId, sku);
   }
 
@@ -31,9 +36,9 @@ export class StockResolver {
     @Arg('idempotencyKey', () => String, { nullable: true }) idempotencyKey?: string,
   ): Promise<StockFigures> {
     const { sellerId } = requireAuthentication(principal);
-    assertValid(SkuArgs, { sku });
+    assertValid(skuValidator, { sku });
     if (idempotencyKey !== undefined && idempotencyKey !== null) assertIdempotencyKey(idempotencyKey);
-    const body = assertValid<{ onHand: number } | { delta: number }>(StockUpdateBody, plain({ onHand, delta }));
+    const body = assertValid(stockUpdateValidator, plain({ onHand, delta }));
     if ('onHand' in body) return updateStock(em, sellerId, sku, { onHand: body.onHand });
     if (!idempotencyKey) throw validationFailed([{ path: '/idempotencyKey', message: 'is required with delta' }]);
     return updateStock(em, sellerId, sku, { delta: body.delta, idempotencyKey });
@@ -48,7 +53,7 @@ export class StockResolver {
   @Authorized('catalog:read')
   @Query(() => Channel, { nullable: true })
   async channel(@Arg('code') code: string, @Ctx() { em, principal }: GraphQLContext): Promise<ChannelView | null> {
-    assertValid(ChannelCodeArgs, { code });
+    assertValid(channelCodeValidator, { code });
     return findChannel(em, requireAuthentication(principal).sellerId, code);
   }
 
@@ -59,7 +64,7 @@ export class StockResolver {
     @Arg('input', () => ChannelInput) input: ChannelInput,
     @Ctx() { em, principal }: GraphQLContext,
   ): Promise<ChannelPutResult> {
-    assertValid(ChannelCodeArgs, { code });
-    return putChannel(em, requireAuthentication(principal).sellerId, code, assertValid(ChannelSettings, plain(input)));
+    assertValid(channelCodeValidator, { code });
+    return putChannel(em, requireAuthentication(principal).sellerId, code, assertValid(channelSettingsValidator, plain(input)));
   }
 }

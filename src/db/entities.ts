@@ -1,4 +1,4 @@
-import { Application, Installation } from '../auth/application.entity.js';
+import { Application, ApplicationCredential, Installation } from '../auth/application.entity.js';
 import { ApiToken } from '../auth/api-token.entity.js';
 import { Seller } from '../auth/seller.entity.js';
 import { AggregateSequence, OutboxEvent } from '../events/outbox-event.entity.js';
@@ -28,6 +28,7 @@ export const ENTITIES = [
   Seller,
   ApiToken,
   Application,
+  ApplicationCredential,
   Installation,
   OutboxEvent,
   AggregateSequence,

@@ -8,6 +8,9 @@ import { SELLER_FILTER } from './seller-owned.js';
 
 export type Orm = MikroORM;
 
+/** How long a query may wait for a connection, new or from the pool. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
 export async function createOrm(databaseUrl: string, options: { poolMax?: number; debug?: boolean } = {}): Promise<Orm> {
   return MikroORM.init({
     clientUrl: databaseUrl,
@@ -24,6 +27,9 @@ export async function createOrm(databaseUrl: string, options: { poolMax?: number
       silent: true,
     },
     pool: { min: 0, max: options.poolMax ?? 10 },
+    // Without it pg waits forever for a connection (a database that stopped answering, or
+    // a pool with every connection busy); with it the request fails as UNAVAILABLE (503).
+    driverOptions: { connectionTimeoutMillis: CONNECT_TIMEOUT_MS },
     forceUtcTimezone: true,
     debug: options.debug ?? false,
     allowGlobalContext: false,

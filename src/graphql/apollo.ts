@@ -3,12 +3,15 @@ import { unwrapResolverError } from '@apollo/server/errors';
 import { ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
 import type { FastifyInstance } from 'fastify';
-import { GraphQLError, type DocumentNode, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
-import depthLimit from 'graphql-depth-limit';
-import { fieldExtensionsEstimator, getComplexity, simpleEstimator } from 'graphql-query-complexity';
-import type { Config } from '../config.js';
-import { AppError } from '../errors.js';
+import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'graphql';
+import Negotiator from 'negotiator';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
+import { AppError, databaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../errors.js';
 import type { GraphQLContext } from './context.js';
+import type { OperationCost, OperationLimits } from './limits.js';
+import { storableInputPlugin } from './storable-input.js';
+
+type ApolloContext = GraphQLContext & { log: FastifyInstance['log'] };
 
 /** Codes graphql-js and Apollo give to client mistakes: shown as they are. */
 const CLIENT_CODES = new Set([
@@ -21,10 +24,21 @@ const CLIENT_CODES = new Set([
   'BAD_REQUEST',
 ]);
 
+/**
+ * The AppError behind a GraphQL error: thrown by a resolver, or by a plugin before
+ * execution; a database that cannot be reached counts as UNAVAILABLE.
+ */
+function appErrorOf(error: unknown): AppError | undefined {
+  const unwrapped = unwrapResolverError(error);
+  const original = unwrapped instanceof GraphQLError && unwrapped.originalError ? unwrapped.originalError : unwrapped;
+  if (original instanceof AppError) return original;
+  return isDatabaseUnavailable(original) ? databaseUnavailable() : undefined;
+}
+
 /** AppError → `extensions.code` (+ its details); anything unexpected → masked INTERNAL. */
 export function formatGraphQLError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
-  const original = unwrapResolverError(error);
-  if (original instanceof AppError) {
+  const original = appErrorOf(error);
+  if (original) {
     return {
       message: original.message,
       locations: formatted.locations,
@@ -44,14 +58,13 @@ export function formatGraphQLError(formatted: GraphQLFormattedError, error: unkn
 }
 
 function isUnexpected(error: GraphQLError): boolean {
-  const original = unwrapResolverError(error);
-  if (original instanceof AppError) return false;
+  if (appErrorOf(error)) return false;
   const code = error.extensions?.code;
   return !(typeof code === 'string' && CLIENT_CODES.has(code));
 }
 
-/** Logs masked errors with the request id, and answers 401/403 when that is all there is to say. */
-const errorPlugin: ApolloServerPlugin<GraphQLContext & { log: FastifyInstance['log'] }> = {
+/** Logs masked errors with the request id, and answers 401/403/503 when that is all there is to say. */
+const errorPlugin: ApolloServerPlugin<ApolloContext> = {
   async requestDidStart() {
     return {
       async didEncounterErrors({ errors, contextValue }) {
@@ -63,50 +76,34 @@ const errorPlugin: ApolloServerPlugin<GraphQLContext & { log: FastifyInstance['l
         if (response.body.kind !== 'single') return;
         const errors = response.body.singleResult.errors ?? [];
         const codes = new Set(errors.map((error) => error.extensions?.code));
-        const onlyAuthErrors = errors.length > 0 && !response.body.singleResult.data;
-        if (onlyAuthErrors && codes.size === 1 && codes.has('UNAUTHENTICATED')) response.http.status = 401;
-        if (onlyAuthErrors && codes.size === 1 && codes.has('FORBIDDEN')) response.http.status = 403;
+        const withoutData = errors.length > 0 && !response.body.singleResult.data;
+        if (withoutData && codes.size === 1 && codes.has('UNAUTHENTICATED')) response.http.status = 401;
+        if (withoutData && codes.size === 1 && codes.has('FORBIDDEN')) response.http.status = 403;
+        if (codes.has('UNAVAILABLE')) response.http.headers.set('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+        if (withoutData && codes.size === 1 && codes.has('UNAVAILABLE')) response.http.status = 503;
       },
     };
   },
 };
 
-/** The operation's cost (undefined when its variables do not fit): HTTP and graphql-ws share the limit. */
-export function costOf(operation: {
-  schema: GraphQLSchema;
-  document: DocumentNode;
-  operationName: string | null | undefined;
-  variables: Record<string, unknown> | undefined;
-}): number | undefined {
-  try {
-    return getComplexity({
-      schema: operation.schema,
-      query: operation.document,
-      operationName: operation.operationName ?? undefined,
-      variables: operation.variables ?? {},
-      // Fields declare their cost with type-graphql's `complexity` option; the rest cost 1.
-      estimators: [fieldExtensionsEstimator(), simpleEstimator({ defaultComplexity: 1 })],
-    });
-  } catch {
-    // Variables that do not fit their types: execution answers that as BAD_USER_INPUT.
-    return undefined;
-  }
-}
-
 /**
  * The cost limit runs once the operation is resolved, because the cost of `first: $n`
- * depends on the variables (a validation rule never sees them).
+ * depends on the variables (a validation rule never sees them). Every priced response,
+ * refused or not, says what it cost in `extensions.cost`.
  */
-function costLimitPlugin(maximum: number): ApolloServerPlugin<GraphQLContext & { log: FastifyInstance['log'] }> {
+function costPlugin(limits: OperationLimits): ApolloServerPlugin<ApolloContext> {
   return {
     async requestDidStart() {
+      let cost: OperationCost | undefined;
       return {
         async didResolveOperation({ request, document, schema, operationName }) {
-          const cost = costOf({ schema, document, operationName, variables: request.variables });
-          if (cost !== undefined && cost > maximum) {
-            throw new GraphQLError(`Query cost ${cost} exceeds the limit of ${maximum}`, {
-              extensions: { code: 'GRAPHQL_VALIDATION_FAILED', http: { status: 400 } },
-            });
+          const pricing = limits.priceOperation({ schema, document, operationName, variables: request.variables });
+          cost = pricing.cost;
+          if (pricing.refusal) throw pricing.refusal;
+        },
+        async willSendResponse({ response }) {
+          if (cost && response.body.kind === 'single') {
+            response.body.singleResult.extensions = { ...response.body.singleResult.extensions, cost };
           }
         },
       };
@@ -114,20 +111,55 @@ function costLimitPlugin(maximum: number): ApolloServerPlugin<GraphQLContext & {
   };
 }
 
-export async function startApollo(
-  app: FastifyInstance,
-  schema: GraphQLSchema,
-  config: Config,
-): Promise<ApolloServer<GraphQLContext & { log: FastifyInstance['log'] }>> {
-  const apollo = new ApolloServer<GraphQLContext & { log: FastifyInstance['log'] }>({
+/** Request errors: the operation never ran. */
+const REQUEST_ERROR_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT']);
+
+/**
+ * GraphQL over HTTP: a client that asks for `application/json` rather than
+ * `application/graphql-response+json` gets 200 for a request error, as the spec asks for
+ * that media type (an intermediary may swap a non-2xx JSON body for its own). Without an
+ * Accept header the 400 stays (docs/security-graphql.md).
+ */
+const legacyJsonStatusPlugin: ApolloServerPlugin<ApolloContext> = {
+  async requestDidStart({ request }) {
+    return {
+      async willSendResponse({ response }) {
+        if (response.body.kind !== 'single' || response.http.status !== 400) return;
+        if (!asksForLegacyJson(request.http?.headers.get('accept'))) return;
+        const { data, errors = [] } = response.body.singleResult;
+        const requestErrorsOnly = errors.length > 0 && errors.every((error) => REQUEST_ERROR_CODES.has(String(error.extensions?.code)));
+        if (data === undefined && requestErrorsOnly) response.http.status = 200;
+      },
+    };
+  },
+};
+
+function asksForLegacyJson(accept: string | undefined): boolean {
+  if (!accept || !/application\/json/i.test(accept)) return false;
+  return new Negotiator({ headers: { accept } }).mediaType([GRAPHQL_RESPONSE_JSON, 'application/json']) === 'application/json';
+}
+
+const GRAPHQL_RESPONSE_JSON = 'application/graphql-response+json';
+
+export async function startApollo(app: FastifyInstance, schema: GraphQLSchema, limits: OperationLimits): Promise<ApolloServer<ApolloContext>> {
+  const apollo = new ApolloServer<ApolloContext>({
     schema,
     formatError: formatGraphQLError,
     includeStacktraceInErrorResponses: false,
     introspection: true,
-    validationRules: [
-      depthLimit(config.graphqlMaxDepth),
+    parseOptions: limits.parseOptions,
+    validationRules: limits.validationRules,
+    // Credentials travel only in the Authorization header, which no cross-site form or
+    // simple request can set without a CORS preflight: a request carrying it is no CSRF.
+    csrfPrevention: { requestHeaders: ['authorization', 'x-apollo-operation-name', 'apollo-require-preflight'] },
+    plugins: [
+      fastifyApolloDrainPlugin(app),
+      errorPlugin,
+      costPlugin(limits),
+      legacyJsonStatusPlugin,
+      storableInputPlugin,
+      ApolloServerPluginInlineTraceDisabled(),
     ],
-    plugins: [fastifyApolloDrainPlugin(app), errorPlugin, costLimitPlugin(config.graphqlMaxCost), ApolloServerPluginInlineTraceDisabled()],
   });
   await apollo.start();
   return apollo;

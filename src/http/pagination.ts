@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { AppError } from '../errors.js';
+import { listQuery } from './validation.js';
 
 /** Every list answers `{data, nextCursor}` (DESIGN section 11). */
 export interface Page<T> {
@@ -46,3 +47,6 @@ export function pageQuerySchema(maxLimit: number) {
     cursor: Type.Optional(Type.String({ minLength: 1, description: 'nextCursor of the previous page' })),
   };
 }
+
+/** `?limit=&cursor=` of a list with no filter, REST and GraphQL alike. */
+export const pageQuery = listQuery((maxLimit) => Type.Object(pageQuerySchema(maxLimit), { additionalProperties: false }));

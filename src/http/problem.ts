@@ -1,9 +1,19 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, ERROR_STATUS, validationFailed, type ErrorCode, type FieldError } from '../errors.js';
+import { Type } from 'typebox';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
+import {
+  AppError,
+  databaseUnavailable,
+  ERROR_STATUS,
+  UNAVAILABLE_RETRY_AFTER_SECONDS,
+  validationFailed,
+  type ErrorCode,
+  type FieldError,
+} from '../errors.js';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
-const TITLES: Record<ErrorCode, string> = {
+export const TITLES: Record<ErrorCode, string> = {
   BAD_REQUEST: 'Bad request',
   UNAUTHENTICATED: 'Unauthenticated',
   FORBIDDEN: 'Forbidden',
@@ -11,14 +21,44 @@ const TITLES: Record<ErrorCode, string> = {
   INVALID_TRANSITION: 'Invalid status transition',
   INSUFFICIENT_STOCK: 'Insufficient stock',
   CONFLICT: 'Conflict',
+  QUOTA_EXCEEDED: 'Quota exceeded',
   REPLAY_WINDOW_EXCEEDED: 'Beyond the replay window',
   PAYLOAD_TOO_LARGE: 'Payload too large',
+  UNSUPPORTED_MEDIA_TYPE: 'Unsupported media type',
   VALIDATION_FAILED: 'Validation failed',
   IDEMPOTENCY_MISMATCH: 'Idempotency key reused with another request',
   RATE_LIMITED: 'Too many requests',
+  LIMIT_EXCEEDED: 'Limit exceeded',
   UNAVAILABLE: 'Service unavailable',
   INTERNAL: 'Internal error',
 };
+
+/** The problem document as a schema, for the OpenAPI document (see openapi-problems.ts). */
+export const ProblemSchema = Type.Object(
+  {
+    type: Type.String(),
+    title: Type.String(),
+    status: Type.Integer(),
+    detail: Type.String(),
+    code: Type.Enum(Object.keys(ERROR_STATUS) as ErrorCode[]),
+    requestId: Type.Optional(Type.String()),
+    errors: Type.Optional(
+      Type.Array(
+        Type.Object({
+          path: Type.String({ description: 'JSON pointer inside the part named by `in`' }),
+          in: Type.Optional(Type.Enum(['body', 'query', 'path', 'header'])),
+          message: Type.String(),
+        }),
+      ),
+    ),
+  },
+  { additionalProperties: true, description: 'RFC 9457 problem details; extension members (e.g. `limit`, `allowed`) depend on the code' },
+);
+
+/** A route's documented error response (`response: { 409: problemResponse('…') }`). */
+export function problemResponse(description: string) {
+  return { description, content: { [PROBLEM_CONTENT_TYPE]: { schema: ProblemSchema } } };
+}
 
 /** RFC 9457 problem document. */
 export interface Problem {
@@ -46,6 +86,7 @@ export function problemOf(error: AppError, requestId?: string): Problem {
 }
 
 export function sendProblem(reply: FastifyReply, error: AppError): FastifyReply {
+  if (error.code === 'UNAVAILABLE') reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
   return reply
     .status(error.status)
     .type(PROBLEM_CONTENT_TYPE)
@@ -87,13 +128,14 @@ export function toAppError(error: FastifyError | Error): AppError | undefined {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new AppError('PAYLOAD_TOO_LARGE', 'The body is larger than the allowed size');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new AppError('BAD_REQUEST', 'Content-Type must be application/json');
+      return new AppError('UNSUPPORTED_MEDIA_TYPE', 'The body must be JSON, sent with Content-Type: application/json');
     case 'FST_ERR_BAD_URL':
       return new AppError('BAD_REQUEST', 'The URL is not valid: malformed percent-encoding');
     case 'FST_ERR_MAX_PARAM_LENGTH':
       // Longer than any id, SKU or code can be: nothing is there.
       return new AppError('NOT_FOUND', 'No resource has an identifier that long');
   }
+  if (isDatabaseUnavailable(error)) return databaseUnavailable();
   if (error instanceof SyntaxError && fastifyError.statusCode === 400) {
     return new AppError('BAD_REQUEST', 'The body is not valid JSON');
   }
@@ -108,6 +150,7 @@ export function toAppError(error: FastifyError | Error): AppError | undefined {
 
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const known = toAppError(error);
+  if (known?.code === 'UNAVAILABLE') request.log.warn({ err: error }, 'database unavailable');
   if (known) return sendProblem(reply, known);
   request.log.error({ err: error }, 'unexpected error');
   return sendProblem(reply, new AppError('INTERNAL', 'An unexpected error occurred; quote the requestId when reporting it'));

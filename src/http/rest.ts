@@ -9,7 +9,7 @@ import type {
   RawServerDefault,
 } from 'fastify';
 import type { Principal } from '../auth/service.js';
-import { requireScope } from '../auth/service.js';
+import { requireAuthentication, requireScope } from '../auth/service.js';
 import type { Scope } from '../auth/scopes.js';
 import type { Config } from '../config.js';
 import type { Orm } from '../db/orm.js';
@@ -17,12 +17,17 @@ import type { Orm } from '../db/orm.js';
 declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | undefined;
+    /** The application of a `ponte_app_…` credential (per-product routes), when that is what came. */
+    applicationId: string | undefined;
     /** Scoped to the caller's seller once authenticated; unscoped (and so refusing tenant queries) before. */
     em: EntityManager;
   }
   interface FastifyContextConfig {
-    /** The scope a route needs; routes without one are public (health, metrics, docs). */
-    scope?: Scope;
+    /**
+     * The scope a route needs, or ANY_SCOPE for any valid token; routes without one are
+     * public (health, metrics, docs) or check their own credential (applications).
+     */
+    scope?: Scope | typeof ANY_SCOPE;
   }
 }
 
@@ -42,9 +47,17 @@ export interface RouteDeps {
 
 export type RestRoutes = (app: RestApp, deps: RouteDeps) => void | Promise<void>;
 
+/** A route any valid token may call, whatever its scopes (a token's own token list). */
+export const ANY_SCOPE = 'any';
+
+/** 401 without a principal, 403 without the route's scope. */
+export function authorize(principal: Principal | undefined, scope: Scope | typeof ANY_SCOPE): Principal {
+  return scope === ANY_SCOPE ? requireAuthentication(principal) : requireScope(principal, scope);
+}
+
 /** The authenticated principal of a route that declared its scope. */
 export function callerOf(request: FastifyRequest): Principal {
   const scope = request.routeOptions.config.scope;
   if (!scope) throw new Error(`route ${request.routeOptions.url} reads the caller but declares no scope`);
-  return requireScope(request.principal, scope);
+  return authorize(request.principal, scope);
 }

@@ -5,4 +5,6 @@ import type { LiveHub } from './hub.js';
 export interface LiveContext extends GraphQLContext {
   live: LiveHub;
   closeConnection(code: number, reason: string): void;
+  /** Counts a replay (`after`) against the token's budget; throws RATE_LIMITED beyond it. */
+  admitReplay(): void;
 }

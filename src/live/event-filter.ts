@@ -1,31 +1,7 @@
 import { requireScope, type Principal } from '../auth/service.js';
-import type { Scope } from '../auth/scopes.js';
-import { EVENT_GROUPS, EVENT_NAMES, type EventEnvelope, type EventGroup } from '../events/catalogue.js';
+import { EVENT_GROUPS, type EventEnvelope } from '../events/catalogue.js';
+import { eventsReadableWith, requireReadScopes } from '../events/read-scopes.js';
 import type { OrderStatus } from '../orders/status-machine.js';
-
-/**
- * The scope a live subscriber needs for each group: freight and payment events describe
- * orders, so they are read with `orders:read`; stock, price and publication with
- * `catalog:read`.
- */
-export const GROUP_SCOPES: Readonly<Record<EventGroup, Scope>> = {
-  orders: 'orders:read',
-  stock: 'catalog:read',
-  freight: 'orders:read',
-  payments: 'orders:read',
-};
-
-export function scopeOfEvent(type: string): Scope | undefined {
-  const group = (Object.keys(EVENT_GROUPS) as EventGroup[]).find((name) =>
-    (EVENT_GROUPS[name] as readonly string[]).includes(type),
-  );
-  return group ? GROUP_SCOPES[group] : undefined;
-}
-
-/** Every catalogue event a holder of these scopes may follow live. */
-export function eventsReadableWith(scopes: ReadonlySet<Scope>): string[] {
-  return EVENT_NAMES.filter((type) => scopes.has(scopeOfEvent(type)!));
-}
 
 /** What one subscription follows: event types (also the replay query) and a finer test on the envelope. */
 export interface LiveFilter {
@@ -78,6 +54,6 @@ export function authorizeEventTypes(principal: Principal, types: readonly string
     if (readable.length === 0) requireScope(principal, 'orders:read');
     return readable;
   }
-  for (const type of types) requireScope(principal, scopeOfEvent(type)!);
+  requireReadScopes(principal.scopes, types);
   return [...types];
 }

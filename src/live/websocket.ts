@@ -8,31 +8,40 @@ import {
   type ExecutionResult,
   type GraphQLSchema,
 } from 'graphql';
-import depthLimit from 'graphql-depth-limit';
 import { CloseCode } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import type { Logger } from 'pino';
-import type { Registry } from 'prom-client';
-import { WebSocketServer } from 'ws';
-import { bearerSecret } from '../auth/secrets.js';
-import { authenticateToken, type Principal } from '../auth/service.js';
+import { Gauge, type Registry } from 'prom-client';
+import { WebSocket, WebSocketServer } from 'ws';
+import type { Authenticator } from '../auth/authenticator.js';
+import type { Principal } from '../auth/service.js';
 import type { Config } from '../config.js';
 import { forkForSeller, type Orm } from '../db/orm.js';
 import { AppError } from '../errors.js';
-import { costOf, formatGraphQLError } from '../graphql/apollo.js';
+import { eventsReadableWith } from '../events/read-scopes.js';
+import { formatGraphQLError } from '../graphql/apollo.js';
+import type { OperationCost, OperationLimits } from '../graphql/limits.js';
+import { unstorableInputError } from '../graphql/storable-input.js';
+import type { RateLimits } from '../http/rate-limit.js';
 import type { RestApp } from '../http/rest.js';
+import { TOO_MANY_CONNECTIONS_CLOSE_CODE } from './close-codes.js';
+import { ConnectionGuard } from './connection-guard.js';
 import type { LiveContext } from './context.js';
-import { eventsReadableWith } from './event-filter.js';
 import { LiveHub } from './hub.js';
 import { connectPostgresFeed } from './postgres-feed.js';
 import { connectRedisFeed } from './redis-feed.js';
+import { TokenLimits } from './token-limits.js';
 
 export interface LiveDeps {
   config: Config;
   orm: Orm;
   logger: Logger;
   schema: GraphQLSchema;
+  /** The same parse, validation and cost limits as over HTTP. */
+  limits: OperationLimits;
   metrics: Registry;
+  authenticator: Authenticator;
+  rateLimits: RateLimits;
 }
 
 /** What a connection carries after connection_init. */
@@ -45,7 +54,9 @@ const CLOSE_GRACE_MS = 1000;
  * GraphQL over WebSocket (graphql-ws) on /graphql, sharing the HTTP port. The token goes
  * in `connection_init` (`{ authorization: "Bearer …" }`): none or a bad one closes with
  * 4401, one that can read no live event with 4403, and so does a subscription whose
- * scope the token lacks.
+ * scope the token lacks. Operations meet the HTTP limits (depth, aliases, tokens, cost);
+ * messages, operations per connection, connections per token and replays have their own
+ * (docs/live-events.md, Limits).
  */
 export function attachLiveEvents(app: RestApp, deps: LiveDeps): LiveHub {
   const { config, orm, logger } = deps;
@@ -60,43 +71,71 @@ export function attachLiveEvents(app: RestApp, deps: LiveDeps): LiveHub {
         ? connectRedisFeed(target, { redisUrl: config.redisUrl, prefix: config.liveRedisPrefix, logger })
         : connectPostgresFeed(target, { databaseUrl, orm, logger }),
   });
-  const wss = new WebSocketServer({ server: app.server, path: '/graphql' });
-  const rules = [...specifiedRules, depthLimit(config.graphqlMaxDepth)];
+  // maxPayload holds before connection_init too: ws reads the frame header and closes with 1009.
+  const wss = new WebSocketServer({ server: app.server, path: '/graphql', maxPayload: config.liveMaxMessageBytes });
+  const { limits } = deps;
+  const rules = [...specifiedRules, ...limits.validationRules];
+  const tokenLimits = new TokenLimits(config);
+  const guard = new ConnectionGuard({ ...deps, config });
+  new Gauge({
+    name: 'ponte_live_connections',
+    help: 'Authenticated WebSocket connections in this process',
+    registers: [deps.metrics],
+    collect() {
+      this.set(tokenLimits.connectionCount);
+    },
+  });
+  /** The cost of each query or mutation (not subscription), for its result's `extensions.cost`. */
+  const costs = new WeakMap<object, OperationCost>();
 
   useServer<Record<string, unknown>, ConnectionExtra>(
     {
       schema: deps.schema,
       isProd: true,
       onConnect: async (ctx) => {
-        const principal = await authenticate(orm, ctx.connectionParams);
-        if (!principal) {
-          ctx.extra.socket.close(CloseCode.Unauthorized, 'Unauthorized: connection_init needs a valid authorization: Bearer token');
-          return false;
-        }
+        const principal = await guard.authenticate(ctx.extra.socket, ctx.extra.request, ctx.connectionParams);
+        if (!principal) return false;
         if (eventsReadableWith(principal.scopes).length === 0) {
           ctx.extra.socket.close(CloseCode.Forbidden, 'Forbidden: the token has neither orders:read nor catalog:read');
           return false;
         }
+        // A socket closed while the token was looked up has run onClose already: count nothing.
+        if (ctx.extra.socket.readyState !== WebSocket.OPEN) return false;
+        if (!tokenLimits.openConnection(principal.tokenId)) {
+          ctx.extra.socket.close(TOO_MANY_CONNECTIONS_CLOSE_CODE, `Too many connections: this token already holds ${config.liveMaxConnectionsPerToken}`);
+          return false;
+        }
         ctx.extra.principal = principal;
+        guard.watch(ctx.extra.socket, principal);
         return true;
       },
-      onSubscribe: (_ctx, _id, payload) => {
+      onClose: (ctx) => {
+        if (ctx.extra.principal) tokenLimits.closeConnection(ctx.extra.principal.tokenId);
+      },
+      onSubscribe: async (ctx, _id, payload) => {
+        // graphql-ws has already recorded this operation among the connection's.
+        if (Object.keys(ctx.subscriptions).length > config.liveMaxSubscriptionsPerConnection) {
+          return [tooManyOperations(config.liveMaxSubscriptionsPerConnection)];
+        }
+        const refused = await guard.admitOperation(ctx.extra.socket, ctx.extra.request, ctx.extra.principal!);
+        if (refused) return refused;
         let document;
         try {
-          document = parse(payload.query);
+          document = parse(payload.query, limits.parseOptions);
         } catch (error) {
           return [tagged(error as GraphQLError, 'GRAPHQL_PARSE_FAILED')];
         }
         const errors = validate(deps.schema, document, rules);
         if (errors.length > 0) return errors.map((error) => tagged(error, 'GRAPHQL_VALIDATION_FAILED'));
-        if (!getOperationAST(document, payload.operationName)) {
-          return [tagged(new GraphQLError('Unable to identify the operation'), 'GRAPHQL_VALIDATION_FAILED')];
-        }
-        const cost = costOf({ schema: deps.schema, document, operationName: payload.operationName, variables: payload.variables ?? undefined });
-        if (cost !== undefined && cost > config.graphqlMaxCost) {
-          return [tagged(new GraphQLError(`Query cost ${cost} exceeds the limit of ${config.graphqlMaxCost}`), 'GRAPHQL_VALIDATION_FAILED')];
-        }
-        return { schema: deps.schema, document, operationName: payload.operationName, variableValues: payload.variables };
+        const operation = getOperationAST(document, payload.operationName);
+        if (!operation) return [tagged(new GraphQLError('Unable to identify the operation'), 'GRAPHQL_VALIDATION_FAILED')];
+        const { cost, refusal } = limits.priceOperation({ schema: deps.schema, document, operationName: payload.operationName, variables: payload.variables });
+        if (refusal) return [tagged(refusal, 'GRAPHQL_VALIDATION_FAILED')];
+        const unstorable = unstorableInputError(document, payload.variables);
+        if (unstorable) return [unstorable];
+        const args = { schema: deps.schema, document, operationName: payload.operationName, variableValues: payload.variables };
+        if (cost && operation.operation !== 'subscription') costs.set(args, cost);
+        return args;
       },
       context: (ctx): LiveContext => {
         const principal = ctx.extra.principal!;
@@ -108,6 +147,7 @@ export function attachLiveEvents(app: RestApp, deps: LiveDeps): LiveHub {
           loaders: new Map(),
           live: hub,
           closeConnection: (code, reason) => ctx.extra.socket.close(code, reason),
+          admitReplay: () => tokenLimits.takeReplay(principal.tokenId),
         };
       },
       // An operation refused for its scope closes the connection, as the contract asks.
@@ -115,7 +155,15 @@ export function attachLiveEvents(app: RestApp, deps: LiveDeps): LiveHub {
         const code = authErrorOf(result);
         if (code) ctx.extra.socket.close(code, code === CloseCode.Forbidden ? 'Forbidden: the token lacks the scope' : 'Unauthorized');
       },
-      onNext: (_ctx, _id, _payload, _args, result) => (result.errors ? { ...result, errors: formatted(result.errors, logger) } : undefined),
+      onNext: (_ctx, _id, _payload, args, result) => {
+        const cost = costs.get(args);
+        if (!result.errors && !cost) return undefined;
+        return {
+          ...result,
+          ...(result.errors ? { errors: formatted(result.errors, logger) } : {}),
+          ...(cost ? { extensions: { ...result.extensions, cost } } : {}),
+        };
+      },
       onError: (_ctx, _id, _payload, errors) => formatted(errors, logger),
     },
     wss,
@@ -123,16 +171,19 @@ export function attachLiveEvents(app: RestApp, deps: LiveDeps): LiveHub {
   );
 
   app.addHook('preClose', async () => {
+    guard.stop();
     await closeSockets(wss);
     await hub.close();
   });
   return hub;
 }
 
-async function authenticate(orm: Orm, params: Record<string, unknown> | undefined): Promise<Principal | undefined> {
-  const header = params?.authorization ?? params?.Authorization;
-  const secret = typeof header === 'string' ? bearerSecret(header) : undefined;
-  return secret ? authenticateToken(orm.em.fork(), secret) : undefined;
+function tooManyOperations(maximum: number): GraphQLError {
+  const error = new AppError('LIMIT_EXCEEDED', `A connection may hold ${maximum} operations at once: complete one first, or open another connection`, {
+    limit: 'LIVE_MAX_SUBSCRIPTIONS_PER_CONNECTION',
+    maximum,
+  });
+  return new GraphQLError(error.message, { originalError: error });
 }
 
 function tagged(error: GraphQLError, code: string): GraphQLError {

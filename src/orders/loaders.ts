@@ -1,6 +1,7 @@
 import DataLoader from 'dataloader';
 import { loaderFor, type GraphQLContext } from '../graphql/context.js';
-import { loadItems, loadPayments, loadStatusHistory } from './order-view.js';
+import { loadItems, loadPayments, loadStatusHistory, toHeaderView, type OrderHeaderView } from './order-view.js';
+import { findOrdersByIds } from './queries.js';
 
 type Batch<V> = (em: GraphQLContext['em'], ids: readonly string[]) => Promise<Map<string, V[]>>;
 
@@ -19,3 +20,14 @@ function childLoader<V>(context: GraphQLContext, key: string, batch: Batch<V>): 
 export const orderItemsLoader = (context: GraphQLContext) => childLoader(context, 'orders.items', loadItems);
 export const orderPaymentsLoader = (context: GraphQLContext) => childLoader(context, 'orders.payments', loadPayments);
 export const orderHistoryLoader = (context: GraphQLContext) => childLoader(context, 'orders.statusHistory', loadStatusHistory);
+
+/** Orders by id, for federation references (`_entities`) arriving in batches: one statement, children through the loaders above. */
+export function orderLoader(context: GraphQLContext): DataLoader<string, OrderHeaderView | null> {
+  return loaderFor(context, 'orders.byId', () => new DataLoader(async (ids: readonly string[]) => {
+    const found = await findOrdersByIds(context.em, ids);
+    return ids.map((id) => {
+      const order = found.get(id);
+      return order ? toHeaderView(order) : null;
+    });
+  }));
+}

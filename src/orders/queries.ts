@@ -14,6 +14,14 @@ export async function findOrder(em: EntityManager, id: string): Promise<OrderVie
   return order ? (await loadOrderViews(em, [order]))[0] : undefined;
 }
 
+/** Orders by id, of the EM's seller only: another seller's ids and malformed ones are simply absent. */
+export async function findOrdersByIds(em: EntityManager, ids: readonly string[]): Promise<Map<string, Order>> {
+  const wanted = ids.filter(isUuid);
+  if (wanted.length === 0) return new Map();
+  const orders = await em.find(Order, { id: { $in: wanted } });
+  return new Map(orders.map((order) => [order.id, order]));
+}
+
 export async function findOrderByExternalId(em: EntityManager, channel: string, externalId: string): Promise<OrderView | undefined> {
   const order = await em.findOne(Order, { channel, externalId });
   return order ? (await loadOrderViews(em, [order]))[0] : undefined;

@@ -2,11 +2,11 @@ import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver
 import { requireAuthentication, requireScope } from '../auth/service.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import { toConnection, type Connection } from '../graphql/relay.js';
-import { assertValid } from '../http/validation.js';
+import { assertValid, compileInput } from '../http/validation.js';
 import { createOrder, type CreatedOrder } from './create-order.js';
 import { ChangeOrderStatusInput, CreateOrderInput, OrderFilterInput, PaymentInput } from './graphql-inputs.js';
 import { CreateOrderResult, Order, OrderConnection, OrderItem, OrderSortEnum, Payment, StatusHistoryEntry } from './graphql-types.js';
-import { orderHistoryLoader, orderItemsLoader, orderPaymentsLoader } from './loaders.js';
+import { orderHistoryLoader, orderItemsLoader, orderLoader, orderPaymentsLoader } from './loaders.js';
 import { toHeaderView, type ItemView, type OrderHeaderView, type PaymentView, type StatusEntryView } from './order-view.js';
 import { recordPayment } from './payments.js';
 import { findOrder, listOrders } from './queries.js';
@@ -17,6 +17,10 @@ import { changeOrderStatus } from './transitions.js';
 function plain<T>(value: unknown): T {
   return JSON.parse(JSON.stringify(value, (_key, member: unknown) => member ?? undefined)) as T;
 }
+
+const createOrderValidator = compileInput(schemas.CreateOrderSchema);
+const statusChangeValidator = compileInput(schemas.StatusChangeSchema);
+const paymentValidator = compileInput(schemas.PaymentInputSchema);
 
 @Resolver(() => Order)
 export class OrderResolver {
@@ -29,8 +33,8 @@ export class OrderResolver {
     @Arg('filter', () => OrderFilterInput, { nullable: true }) filter?: OrderFilterInput,
     @Arg('sort', () => OrderSortEnum, { nullable: true }) sort?: schemas.OrderSort,
   ): Promise<Connection<OrderHeaderView>> {
-    const query = assertValid<{ limit?: number; cursor?: string } & Record<string, string | undefined>>(
-      schemas.listOrdersQuerySchema(context.config.pageSizeMax),
+    const query = assertValid(
+      schemas.listOrdersQuery(context.config.pageSizeMax),
       plain({ ...filter, status: filter?.status?.join(','), limit: first, cursor: after, sort }),
     );
     const orderSort = sort ?? 'createdAt';
@@ -60,7 +64,7 @@ export class OrderResolver {
     @Ctx() { em, principal }: GraphQLContext,
     @Arg('idempotencyKey', () => String, { nullable: true }) idempotencyKey?: string,
   ): Promise<CreatedOrder> {
-    const body = assertValid<schemas.CreateOrderInput>(schemas.CreateOrderSchema, plain(input));
+    const body = assertValid(createOrderValidator, plain(input));
     return createOrder(em, requireAuthentication(principal).sellerId, body, { idempotencyKey: idempotencyKey ?? undefined });
   }
 
@@ -71,7 +75,7 @@ export class OrderResolver {
     @Arg('input', () => ChangeOrderStatusInput) input: ChangeOrderStatusInput,
     @Ctx() { em, principal }: GraphQLContext,
   ): Promise<OrderHeaderView> {
-    const body = assertValid<schemas.StatusChangeInput>(schemas.StatusChangeSchema, plain(input));
+    const body = assertValid(statusChangeValidator, plain(input));
     return changeOrderStatus(em, requireAuthentication(principal).sellerId, id, body);
   }
 
@@ -84,7 +88,7 @@ export class OrderResolver {
     @Arg('input', () => PaymentInput) input: PaymentInput,
     @Ctx() { em, principal }: GraphQLContext,
   ): Promise<OrderHeaderView> {
-    const body = assertValid<schemas.PaymentInput>(schemas.PaymentInputSchema, plain(input));
+    const body = assertValid(paymentValidator, plain(input));
     return (await recordPayment(em, requireAuthentication(principal).sellerId, orderId, body)).order;
   }
 
@@ -104,10 +108,10 @@ export class OrderResolver {
   }
 }
 
-/** Federation: a supergraph asking for `Order { id }` gets the caller's own order, or null. */
+/** Federation: a supergraph asking for `Order { id }` gets the caller's own order, or null; batched per request. */
 export const orderReference = {
-  async __resolveReference(reference: { id: string }, context: GraphQLContext): Promise<OrderHeaderView | null> {
+  __resolveReference(reference: { id: string }, context: GraphQLContext): Promise<OrderHeaderView | null> {
     requireScope(context.principal, 'orders:read');
-    return (await findOrder(context.em, reference.id)) ?? null;
+    return orderLoader(context).load(reference.id);
   },
 };

@@ -6,7 +6,7 @@ import { createOrder } from './create-order.js';
 import { loadOrderViews } from './order-view.js';
 import { recordPayment } from './payments.js';
 import { findOrder, listOrders } from './queries.js';
-import { CreateOrderSchema, listOrdersQuerySchema, OrderSchema, PaymentInputSchema, StatusChangeSchema } from './schemas.js';
+import { CreateOrderSchema, listOrdersQuery, OrderSchema, PaymentInputSchema, StatusChangeSchema } from './schemas.js';
 import type { OrderStatus } from './status-machine.js';
 import { changeOrderStatus } from './transitions.js';
 
@@ -25,7 +25,7 @@ export const orderRoutes: RestRoutes = (app, { config }) => {
       schema: {
         tags,
         summary: 'List orders, newest first or (sort=updatedAt) oldest-updated first',
-        querystring: listOrdersQuerySchema(config.pageSizeMax),
+        querystring: listOrdersQuery(config.pageSizeMax).schema,
         response: { 200: Type.Object({ data: Type.Array(OrderSchema), nextCursor: Type.Union([Type.String(), Type.Null()]) }) },
       },
     },

@@ -4,6 +4,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { pageQuerySchema } from '../http/pagination.js';
+import { listQuery } from '../http/validation.js';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from './order-payment.entity.js';
 import { MANUAL_TARGETS, ORDER_STATUSES } from './status-machine.js';
 
@@ -102,8 +103,8 @@ const STATUS_LIST_PATTERN = `^(${ORDER_STATUSES.join('|')})(,(${ORDER_STATUSES.j
 export const ORDER_SORTS = ['createdAt', 'updatedAt'] as const;
 export type OrderSort = (typeof ORDER_SORTS)[number];
 
-export function listOrdersQuerySchema(maxLimit: number) {
-  return Type.Object(
+export const listOrdersQuery = listQuery((maxLimit) =>
+  Type.Object(
     {
       channel: Type.Optional(Text(64)),
       status: Type.Optional(Type.String({ pattern: STATUS_LIST_PATTERN, description: 'Comma-separated statuses, e.g. aprovado,faturado' })),
@@ -114,8 +115,8 @@ export function listOrdersQuerySchema(maxLimit: number) {
       ...pageQuerySchema(maxLimit),
     },
     strict,
-  );
-}
+  ),
+);
 
 const MoneyOut = Type.String({ pattern: '^-?\\d+\\.\\d{2}$', examples: ['199.90'] });
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);

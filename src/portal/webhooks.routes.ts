@@ -1,9 +1,9 @@
 import { Type } from 'typebox';
 import { validationFailed } from '../errors.js';
 import { EVENT_GROUPS } from '../events/catalogue.js';
-import { pageQuerySchema } from '../http/pagination.js';
+import { pageQuery } from '../http/pagination.js';
 import { callerOf, type RestRoutes } from '../http/rest.js';
-import { IdParams, listResponse, SubscriptionResponse } from '../webhooks/schemas.js';
+import { IdParams, listResponse, SubscriptionQuotaResponse, SubscriptionResponse } from '../webhooks/schemas.js';
 import {
   createSubscription,
   deleteSubscription,
@@ -66,7 +66,7 @@ export const portalWebhookRoutes: RestRoutes = (app, { config }) => {
       schema: {
         tags,
         summary: 'The current webhook configurations, with their groups and health',
-        querystring: Type.Object(pageQuerySchema(config.pageSizeMax), { additionalProperties: false }),
+        querystring: pageQuery(config.pageSizeMax).schema,
         response: { 200: listResponse(ConfigurationResponse) },
       },
     },
@@ -81,11 +81,11 @@ export const portalWebhookRoutes: RestRoutes = (app, { config }) => {
 
   app.post(
     '/v2/webhooks/configuracoes',
-    { config: write, schema: { tags, summary: 'Create a webhook configuration', body: CreateConfigurationBody, response: { 201: CreatedConfigurationResponse } } },
+    { config: write, schema: { tags, summary: 'Create a webhook configuration', body: CreateConfigurationBody, response: { 201: CreatedConfigurationResponse, 409: SubscriptionQuotaResponse } } },
     async (request, reply) => {
       const { url, description, groups } = request.body;
       const events = eventsOrRefuse(eventsOfGroups(groups), '/groups');
-      const { subscription, secret } = await createSubscription(request.em, callerOf(request).sellerId, { url, description, events }, config);
+      const { subscription, secret } = await createSubscription(request.em, callerOf(request), { url, description, events }, config);
       return reply.status(201).send({ ...configurationView(subscription), secret });
     },
   );
@@ -115,10 +115,10 @@ export const portalWebhookRoutes: RestRoutes = (app, { config }) => {
       },
     },
     async (request) => {
-      const { sellerId } = callerOf(request);
-      const current = await getSubscription(request.em, sellerId, request.params.id);
+      const caller = callerOf(request);
+      const current = await getSubscription(request.em, caller.sellerId, request.params.id);
       const events = eventsOrRefuse(switchGroups(current.events, request.body as Partial<GroupSwitches>), '/');
-      return configurationView(await updateSubscription(request.em, sellerId, request.params.id, { events }, config));
+      return configurationView(await updateSubscription(request.em, caller, request.params.id, { events }, config));
     },
   );
 
@@ -129,8 +129,7 @@ export const portalWebhookRoutes: RestRoutes = (app, { config }) => {
       schema: { tags, summary: 'Change the URL or description, or switch it off/on', params: IdParams, body: UpdateConfigurationBody, response: { 200: ConfigurationResponse } },
     },
     async (request) => {
-      const { sellerId } = callerOf(request);
-      return configurationView(await updateSubscription(request.em, sellerId, request.params.id, request.body, config));
+      return configurationView(await updateSubscription(request.em, callerOf(request), request.params.id, request.body, config));
     },
   );
 

@@ -1,5 +1,5 @@
 import type { DeliveryPolicy } from '../webhooks/policy.js';
-import { PRODUCTS, PRODUCT_RULES, isProductEvent, type Product } from './catalogue.js';
+import { PRODUCTS, PRODUCT_EVENT_READ_SCOPES, PRODUCT_RULES, isProductEvent, type Product } from './catalogue.js';
 
 /**
  * DESIGN §8's delivery rules of the three products, as policies of the one webhook
@@ -31,6 +31,7 @@ function productPolicy(product: Product): DeliveryPolicy {
   const rules = DELIVERY_RULES[product];
   return {
     offers: (eventType) => isProductEvent(product, eventType),
+    readScope: (eventType) => (isProductEvent(product, eventType) ? PRODUCT_EVENT_READ_SCOPES[eventType as keyof typeof PRODUCT_EVENT_READ_SCOPES] : undefined),
     maxAttempts: () => rules.attempts,
     isSuccess: rules.isSuccess,
     requireHttps: PRODUCT_RULES[product].requireHttps,

@@ -1,6 +1,5 @@
-import { Type } from 'typebox';
 import type { GraphQLContext } from '../graphql/context.js';
-import { pageQuerySchema } from '../http/pagination.js';
+import { pageQuery } from '../http/pagination.js';
 import { assertValid } from '../http/validation.js';
 
 /** GraphQL input objects → the plain JSON the TypeBox schemas validate (nulls mean absent). */
@@ -10,9 +9,6 @@ export function plain<T>(value: unknown): T {
 
 /** Relay `first`/`after` → a page request, validated as the REST `limit`/`cursor` are. */
 export function pageArgs(context: GraphQLContext, first?: number | null, after?: string | null): { limit: number; cursor?: string } {
-  const page = assertValid<{ limit?: number; cursor?: string }>(
-    Type.Object(pageQuerySchema(context.config.pageSizeMax)),
-    plain({ limit: first, cursor: after }),
-  );
+  const page = assertValid(pageQuery(context.config.pageSizeMax), plain({ limit: first, cursor: after }));
   return { limit: page.limit ?? context.config.pageSizeDefault, cursor: page.cursor };
 }

@@ -1,9 +1,7 @@
 import { Type } from 'typebox';
-import type { FastifyRequest } from 'fastify';
-import { authenticateApplication } from '../auth/applications.js';
-import { bearerSecret } from '../auth/secrets.js';
-import { AppError } from '../errors.js';
-import { pageQuerySchema } from '../http/pagination.js';
+import { callingApplication } from '../auth/routes.js';
+import { pageQuery } from '../http/pagination.js';
+import { problemResponse } from '../http/problem.js';
 import type { RestApp, RestRoutes } from '../http/rest.js';
 import { PRODUCTS, PRODUCT_RULES, productBaseUrl, type Product } from './catalogue.js';
 import type { ProductWebhook } from './registration.entity.js';
@@ -46,21 +44,6 @@ const view = (registration: ProductWebhook) => ({
   createdAt: registration.createdAt.toISOString(),
 });
 
-/** The calling application, from `Authorization: Bearer ponte_app_…`; 401 otherwise. */
-async function callingApplication(request: FastifyRequest): Promise<string> {
-  const secret = bearerSecret(request.headers.authorization);
-  const application = secret ? await authenticateApplication(request.em, secret) : undefined;
-  if (!application) throw new AppError('UNAUTHENTICATED', 'A valid application credential (Bearer ponte_app_…) is required');
-  return application.id;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** Set on the per-product routes once the application credential is checked. */
-    applicationId: string | undefined;
-  }
-}
-
 /**
  * `{product}/api/v1/webhook…` of DESIGN §8 for one product, mounted under its path. The
  * application credential is checked in onRequest, before the body is validated, so a
@@ -70,9 +53,8 @@ function productRoutes(app: RestApp, product: Product, deps: Parameters<RestRout
   const { config } = deps;
   const tags = [`${product} webhooks`];
   const base = productBaseUrl(product, config);
-  app.decorateRequest('applicationId', undefined);
   app.addHook('onRequest', async (request) => {
-    request.applicationId = await callingApplication(request);
+    callingApplication(request);
   });
 
   app.post(
@@ -84,7 +66,10 @@ function productRoutes(app: RestApp, product: Product, deps: Parameters<RestRout
         summary: `Register a ${product} webhook for the calling application`,
         description: `Public base URL: ${PRODUCT_RULES[product].baseUrlVariable}, by default this server's ${PRODUCT_RULES[product].mountPath}. Location points at the new webhook under that base.`,
         body: bodySchema(product),
-        response: { 201: RegistrationSchema },
+        response: {
+          201: RegistrationSchema,
+          409: problemResponse(`QUOTA_EXCEEDED: the application already keeps as many ${product} webhooks as allowed (PRODUCT_REGISTRATIONS_MAX, in \`limit\`)`),
+        },
       },
     },
     async (request, reply) => {
@@ -100,7 +85,7 @@ function productRoutes(app: RestApp, product: Product, deps: Parameters<RestRout
         tags,
         security,
         summary: `The calling application's ${product} webhooks`,
-        querystring: Type.Object(pageQuerySchema(config.pageSizeMax), { additionalProperties: false }),
+        querystring: pageQuery(config.pageSizeMax).schema,
         response: { 200: Type.Object({ data: Type.Array(RegistrationSchema), nextCursor: Type.Union([Type.String(), Type.Null()]) }) },
       },
     },

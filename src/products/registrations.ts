@@ -3,13 +3,14 @@ import type { Config } from '../config.js';
 import { notFound, validationFailed, type FieldError } from '../errors.js';
 import { decodeCursor, pageOf, type Page } from '../http/pagination.js';
 import { isUuid } from '../db/ids.js';
+import { claimQuota } from '../db/quota.js';
 import { checkDestinationUrl } from '../webhooks/ssrf-guard.js';
 import { closeOpenDeliveries } from '../webhooks/subscription-health.js';
 import { PRODUCT_RULES, isProductEvent, type Product } from './catalogue.js';
 import { ProductWebhook } from './registration.entity.js';
 
 /** The settings the registration rules read. */
-export type RegistrationSettings = Pick<Config, 'webhookAllowPrivateTargets'>;
+export type RegistrationSettings = Pick<Config, 'webhookAllowPrivateTargets' | 'productRegistrationsMax'>;
 
 export interface RegistrationInput {
   url: string;
@@ -19,7 +20,8 @@ export interface RegistrationInput {
 /**
  * Registers a webhook of one product for the calling application. Only the product's own
  * event names are accepted; the URL must be public (unless WEBHOOK_ALLOW_PRIVATE_TARGETS)
- * and, for customer service, https in every environment.
+ * and, for customer service, https in every environment. An application keeps at most
+ * PRODUCT_REGISTRATIONS_MAX live registrations per product.
  */
 export async function registerProductWebhook(
   em: EntityManager,
@@ -29,14 +31,22 @@ export async function registerProductWebhook(
   settings: RegistrationSettings,
 ): Promise<ProductWebhook> {
   assertValidRegistration(product, input, settings);
-  const registration = em.create(ProductWebhook, {
-    application: applicationId,
-    product,
-    url: input.url,
-    events: [...new Set(input.events)],
+  return em.transactional(async (tx) => {
+    await claimQuota(tx, {
+      key: `product-registrations:${applicationId}:${product}`,
+      limit: settings.productRegistrationsMax,
+      what: `${product} webhooks of an application`,
+      count: () => tx.count(ProductWebhook, { application: applicationId, product, deletedAt: null }),
+    });
+    const registration = tx.create(ProductWebhook, {
+      application: applicationId,
+      product,
+      url: input.url,
+      events: [...new Set(input.events)],
+    });
+    await tx.persist(registration).flush();
+    return registration;
   });
-  await em.persist(registration).flush();
-  return registration;
 }
 
 /** The application's live registrations of one product, oldest first. */

@@ -1,15 +1,17 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Scope } from '../auth/scopes.js';
+import type { Caller } from '../auth/service.js';
 import { isUuid } from '../db/ids.js';
 import { AppError, notFound } from '../errors.js';
 import { OutboxEvent } from '../events/outbox-event.entity.js';
+import { requireReadScopes } from '../events/read-scopes.js';
 import { decodeCursor, pageOf, type Page } from '../http/pagination.js';
 import { WebhookAttempt, WebhookDelivery } from './delivery.entity.js';
-import { policyFor } from './policy.js';
+import { policyFor, readsEventData, type SubscriptionKind } from './policy.js';
 import type { DeliveryFilter } from './schemas.js';
 import { assertActive } from './subscription-service.js';
 import { WebhookSubscription } from './subscription.entity.js';
 import { deliveryView, type DeliveryView } from './views.js';
-
 
 /** The delivery log, newest first, deleted subscriptions' deliveries included. */
 export async function listDeliveries(
@@ -51,37 +53,45 @@ export async function attemptsOf(em: EntityManager, deliveryIds: readonly string
   return byDelivery;
 }
 
-/** The body each delivery POSTs, by delivery id (one query per table for a page). */
-export async function payloadsOf(em: EntityManager, deliveries: readonly WebhookDelivery[]): Promise<Map<string, unknown>> {
+/** The body each delivery POSTs and its subscription's kind, by delivery id (one query per table for a page). */
+async function payloadsOf(em: EntityManager, deliveries: readonly WebhookDelivery[]): Promise<Map<string, { kind: SubscriptionKind; body: unknown }>> {
   if (deliveries.length === 0) return new Map();
   const events = await em.find(OutboxEvent, { id: { $in: deliveries.map((delivery) => delivery.event) } });
-  const subscriptions = await em.find(WebhookSubscription, {
-    id: { $in: [...new Set(deliveries.map((delivery) => delivery.subscription))] },
-  });
+  const kinds = await kindsOf(em, deliveries);
   const eventById = new Map(events.map((event) => [event.id, event]));
-  const kindById = new Map(subscriptions.map((subscription) => [subscription.id, subscription.kind]));
   return new Map(
     deliveries.map((delivery) => {
       const event = eventById.get(delivery.event);
-      const kind = kindById.get(delivery.subscription) ?? 'interface';
-      return [delivery.id, event ? policyFor(kind).body(event) : null];
+      const kind = kinds.get(delivery.subscription) ?? 'interface';
+      return [delivery.id, { kind, body: event ? policyFor(kind).body(event) : null }];
     }),
   );
+}
+
+async function kindsOf(em: EntityManager, deliveries: readonly WebhookDelivery[]): Promise<Map<string, SubscriptionKind>> {
+  const subscriptions = await em.find(WebhookSubscription, {
+    id: { $in: [...new Set(deliveries.map((delivery) => delivery.subscription))] },
+  });
+  return new Map(subscriptions.map((subscription) => [subscription.id, subscription.kind]));
 }
 
 /**
  * Sends a finished delivery again by hand, with a fresh round of attempts and the same
  * webhook-id (receivers that already processed it recognise it).
  */
-export async function redeliver(em: EntityManager, sellerId: string, id: string): Promise<WebhookDelivery> {
+export async function redeliver(em: EntityManager, caller: Caller, id: string): Promise<WebhookDelivery> {
+  const { sellerId } = caller;
   // One transaction: the answer shows the delivery as queued, not as a dispatcher that
   // claimed it a moment later left it (our row lock keeps them off until commit).
   return em.transactional(async (tx) => {
     const delivery = await getDelivery(tx, sellerId, id);
+    const subscription = await tx.findOneOrFail(WebhookSubscription, { id: delivery.subscription, seller: sellerId });
+    // Sending an event again is reading it again: the caller must read its data.
+    requireReadScopes(caller.scopes, [delivery.eventType], (type) => policyFor(subscription.kind).readScope(type));
     if (delivery.status === 'pending' || delivery.status === 'retrying') {
       throw new AppError('CONFLICT', `The delivery is already ${delivery.status}`);
     }
-    assertActive(await tx.findOneOrFail(WebhookSubscription, { id: delivery.subscription, seller: sellerId }));
+    assertActive(subscription);
     const [row] = await tx.execute<{ id: string }[]>(
       `update webhook_delivery
           set status = 'pending', attempts_in_round = 0, next_attempt_at = now(), completed_at = null, updated_at = now()
@@ -95,9 +105,23 @@ export async function redeliver(em: EntityManager, sellerId: string, id: string)
   });
 }
 
-/** Deliveries as REST and GraphQL show them: attempts and payloads in one query each. */
-export async function deliveryViews(em: EntityManager, deliveries: WebhookDelivery[]): Promise<DeliveryView[]> {
+/**
+ * Deliveries as REST and GraphQL show them: attempts and payloads in one query each.
+ * A delivery whose event the reader's scopes cannot read is listed without its data and
+ * without the receivers' answers (a receiver may echo what it got).
+ */
+export async function deliveryViews(em: EntityManager, deliveries: WebhookDelivery[], reader: ReadonlySet<Scope>): Promise<DeliveryView[]> {
   const attempts = await attemptsOf(em, deliveries.map((delivery) => delivery.id));
   const payloads = await payloadsOf(em, deliveries);
-  return deliveries.map((delivery) => deliveryView(delivery, attempts.get(delivery.id) ?? [], payloads.get(delivery.id)));
+  return deliveries.map((delivery) => {
+    const { kind, body } = payloads.get(delivery.id)!;
+    const readable = readsEventData(reader, kind, delivery.eventType);
+    return deliveryView(delivery, attempts.get(delivery.id) ?? [], readable ? { payload: body } : { payload: withoutData(body), withheld: true });
+  });
+}
+
+function withoutData(body: unknown): unknown {
+  if (body === null || typeof body !== 'object') return body;
+  const { data: _data, ...rest } = body as Record<string, unknown>;
+  return rest;
 }

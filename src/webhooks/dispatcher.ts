@@ -151,6 +151,9 @@ export class Dispatcher implements Worker {
     const body = JSON.stringify(policy.body(delivery.event));
     const headers = policy.headers({ deliveryId: delivery.id, attempt: delivery.attemptNumber, timestamp: new Date(), body, secrets: delivery.secrets });
     const result = await this.sender.send({ url: delivery.url, headers, body, requireHttps: policy.requireHttps });
+    if (result.failure?.blockedAddress) {
+      logger.warn({ deliveryId: delivery.id, url: delivery.url, address: result.failure.blockedAddress }, 'webhook destination resolved to a blocked address');
+    }
     const record = recordOf(result, policy);
     this.metrics.attempted(record);
     const step = nextStep(record, {

@@ -73,7 +73,9 @@ export class WebhookDeliveryType implements DeliveryView {
   @Field(() => GraphQLISODateTime, { nullable: true }) nextAttemptAt!: string | null;
   @Field(() => GraphQLISODateTime) createdAt!: string;
   @Field(() => GraphQLISODateTime, { nullable: true }) completedAt!: string | null;
-  @Field(() => GraphQLJSON, { nullable: true, description: 'The body the delivery POSTs' }) payload!: unknown;
+  @Field(() => GraphQLJSON, { nullable: true, description: 'The body the delivery POSTs; without `data` when dataWithheld' }) payload!: unknown;
+  @Field({ description: 'The token lacks the read scope of this event (e.g. orders:read for pedido.*): payload comes without data and attempts without responseBody' })
+  dataWithheld!: boolean;
   @Field(() => [WebhookAttemptType]) attempts!: WebhookAttemptType[];
 }
 

@@ -1,3 +1,4 @@
+import { storableText } from '../db/storable-text.js';
 import type { AttemptError } from './delivery.entity.js';
 import type { DeliveryPolicy } from './policy.js';
 import { retryAfterMs, retryDelayMs, type BackoffOptions } from './retry-schedule.js';
@@ -18,10 +19,15 @@ export type NextStep =
   | { status: 'failed'; gone: boolean }
   | { status: 'retrying'; delayMs: number };
 
-/** The answer judged by the policy's success rule; a 3xx is a failure of its own class. */
+/**
+ * The answer judged by the policy's success rule; a 3xx is a failure of its own class.
+ * What the receiver sent, and error messages that may quote it, are made storable: a
+ * NUL byte in an answer must not make the attempt impossible to record (it would be
+ * retried forever, ahead of every other delivery).
+ */
 export function recordOf(result: SendResult, policy: DeliveryPolicy): AttemptRecord {
-  const base = { at: result.at, durationMs: result.durationMs, statusCode: result.statusCode, responseBody: result.responseBody };
-  if (result.failure) return { ...base, error: result.failure.error, errorDetail: result.failure.detail };
+  const base = { at: result.at, durationMs: result.durationMs, statusCode: result.statusCode, responseBody: storableText(result.responseBody) };
+  if (result.failure) return { ...base, error: result.failure.error, errorDetail: storableText(result.failure.detail) };
   const status = result.statusCode!;
   if (policy.isSuccess(status)) return { ...base, error: null, errorDetail: null };
   if (status >= 300 && status < 400) {

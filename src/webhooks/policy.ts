@@ -1,5 +1,7 @@
+import type { Scope } from '../auth/scopes.js';
 import type { Config } from '../config.js';
 import { isEventName } from '../events/catalogue.js';
+import { readScopeOfEvent } from '../events/read-scopes.js';
 import type { OutboxEvent } from '../events/outbox-event.entity.js';
 import { toEnvelope } from '../events/outbox.js';
 import { PRODUCT_POLICIES } from '../products/delivery-policy.js';
@@ -15,6 +17,8 @@ import { secretsInUse, signatureHeaders, type SigningSecrets } from './signing.j
 export interface DeliveryPolicy {
   /** Whether subscriptions of this kind can take this event at all (before their own filter). */
   offers(eventType: string): boolean;
+  /** The scope a seller's token needs to read this event's data (undefined: no token may). */
+  readScope(eventType: string): Scope | undefined;
   /** Attempts per round, the first included; a redelivery starts a new round. */
   maxAttempts(config: Config): number;
   isSuccess(statusCode: number): boolean;
@@ -32,6 +36,7 @@ const USER_AGENT = 'Ponte-Webhooks/1.0';
 /** DESIGN §7: the `{id, evento, dataHora, data}` envelope, Standard Webhooks signature, any 2xx. */
 const INTERFACE_POLICY: DeliveryPolicy = {
   offers: isEventName,
+  readScope: readScopeOfEvent,
   maxAttempts: (config) => config.webhookMaxAttempts,
   isSuccess: (statusCode) => statusCode >= 200 && statusCode < 300,
   requireHttps: false,
@@ -57,4 +62,10 @@ export function policyFor(kind: SubscriptionKind): DeliveryPolicy {
 /** An events filter (names or `*`) admits this event. */
 export function subscribesTo(kind: SubscriptionKind, events: readonly string[], eventType: string): boolean {
   return policyFor(kind).offers(eventType) && (events.includes('*') || events.includes(eventType));
+}
+
+/** Whether these scopes read the data of this event as subscriptions of this kind carry it. */
+export function readsEventData(scopes: ReadonlySet<Scope>, kind: SubscriptionKind, eventType: string): boolean {
+  const scope = policyFor(kind).readScope(eventType);
+  return scope !== undefined && scopes.has(scope);
 }

@@ -1,9 +1,8 @@
-import { Type } from 'typebox';
 import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { toConnection, type Connection } from '../graphql/relay.js';
-import { pageQuerySchema } from '../http/pagination.js';
+import { pageQuery } from '../http/pagination.js';
 import type { GraphQLContext } from '../graphql/context.js';
-import { assertValid } from '../http/validation.js';
+import { assertValid, compileInput } from '../http/validation.js';
 import { requireAuthentication } from '../auth/service.js';
 import { deliveryCursor, deliveryViews, getDelivery, listDeliveries, redeliver } from './delivery-service.js';
 import {
@@ -18,7 +17,7 @@ import {
   WebhookSubscriptionConnection,
   WebhookSubscriptionType,
 } from './graphql-types.js';
-import { CreateSubscriptionBody, deliveryQuerySchema, RecoverBody, UpdateSubscriptionBody, type CreateSubscriptionInput, type DeliveryFilter, type UpdateSubscriptionInput } from './schemas.js';
+import { CreateSubscriptionBody, deliveryQuery, RecoverBody, UpdateSubscriptionBody } from './schemas.js';
 import {
   createSubscription,
   deleteSubscription,
@@ -31,6 +30,10 @@ import {
 } from './subscription-service.js';
 import { subscriptionView, type DeliveryView, type SubscriptionView } from './views.js';
 
+const createSubscriptionValidator = compileInput(CreateSubscriptionBody);
+const updateSubscriptionValidator = compileInput(UpdateSubscriptionBody);
+const recoverValidator = compileInput(RecoverBody);
+
 /** The GraphQL twin of routes.ts: same services, same input schemas. */
 @Resolver()
 export class WebhookResolver {
@@ -42,8 +45,8 @@ export class WebhookResolver {
     @Ctx() context: GraphQLContext,
   ): Promise<Connection<SubscriptionView>> {
     const { sellerId } = requireAuthentication(context.principal);
-    const query = assertValid<{ limit?: number; cursor?: string }>(
-      Type.Object(pageQuerySchema(context.config.pageSizeMax)),
+    const query = assertValid(
+      pageQuery(context.config.pageSizeMax),
       definedFields({ limit: first, cursor: after }, { nullIsAbsent: true }),
     );
     const page = await listSubscriptions(context.em, sellerId, { ...query, limit: query.limit ?? context.config.pageSizeDefault });
@@ -65,21 +68,21 @@ export class WebhookResolver {
     @Arg('after', () => String, { nullable: true }) after: string | undefined,
     @Ctx() context: GraphQLContext,
   ): Promise<Connection<DeliveryView>> {
-    const { sellerId } = requireAuthentication(context.principal);
-    const { limit, cursor, ...checked } = assertValid<DeliveryFilter & { limit?: number; cursor?: string }>(
-      deliveryQuerySchema(context.config.pageSizeMax),
+    const { sellerId, scopes } = requireAuthentication(context.principal);
+    const { limit, cursor, ...checked } = assertValid(
+      deliveryQuery(context.config.pageSizeMax),
       definedFields({ ...filter, limit: first, cursor: after }, { nullIsAbsent: true }),
     );
     const page = await listDeliveries(context.em, sellerId, checked, { cursor, limit: limit ?? context.config.pageSizeDefault });
-    const views = new Map((await deliveryViews(context.em, page.data)).map((view) => [view.id, view]));
+    const views = new Map((await deliveryViews(context.em, page.data, scopes)).map((view) => [view.id, view]));
     return toConnection(page, deliveryCursor, (delivery) => views.get(delivery.id)!);
   }
 
   @Authorized('webhooks:read')
   @Query(() => WebhookDeliveryType)
   async webhookDelivery(@Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<WebhookDeliveryType> {
-    const { sellerId } = requireAuthentication(context.principal);
-    return (await deliveryViews(context.em, [await getDelivery(context.em, sellerId, id)]))[0]!;
+    const { sellerId, scopes } = requireAuthentication(context.principal);
+    return (await deliveryViews(context.em, [await getDelivery(context.em, sellerId, id)], scopes))[0]!;
   }
 
   @Authorized('webhooks:write')
@@ -88,9 +91,8 @@ export class WebhookResolver {
     @Arg('input', () => CreateWebhookSubscriptionInput) input: CreateWebhookSubscriptionInput,
     @Ctx() context: GraphQLContext,
   ): Promise<CreatedWebhookSubscription> {
-    const { sellerId } = requireAuthentication(context.principal);
-    const checked = assertValid<CreateSubscriptionInput>(CreateSubscriptionBody, definedFields(input));
-    const { subscription, secret } = await createSubscription(context.em, sellerId, checked, context.config);
+    const checked = assertValid(createSubscriptionValidator, definedFields(input));
+    const { subscription, secret } = await createSubscription(context.em, requireAuthentication(context.principal), checked, context.config);
     return { subscription: subscriptionView(subscription), secret };
   }
 
@@ -101,9 +103,8 @@ export class WebhookResolver {
     @Arg('input', () => UpdateWebhookSubscriptionInput) input: UpdateWebhookSubscriptionInput,
     @Ctx() context: GraphQLContext,
   ): Promise<WebhookSubscriptionType> {
-    const { sellerId } = requireAuthentication(context.principal);
-    const checked = assertValid<UpdateSubscriptionInput>(UpdateSubscriptionBody, definedFields(input));
-    return subscriptionView(await updateSubscription(context.em, sellerId, id, checked, context.config));
+    const checked = assertValid(updateSubscriptionValidator, definedFields(input));
+    return subscriptionView(await updateSubscription(context.em, requireAuthentication(context.principal), id, checked, context.config));
   }
 
   @Authorized('webhooks:write')
@@ -116,7 +117,7 @@ export class WebhookResolver {
   @Authorized('webhooks:write')
   @Mutation(() => WebhookSecret)
   async rotateWebhookSecret(@Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<WebhookSecret> {
-    return rotateSecret(context.em, requireAuthentication(context.principal).sellerId, id);
+    return rotateSecret(context.em, requireAuthentication(context.principal), id);
   }
 
   @Authorized('webhooks:write')
@@ -126,16 +127,16 @@ export class WebhookResolver {
     @Arg('since', () => String, { description: 'ISO 8601 instant' }) since: string,
     @Ctx() context: GraphQLContext,
   ): Promise<WebhookRecovery> {
-    const { sellerId } = requireAuthentication(context.principal);
-    assertValid(RecoverBody, { since });
-    return { redelivered: await recoverDeliveries(context.em, sellerId, id, new Date(since)) };
+    assertValid(recoverValidator, { since });
+    return { redelivered: await recoverDeliveries(context.em, requireAuthentication(context.principal), id, new Date(since)) };
   }
 
   @Authorized('webhooks:write')
   @Mutation(() => WebhookDeliveryType, { description: 'Sends a finished delivery again' })
   async redeliverWebhookDelivery(@Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<WebhookDeliveryType> {
-    const delivery = await redeliver(context.em, requireAuthentication(context.principal).sellerId, id);
-    return (await deliveryViews(context.em, [delivery]))[0]!;
+    const caller = requireAuthentication(context.principal);
+    const delivery = await redeliver(context.em, caller, id);
+    return (await deliveryViews(context.em, [delivery], caller.scopes))[0]!;
   }
 }
 

@@ -1,16 +1,17 @@
 import { Type } from 'typebox';
-import { pageQuerySchema } from '../http/pagination.js';
+import { pageQuery } from '../http/pagination.js';
 import { callerOf, type RestRoutes } from '../http/rest.js';
 import { deliveryViews, getDelivery, listDeliveries, redeliver } from './delivery-service.js';
 import {
   CreatedSubscriptionResponse,
   CreateSubscriptionBody,
   DeliveryResponse,
-  deliveryQuerySchema,
+  deliveryQuery,
   IdParams,
   listResponse,
   RecoverBody,
   SecretResponse,
+  SubscriptionQuotaResponse,
   SubscriptionResponse,
   UpdateSubscriptionBody,
 } from './schemas.js';
@@ -33,10 +34,12 @@ const write = { scope: 'webhooks:write' } as const;
 export const webhookRoutes: RestRoutes = (app, { config }) => {
   app.post(
     '/webhooks/assinaturas',
-    { config: write, schema: { tags, summary: 'Subscribe an endpoint', body: CreateSubscriptionBody, response: { 201: CreatedSubscriptionResponse } } },
+    {
+      config: write,
+      schema: { tags, summary: 'Subscribe an endpoint', body: CreateSubscriptionBody, response: { 201: CreatedSubscriptionResponse, 409: SubscriptionQuotaResponse } },
+    },
     async (request, reply) => {
-      const { sellerId } = callerOf(request);
-      const { subscription, secret } = await createSubscription(request.em, sellerId, request.body, config);
+      const { subscription, secret } = await createSubscription(request.em, callerOf(request), request.body, config);
       return reply.status(201).send({ ...subscriptionView(subscription), secret });
     },
   );
@@ -48,7 +51,7 @@ export const webhookRoutes: RestRoutes = (app, { config }) => {
       schema: {
         tags,
         summary: 'List subscriptions with their health',
-        querystring: Type.Object(pageQuerySchema(config.pageSizeMax), { additionalProperties: false }),
+        querystring: pageQuery(config.pageSizeMax).schema,
         response: { 200: listResponse(SubscriptionResponse) },
       },
     },
@@ -72,8 +75,7 @@ export const webhookRoutes: RestRoutes = (app, { config }) => {
       schema: { tags, summary: 'Change a subscription, or switch it off/on', params: IdParams, body: UpdateSubscriptionBody, response: { 200: SubscriptionResponse } },
     },
     async (request) => {
-      const { sellerId } = callerOf(request);
-      return subscriptionView(await updateSubscription(request.em, sellerId, request.params.id, request.body, config));
+      return subscriptionView(await updateSubscription(request.em, callerOf(request), request.params.id, request.body, config));
     },
   );
 
@@ -89,7 +91,7 @@ export const webhookRoutes: RestRoutes = (app, { config }) => {
   app.post(
     '/webhooks/assinaturas/:id/segredo',
     { config: write, schema: { tags, summary: 'Rotate the signing secret (the old one signs too for 24 h)', params: IdParams, response: { 200: SecretResponse } } },
-    async (request) => rotateSecret(request.em, callerOf(request).sellerId, request.params.id),
+    async (request) => rotateSecret(request.em, callerOf(request), request.params.id),
   );
 
   app.post(
@@ -105,8 +107,7 @@ export const webhookRoutes: RestRoutes = (app, { config }) => {
       },
     },
     async (request, reply) => {
-      const { sellerId } = callerOf(request);
-      const redelivered = await recoverDeliveries(request.em, sellerId, request.params.id, new Date(request.body.since));
+      const redelivered = await recoverDeliveries(request.em, callerOf(request), request.params.id, new Date(request.body.since));
       return reply.status(202).send({ redelivered });
     },
   );
@@ -115,13 +116,13 @@ export const webhookRoutes: RestRoutes = (app, { config }) => {
     '/webhooks/entregas',
     {
       config: read,
-      schema: { tags, summary: 'The delivery log, newest first, with every attempt', querystring: deliveryQuerySchema(config.pageSizeMax), response: { 200: listResponse(DeliveryResponse) } },
+      schema: { tags, summary: 'The delivery log, newest first, with every attempt', querystring: deliveryQuery(config.pageSizeMax).schema, response: { 200: listResponse(DeliveryResponse) } },
     },
     async (request) => {
-      const { sellerId } = callerOf(request);
+      const { sellerId, scopes } = callerOf(request);
       const { limit, cursor, ...filter } = request.query;
       const page = await listDeliveries(request.em, sellerId, filter, { cursor, limit: limit ?? config.pageSizeDefault });
-      return { data: await deliveryViews(request.em, page.data), nextCursor: page.nextCursor };
+      return { data: await deliveryViews(request.em, page.data, scopes), nextCursor: page.nextCursor };
     },
   );
 
@@ -129,8 +130,9 @@ export const webhookRoutes: RestRoutes = (app, { config }) => {
     '/webhooks/entregas/:id',
     { config: read, schema: { tags, summary: 'One delivery with its attempts', params: IdParams, response: { 200: DeliveryResponse } } },
     async (request) => {
-      const delivery = await getDelivery(request.em, callerOf(request).sellerId, request.params.id);
-      return (await deliveryViews(request.em, [delivery]))[0]!;
+      const { sellerId, scopes } = callerOf(request);
+      const delivery = await getDelivery(request.em, sellerId, request.params.id);
+      return (await deliveryViews(request.em, [delivery], scopes))[0]!;
     },
   );
 
@@ -138,8 +140,9 @@ export const webhookRoutes: RestRoutes = (app, { config }) => {
     '/webhooks/entregas/:id/reenvio',
     { config: write, schema: { tags, summary: 'Send a delivery again', params: IdParams, response: { 202: DeliveryResponse } } },
     async (request, reply) => {
-      const delivery = await redeliver(request.em, callerOf(request).sellerId, request.params.id);
-      return reply.status(202).send((await deliveryViews(request.em, [delivery]))[0]!);
+      const caller = callerOf(request);
+      const delivery = await redeliver(request.em, caller, request.params.id);
+      return reply.status(202).send((await deliveryViews(request.em, [delivery], caller.scopes))[0]!);
     },
   );
 };

@@ -1,6 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { EVENT_NAMES } from '../events/catalogue.js';
 import { pageQuerySchema } from '../http/pagination.js';
+import { problemResponse } from '../http/problem.js';
+import { listQuery } from '../http/validation.js';
 import { ATTEMPT_ERRORS, DELIVERY_STATUSES } from './delivery.entity.js';
 import { HEALTH_STATES } from './subscription-health.js';
 
@@ -44,8 +46,10 @@ export const RecoverBody = Type.Object(
 
 export const IdParams = Type.Object({ id: Id });
 
-export function deliveryQuerySchema(maxLimit: number) {
-  return Type.Object(
+export const SubscriptionQuotaResponse = problemResponse('QUOTA_EXCEEDED: the seller already keeps as many subscriptions as allowed (WEBHOOK_SUBSCRIPTIONS_MAX, in `limit`)');
+
+export const deliveryQuery = listQuery((maxLimit) =>
+  Type.Object(
     {
       subscriptionId: Type.Optional(Id),
       event: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
@@ -53,9 +57,9 @@ export function deliveryQuerySchema(maxLimit: number) {
       ...pageQuerySchema(maxLimit),
     },
     { additionalProperties: false },
-  );
-}
-export type DeliveryFilter = Omit<Static<ReturnType<typeof deliveryQuerySchema>>, 'limit' | 'cursor'>;
+  ),
+);
+export type DeliveryFilter = Omit<Static<ReturnType<typeof deliveryQuery>['schema']>, 'limit' | 'cursor'>;
 
 export const SubscriptionResponse = Type.Object({
   id: Id,
@@ -102,7 +106,10 @@ export const DeliveryResponse = Type.Object({
   nextAttemptAt: Nullable(Timestamp),
   createdAt: Timestamp,
   completedAt: Nullable(Timestamp),
-  payload: Type.Unknown({ description: 'The body the delivery POSTs' }),
+  payload: Type.Unknown({ description: 'The body the delivery POSTs; without `data` when dataWithheld' }),
+  dataWithheld: Type.Boolean({
+    description: 'The token lacks the read scope of this event (e.g. orders:read for pedido.*): payload comes without data and attempts without responseBody',
+  }),
   attempts: Type.Array(AttemptResponse),
 });
 

@@ -17,8 +17,11 @@ export interface SendResult {
   /** The first RESPONSE_BODY_LIMIT bytes, as UTF-8. */
   responseBody: string | null;
   retryAfter: string | undefined;
-  /** Set when no HTTP answer came back. */
-  failure: { error: 'timeout' | 'connection' | 'tls' | 'blocked'; detail: string } | null;
+  /**
+   * Set when no HTTP answer came back. `blockedAddress` (the resolved address the SSRF
+   * guard refused) is for the server's log only: the attempt log shows `detail`.
+   */
+  failure: { error: 'timeout' | 'connection' | 'tls' | 'blocked'; detail: string; blockedAddress?: string } | null;
 }
 
 export interface SendRequest {
@@ -136,7 +139,8 @@ const TLS_CODE = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|
 function classify(error: unknown): NonNullable<SendResult['failure']> {
   const chain = causes(error);
   const detail = chain.map((entry) => entry.message).filter(Boolean)[0] ?? String(error);
-  if (chain.some((entry) => entry instanceof BlockedDestinationError)) return { error: 'blocked', detail };
+  const blocked = chain.find((entry) => entry instanceof BlockedDestinationError);
+  if (blocked) return { error: 'blocked', detail, blockedAddress: blocked.address };
   if (chain.some((entry) => entry instanceof AttemptTimeout)) return { error: 'timeout', detail };
   if (chain.some((entry) => TLS_CODE.test(String((entry as { code?: unknown }).code ?? '')))) return { error: 'tls', detail };
   return { error: 'connection', detail };

@@ -9,6 +9,11 @@ import ipaddr from 'ipaddr.js';
 type IPv4 = ipaddr.IPv4;
 type IPv6 = ipaddr.IPv6;
 
+/**
+ * The message names the host as the subscriber wrote it, never the address it resolved to:
+ * it reaches the delivery log, and resolved addresses would map our internal network for
+ * whoever registers names that point into it. `address` is for the server's own log.
+ */
 export class BlockedDestinationError extends Error {
   override readonly name = 'BlockedDestinationError';
 
@@ -17,7 +22,7 @@ export class BlockedDestinationError extends Error {
     readonly address: string | undefined,
     readonly reason: string,
   ) {
-    super(`Destination ${hostname}${address ? ` (${address})` : ''} is not allowed: ${reason}`);
+    super(`Destination ${hostname} is not allowed: ${reason}`);
   }
 }
 
@@ -181,7 +186,7 @@ function ipv4FromWords(high = 0, low = 0): IPv4 {
 function refuseLocalHost(host: string): string | null {
   if (isLocalhostName(host)) return 'localhost is not a public destination';
   if (isIpLiteral(host) && !isPublicAddress(host)) {
-    return `${host} is not a public address`;
+    return 'the host is not a public address';
   }
   return null;
 }

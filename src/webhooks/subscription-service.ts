@@ -1,8 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Caller } from '../auth/service.js';
 import { isUuid } from '../db/ids.js';
+import { claimQuota } from '../db/quota.js';
 import type { Config } from '../config.js';
 import { AppError, notFound, validationFailed, type FieldError } from '../errors.js';
 import { EVENT_NAMES } from '../events/catalogue.js';
+import { requireReadScopes } from '../events/read-scopes.js';
 import { decodeCursor, pageOf, type Page } from '../http/pagination.js';
 import { policyFor, type SubscriptionKind } from './policy.js';
 import type { CreateSubscriptionInput, UpdateSubscriptionInput } from './schemas.js';
@@ -12,28 +15,42 @@ import { closeOpenDeliveries, disableSubscription } from './subscription-health.
 import { WebhookSubscription } from './subscription.entity.js';
 
 /** The settings the subscription rules read. */
-export type WebhookSettings = Pick<Config, 'webhookAllowPrivateTargets'>;
+export type WebhookSettings = Pick<Config, 'webhookAllowPrivateTargets' | 'webhookSubscriptionsMax'>;
 
 const KIND: SubscriptionKind = 'interface';
 
+/**
+ * A token subscribes only to events whose data it may read (`*` needs every read scope),
+ * and changes, re-signs or redelivers only subscriptions whose events it may read: a
+ * webhook is another way to read (docs/security-auth.md).
+ */
 export async function createSubscription(
   em: EntityManager,
-  sellerId: string,
+  caller: Caller,
   input: CreateSubscriptionInput,
   settings: WebhookSettings,
 ): Promise<{ subscription: WebhookSubscription; secret: string }> {
   assertValidTarget(input.url, input.events, settings);
-  const secret = generateWebhookSecret();
-  const subscription = em.create(WebhookSubscription, {
-    seller: sellerId,
-    kind: KIND,
-    url: input.url,
-    events: normaliseEvents(input.events),
-    description: input.description ?? null,
-    secret,
+  requireReadScopes(caller.scopes, input.events);
+  return em.transactional(async (tx) => {
+    await claimQuota(tx, {
+      key: `webhook-subscriptions:${caller.sellerId}`,
+      limit: settings.webhookSubscriptionsMax,
+      what: 'webhook subscriptions of a seller',
+      count: () => tx.count(WebhookSubscription, { seller: caller.sellerId, kind: KIND, deletedAt: null }),
+    });
+    const secret = generateWebhookSecret();
+    const subscription = tx.create(WebhookSubscription, {
+      seller: caller.sellerId,
+      kind: KIND,
+      url: input.url,
+      events: normaliseEvents(input.events),
+      description: input.description ?? null,
+      secret,
+    });
+    await tx.persist(subscription).flush();
+    return { subscription, secret };
   });
-  await em.persist(subscription).flush();
-  return { subscription, secret };
 }
 
 /** Every subscription not deleted, disabled ones included, oldest first. */
@@ -63,18 +80,21 @@ export async function getSubscription(em: EntityManager, sellerId: string, id: s
 
 /**
  * `active: false` is the user's switch to `disabled` (what it still owed ends `failed`);
- * `active: true` switches it back on with a clean failure record.
+ * `active: true` switches it back on with a clean failure record. The caller must read
+ * the events it carries before and after (deliveries still owed leave to the new URL).
  */
 export async function updateSubscription(
   em: EntityManager,
-  sellerId: string,
+  caller: Caller,
   id: string,
   input: UpdateSubscriptionInput,
   settings: WebhookSettings,
 ): Promise<WebhookSubscription> {
+  const { sellerId } = caller;
   return em.transactional(async (tx) => {
     const subscription = await getSubscription(tx, sellerId, id);
     assertValidTarget(input.url ?? subscription.url, input.events ?? subscription.events, settings);
+    requireReadScopes(caller.scopes, [...subscription.events, ...(input.events ?? [])]);
     if (input.url !== undefined) subscription.url = input.url;
     if (input.events !== undefined) subscription.events = normaliseEvents(input.events);
     if (input.description !== undefined) subscription.description = input.description;
@@ -109,8 +129,9 @@ export async function deleteSubscription(em: EntityManager, sellerId: string, id
 }
 
 /** A new secret; the old one keeps signing (beside the new) for ROTATION_OVERLAP_MS. */
-export async function rotateSecret(em: EntityManager, sellerId: string, id: string): Promise<{ id: string; secret: string }> {
-  const subscription = await getSubscription(em, sellerId, id);
+export async function rotateSecret(em: EntityManager, caller: Caller, id: string): Promise<{ id: string; secret: string }> {
+  const subscription = await getSubscription(em, caller.sellerId, id);
+  requireReadScopes(caller.scopes, subscription.events);
   const secret = generateWebhookSecret();
   Object.assign(subscription, {
     previousSecret: subscription.secret,
@@ -122,8 +143,10 @@ export async function rotateSecret(em: EntityManager, sellerId: string, id: stri
 }
 
 /** Queues again every `failed` delivery of the subscription created at or after `since`. */
-export async function recoverDeliveries(em: EntityManager, sellerId: string, id: string, since: Date): Promise<number> {
+export async function recoverDeliveries(em: EntityManager, caller: Caller, id: string, since: Date): Promise<number> {
+  const { sellerId } = caller;
   const subscription = await getSubscription(em, sellerId, id);
+  requireReadScopes(caller.scopes, subscription.events);
   assertActive(subscription);
   const rows = await em.execute<{ id: string }[]>(
     `update webhook_delivery

@@ -42,6 +42,8 @@ export interface DeliveryView {
   createdAt: string;
   completedAt: string | null;
   payload: unknown;
+  /** The reader's scopes cannot read this event: `payload` has no `data`, attempts no `responseBody`. */
+  dataWithheld: boolean;
   attempts: AttemptView[];
 }
 
@@ -65,19 +67,23 @@ export function subscriptionView(subscription: WebhookSubscription): Subscriptio
   };
 }
 
-export function attemptView(attempt: WebhookAttempt): AttemptView {
+export function attemptView(attempt: WebhookAttempt, { withheld = false } = {}): AttemptView {
   return {
     number: attempt.number,
     at: attempt.at.toISOString(),
     durationMs: attempt.durationMs,
     statusCode: attempt.statusCode,
-    responseBody: attempt.responseBody,
+    responseBody: withheld ? null : attempt.responseBody,
     error: attempt.error,
     errorDetail: attempt.errorDetail,
   };
 }
 
-export function deliveryView(delivery: WebhookDelivery, attempts: WebhookAttempt[], payload: unknown): DeliveryView {
+export function deliveryView(
+  delivery: WebhookDelivery,
+  attempts: WebhookAttempt[],
+  { payload, withheld = false }: { payload: unknown; withheld?: boolean },
+): DeliveryView {
   const open = delivery.status === 'pending' || delivery.status === 'retrying';
   return {
     id: delivery.id,
@@ -92,6 +98,7 @@ export function deliveryView(delivery: WebhookDelivery, attempts: WebhookAttempt
     createdAt: delivery.createdAt.toISOString(),
     completedAt: iso(delivery.completedAt),
     payload,
-    attempts: attempts.map(attemptView),
+    dataWithheld: withheld,
+    attempts: attempts.map((attempt) => attemptView(attempt, { withheld })),
   };
 }

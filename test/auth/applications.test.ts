@@ -62,4 +62,12 @@ describe('applications and installations', () => {
     const denied = await graphql(server.url, INSTALL, { headers: ordersOnly.headers, variables: { applicationId: appId } });
     expect(denied.status).toBe(403);
   });
+
+  it('needs orders:read besides webhooks:write to install: an app receives tracking, settlement and support data', async () => {
+    const webhooksOnly = await createTestSeller(server.orm, { scopes: ['webhooks:read', 'webhooks:write', 'catalog:read'] });
+    const denied = await graphql(server.url, INSTALL, { headers: webhooksOnly.headers, variables: { applicationId: appId } });
+    expect(denied.status).toBe(403);
+    expect(denied.body.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN', requiredScope: 'orders:read' });
+    expect((await graphql(server.url, INSTALLED, { headers: webhooksOnly.headers })).body.data).toEqual({ installedApplications: [] });
+  });
 });

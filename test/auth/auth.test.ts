@@ -87,6 +87,29 @@ describe('authentication and scopes', () => {
     expect(viewer.body.data).toMatchObject({ viewer: { seller: { id: seller.id }, scopes: ['orders:read'] } });
   });
 
+  it('reads an empty or missing scope list as the caller\'s own scopes, never as every scope', async () => {
+    const reader = await createTestSeller(server.orm, { scopes: ['catalog:read'] });
+    const create = `mutation ($input: CreateTokenInput) { createToken(input: $input) { token scopes } }`;
+    for (const input of [{ scopes: [] }, { scopes: null }, {}, null]) {
+      const { body } = await graphql<{ createToken: { token: string; scopes: string[] } }>(server.url, create, {
+        headers: reader.headers,
+        variables: { input },
+      });
+      expect(body.errors).toBeUndefined();
+      expect(body.data?.createToken.scopes).toEqual(['catalog:read']);
+      const viewer = await graphql(server.url, VIEWER, { headers: { authorization: `Bearer ${body.data!.createToken.token}` } });
+      expect(viewer.body.data).toMatchObject({ viewer: { scopes: ['catalog:read'] } });
+    }
+  });
+
+  it('refuses unknown scopes in createToken with VALIDATION_FAILED', async () => {
+    const seller = await createTestSeller(server.orm);
+    const { body } = await graphql(server.url, 'mutation { createToken(input: { scopes: ["orders:delete"] }) { token } }', {
+      headers: seller.headers,
+    });
+    expect(body.errors?.[0]?.extensions?.code).toBe('VALIDATION_FAILED');
+  });
+
   it('stores only a hash of each token', async () => {
     const seller = await createTestSeller(server.orm);
     const rows = await server.orm.em.fork().execute<{ secret_hash: string }[]>(

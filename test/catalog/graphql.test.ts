@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestSeller, graphql, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
+import { recordStatements } from '../support/statements.js';
 
 describe('catalogue over GraphQL', () => {
   let server: TestApp;
@@ -136,6 +137,21 @@ describe('catalogue over GraphQL', () => {
     expect((await run(other, QUERY, { representations })).body.data).toEqual({ _entities: [null, null] });
     const sdl = (await run(owner, '{ _service { sdl } }')).body.data?._service.sdl as string;
     expect(sdl).toMatch(/type Product\s+@key\(fields: "sku"\)/);
+  });
+
+  it('resolves _entities products in one statement however many are asked for', async () => {
+    const owner = await createTestSeller(server.orm);
+    const skus = Array.from({ length: 30 }, (_, index) => `BATCH-${index}`);
+    await run(owner, UPSERT, { products: skus.map((sku) => ({ sku, title: sku })) });
+    const QUERY = `query ($representations: [_Any!]!) { _entities(representations: $representations) { ... on Product { sku } } }`;
+    const count = async (wanted: string[]) => {
+      const representations = wanted.map((sku) => ({ __typename: 'Product', sku }));
+      const { result, statements } = await recordStatements(server.orm, () => run(owner, QUERY, { representations }));
+      expect(result.body.data?._entities).toEqual(wanted.map((sku) => ({ sku })));
+      return statements.filter((statement) => /from "product"/.test(statement)).length;
+    };
+    expect(await count(skus.slice(0, 2))).toBe(1);
+    expect(await count(skus)).toBe(1);
   });
 
   it('needs catalog:write for mutations and catalog:read for queries', async () => {

@@ -149,6 +149,20 @@ describe('channels', () => {
     expect((await fetch(`${server.url}/canais/amazon`, { headers: other.headers })).status).toBe(404);
   });
 
+  it('pages through the channels by code with limit and cursor', async () => {
+    const seller = await createTestSeller(server.orm);
+    for (const code of ['c', 'a', 'd', 'b', 'e']) expect((await put(seller, code, { name: code.toUpperCase() })).status).toBe(201);
+    const codes: string[][] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await json(await fetch(`${server.url}/canais?limit=2${cursor ? `&cursor=${cursor}` : ''}`, { headers: seller.headers }));
+      codes.push(page.data.map((channel: { code: string }) => channel.code));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(codes).toEqual([['a', 'b'], ['c', 'd'], ['e']]);
+    expect((await fetch(`${server.url}/canais?cursor=nonsense`, { headers: seller.headers })).status).toBe(422);
+  });
+
   it('recomputes and stores every SKU\'s quantities when a channel changes, with events only for changed figures', async () => {
     const seller = await createTestSeller(server.orm);
     await createSellableSku(server.orm, seller.id, { sku: 'A', onHand: 10 });

@@ -67,8 +67,7 @@ describe('the database stopped and started under load', () => {
 
   const whileDown = () => load.exchanges.filter((exchange) => exchange.sentAt >= outage.from && exchange.receivedAt <= outage.until);
 
-  // TODO(issue 10, defect 6): passes once a database outage answers 503 UNAVAILABLE; then drop `.fails`.
-  it.fails('answers 503 UNAVAILABLE with Retry-After while the database is down, and no other 5xx at any time', () => {
+  it('answers 503 UNAVAILABLE with Retry-After while the database is down, and no other 5xx at any time', () => {
     expect(whileDown().length).toBeGreaterThan(0);
     expect(describeExchanges(whileDown())).toEqual({ '503 UNAVAILABLE problem+json Retry-After': whileDown().length });
     const otherFailures = load.exchanges.filter((exchange) => exchange.status === 'network' || (exchange.status >= 500 && exchange.status !== 503));

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCOPES } from '../../src/auth/scopes.js';
 import { forkForSeller } from '../../src/db/orm.js';
 import { createSubscription } from '../../src/webhooks/subscription-service.js';
 import { auditOrders, stockSnapshot, type StockSnapshot } from '../orders/audit.js';
@@ -56,9 +57,9 @@ describe('API and dispatcher processes killed with SIGKILL under load', () => {
     // No dispatcher has fanned out yet, so every event of this seller, the setup's too, is owed to the receiver.
     ({ secret } = await createSubscription(
       forkForSeller(database.orm, seller.id),
-      seller.id,
+      { sellerId: seller.id, scopes: new Set(SCOPES) },
       { url: receiver.url, events: ['*'] },
-      { webhookAllowPrivateTargets: true },
+      { webhookAllowPrivateTargets: true, webhookSubscriptionsMax: 1 },
     ));
     receiver.secrets = [secret];
     before = await stockSnapshot(database.orm, seller.id);

@@ -18,6 +18,33 @@ export type Scalars = {
   JSON: { input: Record<string, unknown>; output: Record<string, unknown>; }
 };
 
+/** An API token of the seller, without its secret */
+export type ApiToken = {
+  __typename?: 'ApiToken';
+  createdAt: Scalars['DateTimeISO']['output'];
+  id: Scalars['ID']['output'];
+  /** The token that created this one; null when the operator did (CLI) */
+  issuedBy?: Maybe<Scalars['ID']['output']>;
+  name: Scalars['String']['output'];
+  /** The first characters of the token, to tell tokens apart */
+  prefix: Scalars['String']['output'];
+  /** Set once revoked: the token no longer works */
+  revokedAt?: Maybe<Scalars['DateTimeISO']['output']>;
+  scopes: Array<Scalars['String']['output']>;
+};
+
+export type ApiTokenConnection = {
+  __typename?: 'ApiTokenConnection';
+  edges: Array<ApiTokenEdge>;
+  pageInfo: PageInfo;
+};
+
+export type ApiTokenEdge = {
+  __typename?: 'ApiTokenEdge';
+  cursor: Scalars['String']['output'];
+  node: ApiToken;
+};
+
 /** in_stock: some sellable SKU of the product has available stock */
 export type Availability =
   | 'in_stock'
@@ -137,7 +164,7 @@ export type CreateShipmentInput = {
 
 export type CreateTokenInput = {
   name?: InputMaybe<Scalars['String']['input']>;
-  /** Defaults to the calling token's scopes */
+  /** At most the calling token's scopes; missing or empty means exactly those */
   scopes?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
@@ -288,6 +315,7 @@ export type Mutation = {
   createWebhookSubscription: CreatedWebhookSubscription;
   /** Deletes the subscription and cancels what it still owed */
   deleteWebhookSubscription: Scalars['Boolean']['output'];
+  /** Needs webhooks:write and orders:read: the app will receive order data */
   installApplication: InstalledApplication;
   /** Emits atendimento.criado (and atendimento.mensagem for a first message) */
   openSupportCase: SupportCase;
@@ -301,6 +329,8 @@ export type Mutation = {
   recoverWebhookDeliveries: WebhookRecovery;
   /** Sends a finished delivery again */
   redeliverWebhookDelivery: WebhookDelivery;
+  /** Revokes a token of the seller whose scopes the caller holds; it stops working at once and its live connections close (4403) */
+  revokeToken: ApiToken;
   rotateWebhookSecret: WebhookSecret;
   /** Sets the listed prices of a sellable SKU (as PATCH /produtos/{sku}/preco) */
   setPrices: SkuPrices;
@@ -405,6 +435,11 @@ export type MutationRecoverWebhookDeliveriesArgs = {
 
 
 export type MutationRedeliverWebhookDeliveryArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationRevokeTokenArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -760,6 +795,8 @@ export type Query = {
   supportCase?: Maybe<SupportCase>;
   /** Newest first */
   supportCases: SupportCaseConnection;
+  /** The seller's tokens, revoked ones included, oldest first */
+  tokens: ApiTokenConnection;
   viewer: Viewer;
   /** The delivery log, newest first, with every attempt */
   webhookDeliveries: WebhookDeliveryConnection;
@@ -854,6 +891,12 @@ export type QuerySupportCasesArgs = {
   after?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   status?: InputMaybe<SupportCaseStatus>;
+};
+
+
+export type QueryTokensArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -1153,12 +1196,14 @@ export type WebhookDelivery = {
   attempts: Array<WebhookAttempt>;
   completedAt?: Maybe<Scalars['DateTimeISO']['output']>;
   createdAt: Scalars['DateTimeISO']['output'];
+  /** The token lacks the read scope of this event (e.g. orders:read for pedido.*): payload comes without data and attempts without responseBody */
+  dataWithheld: Scalars['Boolean']['output'];
   /** The event name */
   event: Scalars['String']['output'];
   eventId: Scalars['ID']['output'];
   id: Scalars['ID']['output'];
   nextAttemptAt?: Maybe<Scalars['DateTimeISO']['output']>;
-  /** The body the delivery POSTs */
+  /** The body the delivery POSTs; without `data` when dataWithheld */
   payload?: Maybe<Scalars['JSON']['output']>;
   status: WebhookDeliveryStatus;
   subscriptionId: Scalars['ID']['output'];

@@ -33,6 +33,7 @@ export const VALID_ARGS: Record<string, (world: World) => Record<string, unknown
   stock: (world) => ({ sku: world.sku }),
   supportCase: (world) => ({ id: world.ids.supportCase }),
   supportCases: () => ({ first: 10, status: 'open' }),
+  tokens: () => ({ first: 10 }),
   webhookDeliveries: (world) => ({ first: 10, filter: { subscriptionId: world.ids.subscription, status: 'pending', event: 'pedido.criado' } }),
   webhookDelivery: (world) => ({ id: world.ids.delivery }),
   webhookSubscription: (world) => ({ id: world.ids.subscription }),
@@ -56,6 +57,7 @@ export const VALID_ARGS: Record<string, (world: World) => Record<string, unknown
   recordOrderPayment: (world) => ({ orderId: world.ids.order, input: { method: 'pix', status: 'pending', amount: '1.00', installments: 1, transactionId: 'tx-gql', paidAt: '2026-01-02T03:04:05Z' } }),
   recoverWebhookDeliveries: (world) => ({ id: world.ids.subscription, since: '2026-01-01T00:00:00Z' }),
   redeliverWebhookDelivery: (world) => ({ id: world.ids.delivery }),
+  revokeToken: (world) => ({ id: world.ids.spareToken }),
   rotateWebhookSecret: (world) => ({ id: world.ids.subscription }),
   setPrices: (world) => ({ sku: world.sku, prices: [{ channel: null, sale: '50.00', promo: '45.00', promoStart: '2026-01-01T00:00:00Z', promoEnd: '2027-01-01T00:00:00Z' }] }),
   uninstallApplication: (world) => ({ applicationId: world.application.id }),
@@ -138,7 +140,10 @@ function entityCases(world: World): GraphQLCase[] {
     entities('a Product with a SKU of 100001 characters', [{ __typename: 'Product', sku: HUGE }], 'error'),
     entities('a string for a representation', ['Order:1'], 'error'),
     entities('an empty list', [], 'no-internal'),
-    entities('5000 Order representations', Array.from({ length: 5_000 }, () => ({ __typename: 'Order', id: world.ids.order })), 'error'),
+    {
+      ...entities('5000 Order representations, their items selected', Array.from({ length: 5_000 }, () => ({ __typename: 'Order', id: world.ids.order })), 'error'),
+      query: 'query Corpus($representations: [_Any!]!) { _entities(representations: $representations) { ... on Order { id items { sku } } } }',
+    },
   ];
 }
 
@@ -271,6 +276,8 @@ function walk(type: GraphQLInputType, value: unknown, emit: Emit, path: (string 
   if (name === 'after') {
     at('garbage!', '= "garbage!" (not a cursor)', 'error');
     at(Buffer.from('["not a date","not an id"]').toString('base64url'), '= a cursor of the wrong values', 'error');
+    at(Buffer.from('["not-a-uuid"]').toString('base64url'), '= a cursor of one value that is no id', 'no-internal');
+    at(Buffer.from('["2026-01-01T00:00:00.000Z","not-a-uuid"]').toString('base64url'), '= a cursor of an instant and a value that is no id', 'error');
   }
   if (named.name === 'DateTimeISO' || /^(at|since|periodStart|periodEnd|promoStart|promoEnd|createdFrom|createdTo|updatedSince|paidAt|placedAt)$/.test(name)) {
     at('2026-02-30T10:00:00Z', '= 30 February', 'error');

@@ -1,7 +1,6 @@
 import { isNonNullType } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGraphQLSchema } from '../../src/graphql/schema.js';
-import { caseTest, isGraphQLCase, KNOWN_DEFECTS, SKIPPED_UNTIL_FIXED } from '../http/known-defects.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { buildWorld, placeholderWorld, type World } from '../support/bad-input-world.js';
 import { bearer, connectLive, metric, subscribe, type LiveConnection } from '../support/live.js';
@@ -72,12 +71,6 @@ describe('bad input over GraphQL: every root field answers it with a coded error
     expect(new Set(caseNames).size).toBe(caseNames.length);
   });
 
-  it('names only cases that exist among its known defects', () => {
-    const subscriptionNames = SUBSCRIPTION_CASES.map((entry) => `subscription ${entry.name}`);
-    const graphqlNames = [...Object.keys(KNOWN_DEFECTS), ...Object.keys(SKIPPED_UNTIL_FIXED)].filter(isGraphQLCase);
-    expect(graphqlNames.filter((name) => !caseNames.includes(name) && !subscriptionNames.includes(name))).toEqual([]);
-  });
-
   it('runs the valid value of every root field without an error', async () => {
     // Destructive ones (deleting, uninstalling, closing) would take the world's resources away from the cases.
     // redeliverWebhookDelivery needs a finished delivery, and no dispatcher runs here.
@@ -93,16 +86,13 @@ describe('bad input over GraphQL: every root field answers it with a coded error
   });
 
   for (const name of caseNames) {
-    // A case a pending fix of issue 10 will make pass runs as an expected failure (see known-defects.ts).
-    const [test, title] = caseTest(name);
-    test(title, async () => {
+    it(name, async () => {
       await expectHandled(server, world, cases.get(name)!);
     });
   }
 
   for (const entry of TRANSPORT_CASES) {
-    const [test, title] = caseTest(`transport ${entry.name}`);
-    test(title, async () => {
+    it(`transport ${entry.name}`, async () => {
       const headers: Record<string, string> = { authorization: world.seller.headers.authorization!, 'apollo-require-preflight': 'true' };
       if (entry.body !== undefined) headers['content-type'] = entry.contentType ?? 'application/json';
       const response = await fetch(`${server.url}${entry.path ?? '/graphql'}`, { method: entry.method, headers, body: entry.body });
@@ -123,8 +113,7 @@ describe('bad input over GraphQL: every root field answers it with a coded error
 
   for (const entry of SUBSCRIPTION_CASES) {
     const name = `subscription ${entry.name}`;
-    const [test, title] = caseTest(name);
-    test(title, async () => {
+    it(name, async () => {
       const before = await metric(server.url, 'ponte_live_subscriptions');
       const connection = connectLive(server.url, bearer(world.seller.token));
       connections.push(connection);

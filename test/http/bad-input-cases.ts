@@ -118,6 +118,8 @@ function idFor(path: string, world: World): string {
   if (path.startsWith('/webhooks/assinaturas/')) return world.ids.subscription;
   if (path.startsWith('/webhooks/entregas/')) return world.ids.delivery;
   if (path.startsWith('/v2/webhooks/configuracoes/')) return world.ids.portalConfiguration;
+  if (path.startsWith('/tokens/')) return world.ids.spareToken;
+  if (path.startsWith('/aplicativo/credenciais/')) return world.ids.spareCredential;
   const mount = Object.keys(PRODUCTS).find((prefix) => path.startsWith(`${prefix}/`));
   if (mount) return world.ids.registrations[mount]!;
   throw new Error(`${path}: no world resource for {id}; add one in idFor`);
@@ -247,6 +249,11 @@ function queryCases(route: Route, world: World): RestCase[] {
       add('cursor of values of the wrong kind', `cursor=${Buffer.from('["not a date","not an id"]').toString('base64url')}`);
       add('cursor of three values', `cursor=${Buffer.from('[1,2,3]').toString('base64url')}`);
       add('cursor of numbers', `cursor=${Buffer.from('[1e400,-1]').toString('base64url')}`);
+      // Lists keyed by text (SKU, channel code) may take a forged text cursor as a position; id-keyed ones may not.
+      const forged = { status: [200, 422], code: ['VALIDATION_FAILED'] };
+      add('cursor of one value that is no id', `cursor=${Buffer.from('["not-a-uuid"]').toString('base64url')}`, forged);
+      add('cursor of one number', `cursor=${Buffer.from('[12345]').toString('base64url')}`);
+      add('cursor of an instant and a value that is no id', `cursor=${Buffer.from('["2026-01-01T00:00:00.000Z","not-a-uuid"]').toString('base64url')}`);
     } else if (schema.format === 'date-time') {
       add(`${name}=yesterday`, `${name}=yesterday`);
       add(`${name} on 30 February`, `${name}=2026-02-30T10:00:00Z`);

@@ -78,6 +78,31 @@ describe('problem+json errors', () => {
     expect(await ok.json()).toEqual({ received: { sku: 'A1', items: [{ quantity: 2 }] }, limit: 5 });
   });
 
+  it('answers a body that is not JSON with 415 UNSUPPORTED_MEDIA_TYPE, whatever the route', async () => {
+    const body = JSON.stringify({ sku: 'A1', items: [] });
+    for (const type of ['text/plain', 'text/plain; charset=utf-8', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+      const response = await post('/test/echo', body, { 'content-type': type });
+      expect(response.status, type).toBe(415);
+      expect(await response.json()).toMatchObject({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', title: 'Unsupported media type' });
+    }
+    const untyped = await fetch(`${server.url}/test/echo`, { method: 'POST', body: new Blob([body]) });
+    expect(untyped.status).toBe(415);
+    const graphqlAsText = await post('/graphql', JSON.stringify({ query: '{ viewer { tokenId } }' }), { 'content-type': 'text/plain' });
+    expect(graphqlAsText.status).toBe(415);
+    expect((await post('/test/echo', body, { 'content-type': 'application/json; charset=utf-8' })).status).toBe(200);
+  });
+
+  it('keeps a client\'s x-request-id only when it is short and plain, and otherwise issues its own', async () => {
+    const idOf = async (sent: string) => (await fetch(`${server.url}/test/conflict`, { headers: { 'x-request-id': sent } })).headers.get('x-request-id');
+    expect(await idOf('0b7a5c1e-trace_id.01:A')).toBe('0b7a5c1e-trace_id.01:A');
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+    for (const forged of ['x'.repeat(129), 'two words', 'line\tbreak', '{"level":60}', 'caf\u00e9', '']) {
+      const response = await fetch(`${server.url}/test/conflict`, { headers: { 'x-request-id': forged } });
+      expect(response.headers.get('x-request-id'), forged).toMatch(uuid);
+      expect(((await response.json()) as { requestId: string }).requestId).toBe(response.headers.get('x-request-id'));
+    }
+  });
+
   it('maps domain errors to their status and keeps their details', async () => {
     const response = await fetch(`${server.url}/test/conflict`);
     expect(response.status).toBe(409);

@@ -2,15 +2,16 @@ import { describe, expect, it } from 'vitest';
 import type { Principal } from '../../src/auth/service.js';
 import type { Scope } from '../../src/auth/scopes.js';
 import { AppError } from '../../src/errors.js';
-import { authorizeEventTypes, orderFilter, scopeOfEvent, stockFilter } from '../../src/live/event-filter.js';
+import { readScopeOfEvent } from '../../src/events/read-scopes.js';
+import { authorizeEventTypes, orderFilter, stockFilter } from '../../src/live/event-filter.js';
 
 const principal = (...scopes: Scope[]): Principal => ({ sellerId: 's', sellerName: 'S', tokenId: 't', scopes: new Set(scopes) });
 const envelope = (evento: string, data: Record<string, unknown>) => ({ id: 'x', evento, dataHora: '', data });
 
 describe('live event filters and their scopes', () => {
   it('needs orders:read for order, freight and payment events and catalog:read for stock ones', () => {
-    expect(['pedido.criado', 'frete.rastreio', 'pagamento.alterado'].map(scopeOfEvent)).toEqual(['orders:read', 'orders:read', 'orders:read']);
-    expect(['estoque.alterado', 'produto.preco_alterado', 'produto.publicacao_alterada'].map(scopeOfEvent)).toEqual(['catalog:read', 'catalog:read', 'catalog:read']);
+    expect(['pedido.criado', 'frete.rastreio', 'pagamento.alterado'].map(readScopeOfEvent)).toEqual(['orders:read', 'orders:read', 'orders:read']);
+    expect(['estoque.alterado', 'produto.preco_alterado', 'produto.publicacao_alterada'].map(readScopeOfEvent)).toEqual(['catalog:read', 'catalog:read', 'catalog:read']);
   });
 
   it('defaults to the readable types and refuses a type whose scope is missing', () => {

@@ -145,3 +145,20 @@ describe('live events across processes: Redis pub/sub', () => {
     expect(published).toEqual([missed.id]);
   });
 });
+
+describe('revoking a token across processes', () => {
+  const { state, subscribeOn } = twoProcesses(() => ({ LIVE_TOKEN_CHECK_MS: '200' }));
+
+  it('closes with 4403 the live connections a token holds on another process than the one that revoked it', async () => {
+    const [a, b] = state.services;
+    const onB = await subscribeOn(b!);
+    const viewer = await fetch(`${a!.url}/graphql`, { method: 'POST', headers: state.seller.headers, body: JSON.stringify({ query: '{ viewer { tokenId } }' }) });
+    const { data } = (await viewer.json()) as { data: { viewer: { tokenId: string } } };
+
+    const revoked = await fetch(`${a!.url}/tokens/${data.viewer.tokenId}`, { method: 'DELETE', headers: { authorization: state.seller.headers.authorization! } });
+    expect(revoked.status).toBe(204);
+    await onB.ended;
+    expect(await state.connections.at(-1)!.closed).toEqual({ code: 4403, reason: expect.stringContaining('revoked') });
+    expect((await fetch(`${b!.url}/pedidos`, { headers: state.seller.headers })).status).toBe(401);
+  });
+});

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
+import { recordStatements } from '../support/statements.js';
 import { ACCESS_KEY, createOrder, orderBody, orderIn, orderSeller } from './fixtures.js';
 
 const ORDER_FIELDS = `
@@ -100,7 +101,7 @@ describe('orders over GraphQL', () => {
   it('answers null for another seller\'s order, in order(id) and in _entities', async () => {
     const order = await orderIn(server, seller, 'pendente');
     const stranger = await orderSeller(server);
-    expect((await ask(ORDER, { id: order.id }, stranger)).body).toEqual({ data: { order: null } });
+    expect((await ask(ORDER, { id: order.id }, stranger)).body.data).toEqual({ order: null });
     const change = await ask(CHANGE, { id: order.id, input: { status: 'cancelado', reason: 'x' } }, stranger);
     expect(change.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
 
@@ -114,28 +115,34 @@ describe('orders over GraphQL', () => {
   it('reads a page of orders with their items, payments and history in a number of statements independent of the page size', async () => {
     const busy = await orderSeller(server);
     for (let i = 0; i < 50; i++) await createOrder(server, busy, orderBody({ payments: [{ method: 'pix', status: 'pending', amount: '1.00' }] }));
-    const logger = server.orm.config.getLogger();
-    const original = logger.logQuery.bind(logger);
-    const statements: string[] = [];
-    logger.logQuery = (context) => {
-      statements.push(context.query ?? '');
-      original(context);
-    };
     const count = async (first: number) => {
-      statements.length = 0;
-      const { body } = await ask(ORDERS, { first }, busy);
+      const { result: { body }, statements } = await recordStatements(server.orm, () => ask(ORDERS, { first }, busy));
       expect(body.data.orders.edges).toHaveLength(first);
       expect(body.data.orders.edges[first - 1].node.payments).toHaveLength(1);
       return statements.length;
     };
-    try {
-      const small = await count(5);
-      const full = await count(50);
-      // Token lookup, the page, and one batch each for items, payments and history.
-      expect(full).toBe(small);
-      expect(full).toBeLessThanOrEqual(5);
-    } finally {
-      logger.logQuery = original;
-    }
+    const small = await count(5);
+    const full = await count(50);
+    // Token lookup, the page, and one batch each for items, payments and history.
+    expect(full).toBe(small);
+    expect(full).toBeLessThanOrEqual(5);
+  });
+
+  it('resolves _entities orders in a number of statements independent of how many are asked for', async () => {
+    const busy = await orderSeller(server);
+    const ids: string[] = [];
+    for (let i = 0; i < 40; i++) ids.push((await createOrder(server, busy, orderBody())).body.id);
+    const count = async (wanted: string[]) => {
+      const representations = [...wanted, 'not-a-uuid'].map((id) => ({ __typename: 'Order', id }));
+      const { result: { body }, statements } = await recordStatements(server.orm, () => ask(ENTITIES, { representations }, busy));
+      expect(body.data._entities.map((entity: { id: string } | null) => entity?.id ?? null)).toEqual([...wanted, null]);
+      expect(body.data._entities[0].items).toEqual([{ sku: 'SKU-A' }, { sku: 'SKU-B' }]);
+      return statements.length;
+    };
+    const two = await count(ids.slice(0, 2));
+    const forty = await count(ids);
+    // Token lookup, the orders, and one batch of items.
+    expect(forty).toBe(two);
+    expect(forty).toBeLessThanOrEqual(3);
   });
 });

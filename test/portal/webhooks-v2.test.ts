@@ -1,22 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_NAMES } from '../../src/events/catalogue.js';
 import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
-import { createTestSeller, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
+import { call, createTestSeller, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
 import { createOrder, orderIn, orderSeller } from '../orders/fixtures.js';
 import { gql } from '../products/fixtures.js';
 import { startProductReceiver, type ProductReceiver } from '../products/receiver.js';
 import { startDispatcher } from '../webhooks/fixtures.js';
 
 const ALL_OFF = { orders: false, stock: false, freight: false, payments: false };
-
-async function call(server: TestApp, seller: TestSeller, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: body === undefined ? { authorization: seller.headers.authorization! } : seller.headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: response.status === 204 ? null : ((await response.json()) as any) };
-}
 
 describe('seller portal API v2: webhooks', () => {
   let server: TestApp;

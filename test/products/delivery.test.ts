@@ -1,8 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { createTestSeller, graphql, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
-import { deliveriesOf, startDispatcher, type DeliveryRecord } from '../webhooks/fixtures.js';
-import { waitUntil } from '../webhooks/receiver.js';
+import { settledDeliveries, startDispatcher } from '../webhooks/fixtures.js';
 import { createOrder, orderSeller } from '../orders/fixtures.js';
 import { createTestApplication, gql, type TestApplication } from './fixtures.js';
 import { signatureHeadersOf, startProductReceiver, type ProductReceiver } from './receiver.js';
@@ -42,18 +41,6 @@ describe('per-product deliveries through the webhook dispatcher', () => {
     await server.close();
   });
 
-  async function settledDeliveries(seller: TestSeller, count: number): Promise<DeliveryRecord[]> {
-    let deliveries: DeliveryRecord[] = [];
-    await waitUntil(
-      async () => {
-        deliveries = await deliveriesOf(server, seller);
-        return deliveries.length === count && deliveries.every((delivery) => !['pending', 'retrying'].includes(delivery.status));
-      },
-      20_000,
-      () => JSON.stringify(deliveries.map((delivery) => [delivery.event, delivery.status, delivery.attemptCount])),
-    );
-    return deliveries;
-  }
 
   it('logistics: {evento, data} with charset=UTF-8 and no signature; a failing receiver gets exactly 5 attempts', async () => {
     const seller = await orderSeller(server);
@@ -62,7 +49,7 @@ describe('per-product deliveries through the webhook dispatcher', () => {
     const orderId = (await createOrder(server, seller)).body.id as string;
     await gql(server, seller, `mutation ($orderId: ID!) { postCarrierChatMessage(orderId: $orderId, input: {sender: seller, message: "Coleta?"}) { id } }`, { orderId });
 
-    const [delivery] = await settledDeliveries(seller, 1);
+    const [delivery] = await settledDeliveries(server, seller, 1);
     expect(delivery).toMatchObject({ event: 'chatTransportadora', status: 'failed', attemptCount: 5 });
     expect(delivery!.attempts.map((attempt) => [attempt.number, attempt.statusCode, attempt.error])).toEqual(
       [1, 2, 3, 4, 5].map((number) => [number, 500, 'status']),
@@ -82,7 +69,7 @@ describe('per-product deliveries through the webhook dispatcher', () => {
     const app = await createTestApplication(server.orm, { installedBy: [seller] });
     await register(server, app, '/pagamentos', { url: `${receiver.url}/created/payments`, events: ['ciclo.criado'] });
     const cycleId = await closeCycle(server, seller);
-    const [delivery] = await settledDeliveries(seller, 1);
+    const [delivery] = await settledDeliveries(server, seller, 1);
     expect(delivery).toMatchObject({ event: 'ciclo.criado', status: 'succeeded', attemptCount: 1, attempts: [{ statusCode: 201, error: null }] });
     expect(receiver.on('/created/payments').map((request) => request.json)).toEqual([
       { evento: 'ciclo.criado', data: expect.objectContaining({ cycleId, gross: '0.00', fees: '0.00', net: '0.00' }) },
@@ -101,7 +88,7 @@ describe('per-product deliveries through the webhook dispatcher', () => {
     const cycleOfA = await closeCycle(server, sellerA);
     await receiver.waitFor(() => receiver.on('/a').length === 1 && receiver.on('/b').length === 1);
     // B's event was fanned out (to B's app) before A's: had it matched A's app, that delivery would exist.
-    expect((await settledDeliveries(sellerB, 1)).map((delivery) => delivery.payload)).toEqual([
+    expect((await settledDeliveries(server, sellerB, 1)).map((delivery) => delivery.payload)).toEqual([
       { evento: 'ciclo.criado', data: expect.objectContaining({ cycleId: cycleOfB }) },
     ]);
     expect(receiver.on('/a').map((request) => request.json.data.cycleId)).toEqual([cycleOfA]);
@@ -119,7 +106,7 @@ describe('per-product deliveries through the webhook dispatcher', () => {
     expect(uninstalled.body.data).toEqual({ uninstallApplication: true });
     const cycleId = await closeCycle(server, seller);
     await receiver.waitFor(() => receiver.on('/staying').length === 1 && receiver.on('/removed').length === 1);
-    await settledDeliveries(seller, 2);
+    await settledDeliveries(server, seller, 2);
 
     expect(receiver.on('/removed').map((request) => request.json)).toEqual([
       { evento: 'aplicativo.removido', data: expect.objectContaining({ applicationId: removed.id, sellerId: seller.id }) },
@@ -136,7 +123,7 @@ describe('per-product deliveries through the webhook dispatcher', () => {
     await receiver.waitFor(() => receiver.on('/fail/deleted').length >= 1);
     const removed = await fetch(`${server.url}/pagamentos/api/v1/webhook/${id}`, { method: 'DELETE', headers: { authorization: app.headers.authorization! } });
     expect(removed.status).toBe(204);
-    const [delivery] = await settledDeliveries(seller, 1);
+    const [delivery] = await settledDeliveries(server, seller, 1);
     expect(delivery!.status).toBe('cancelled');
     expect(delivery!.attemptCount).toBeLessThan(5);
   });

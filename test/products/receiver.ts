@@ -22,10 +22,10 @@ export interface ProductReceiver {
 
 /**
  * A real receiver on 127.0.0.1, http or (with a key and certificate) https. `status`
- * decides each answer from the path (204 by default).
+ * decides each answer from the path (204 by default), `body` what it carries (raw bytes allowed).
  */
 export async function startProductReceiver(
-  options: { tls?: { key: string; cert: string }; status?: (path: string) => number } = {},
+  options: { tls?: { key: string; cert: string }; status?: (path: string) => number; body?: (path: string) => string | Buffer } = {},
 ): Promise<ProductReceiver> {
   const requests: ProductRequest[] = [];
   const handle = (request: IncomingMessage, response: ServerResponse) => {
@@ -35,7 +35,7 @@ export async function startProductReceiver(
       const body = Buffer.concat(chunks).toString('utf8');
       const path = request.url ?? '/';
       requests.push({ path, headers: request.headers, body, json: JSON.parse(body) });
-      response.writeHead(options.status?.(path) ?? 204).end();
+      response.writeHead(options.status?.(path) ?? 204).end(options.body?.(path) ?? '');
     });
   };
   const server: Server = options.tls ? createHttpsServer(options.tls, handle) : createHttpServer(handle);

@@ -3,7 +3,7 @@ import type { Orm } from '../../src/db/orm.js';
 import { createLogger } from '../../src/logger.js';
 import type { RestApp } from '../../src/http/rest.js';
 import { buildServer } from '../../src/server.js';
-import { createSeller, createToken } from '../../src/auth/service.js';
+import { createSeller, createToken, OPERATOR } from '../../src/auth/service.js';
 import type { Scope } from '../../src/auth/scopes.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 
@@ -60,8 +60,24 @@ export interface TestSeller {
 export async function createTestSeller(orm: Orm, options: { name?: string; scopes?: Scope[] } = {}): Promise<TestSeller> {
   const em = orm.em.fork();
   const seller = await createSeller(em, options.name ?? 'Test seller');
-  const { token } = await createToken(em, { sellerId: seller.id, scopes: options.scopes });
+  const { token } = await createToken(em, { sellerId: seller.id, scopes: options.scopes, issuer: OPERATOR });
   return { id: seller.id, token, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } };
+}
+
+/** Another token of an existing seller, with these scopes. */
+export async function createTestToken(orm: Orm, sellerId: string, scopes: Scope[]): Promise<TestSeller> {
+  const { token } = await createToken(orm.em.fork(), { sellerId, scopes, issuer: OPERATOR });
+  return { id: sellerId, token, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } };
+}
+
+/** A REST call as a token: JSON body when given; the parsed answer (null for 204). */
+export async function call(server: TestApp, token: TestSeller, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: body === undefined ? { authorization: token.headers.authorization! } : token.headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: response.status === 204 ? null : await response.json() };
 }
 
 /** POST a GraphQL operation; returns the status and the parsed body. */

@@ -1,3 +1,5 @@
+import { issueCredential } from '../../src/auth/applications.js';
+import { createToken, OPERATOR } from '../../src/auth/service.js';
 import { fanOutBatch } from '../../src/webhooks/fanout.js';
 import { orderBody, orderIn, orderSeller } from '../orders/fixtures.js';
 import { createTestApplication, gql, type TestApplication } from '../products/fixtures.js';
@@ -19,6 +21,9 @@ export interface World {
     subscription: string;
     delivery: string;
     portalConfiguration: string;
+    /** A second token of the seller and a second credential of the application, which a case could revoke harmlessly. */
+    spareToken: string;
+    spareCredential: string;
     /** A registration of the application on each product, by mount path (`/logistica`…). */
     registrations: Record<string, string>;
   };
@@ -68,6 +73,8 @@ export async function buildWorld(server: TestApp): Promise<World> {
   for (const [mount, product] of Object.entries(PRODUCTS)) {
     registrations[mount] = (await post(`${mount}/api/v1/webhook/novo`, { url: product.url, events: [product.event] }, application.headers)).id;
   }
+  const { record: spareToken } = await createToken(server.orm.em.fork(), { sellerId: seller.id, scopes: ['orders:read'], issuer: OPERATOR });
+  const { record: spareCredential } = await issueCredential(server.orm.em.fork(), application.id);
   // No dispatcher runs here: fanning out once gives the subscription deliveries to name.
   while ((await fanOutBatch(server.orm)) > 0);
   const [delivery] = await server.orm.em
@@ -86,6 +93,8 @@ export async function buildWorld(server: TestApp): Promise<World> {
       subscription: subscription.id,
       delivery: delivery!.id,
       portalConfiguration: portalConfiguration.id,
+      spareToken: spareToken.id,
+      spareCredential: spareCredential.id,
       registrations,
     },
     sku: 'SKU-A',
@@ -112,6 +121,8 @@ export function placeholderWorld(): World {
       subscription: id('7'),
       delivery: id('8'),
       portalConfiguration: id('9'),
+      spareToken: id('20'),
+      spareCredential: id('21'),
       registrations: Object.fromEntries(Object.keys(PRODUCTS).map((mount, index) => [mount, id(String(10 + index))])),
     },
     sku: 'SKU-A',

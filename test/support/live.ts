@@ -108,14 +108,18 @@ export async function metric(httpUrl: string, name: string): Promise<number> {
   return match ? Number(match[1]) : 0;
 }
 
-/** Waits until the server holds exactly `count` live subscriptions (its own gauge says so). */
-export async function waitForSubscriptions(httpUrl: string, count: number, timeoutMs = 10_000): Promise<void> {
+/** Waits until the server's gauge `name` reads exactly `count`. */
+export async function waitForMetric(httpUrl: string, name: string, count: number, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while ((await metric(httpUrl, 'ponte_live_subscriptions')) !== count) {
-    if (Date.now() > deadline) throw new Error(`server never reached ${count} live subscriptions`);
+  while ((await metric(httpUrl, name)) !== count) {
+    if (Date.now() > deadline) throw new Error(`server never reached ${name} ${count}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+/** Waits until the server holds exactly `count` live subscriptions (its own gauge says so). */
+export const waitForSubscriptions = (httpUrl: string, count: number, timeoutMs?: number) =>
+  waitForMetric(httpUrl, 'ponte_live_subscriptions', count, timeoutMs);
 
 /** Records one event in a real transaction, as a service does; returns its webhook envelope. */
 export async function record(orm: Orm, sellerId: string, type: string, data: Record<string, unknown>, aggregateId = 'aggregate-1'): Promise<EventEnvelope> {

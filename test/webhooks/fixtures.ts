@@ -6,6 +6,7 @@ import { Dispatcher } from '../../src/webhooks/dispatcher.js';
 import type { LookupAll } from '../../src/webhooks/ssrf-guard.js';
 import { TEST_ENV, type TestApp, type TestSeller } from '../support/app.js';
 import { MAIN, startProcess, type RunningProcess } from '../support/process.js';
+import { waitUntil } from './receiver.js';
 
 /** Commits events the way a domain write does: inside a transaction, through the outbox. */
 export async function emit(orm: Orm, sellerId: string, events: Partial<EventInput>[]): Promise<void> {
@@ -70,6 +71,20 @@ export interface DeliveryRecord {
 
 export async function deliveriesOf(server: TestApp, seller: TestSeller, query = ''): Promise<DeliveryRecord[]> {
   return (await getJson<{ data: DeliveryRecord[] }>(server, seller, `/webhooks/entregas?limit=200${query}`)).data;
+}
+
+/** Waits until the seller has `count` deliveries and none is still owed; answers them. */
+export async function settledDeliveries(server: TestApp, seller: TestSeller, count: number, timeoutMs = 20_000): Promise<DeliveryRecord[]> {
+  let deliveries: DeliveryRecord[] = [];
+  await waitUntil(
+    async () => {
+      deliveries = await deliveriesOf(server, seller);
+      return deliveries.length === count && deliveries.every((delivery) => !['pending', 'retrying'].includes(delivery.status));
+    },
+    timeoutMs,
+    () => JSON.stringify(deliveries.map((delivery) => [delivery.event, delivery.status, delivery.attemptCount])),
+  );
+  return deliveries;
 }
 
 /** A real dispatcher in this process over the test server's database, with its own settings. */

@@ -32,6 +32,12 @@ describe('judging an attempt', () => {
     const failed = answer(0, { statusCode: null, failure: { error: 'timeout', detail: 'no answer within 10 ms' } });
     expect(recordOf(failed, policy)).toMatchObject({ error: 'timeout', statusCode: null, errorDetail: 'no answer within 10 ms' });
   });
+
+  it('records what the receiver sent, and error messages quoting it, in a form PostgreSQL can store', () => {
+    expect(recordOf(answer(200, { responseBody: 'ok\u0000' }), policy).responseBody).toBe('ok\uFFFD');
+    const failed = answer(0, { statusCode: null, failure: { error: 'connection', detail: 'Invalid header value "a\u0000"' } });
+    expect(recordOf(failed, policy).errorDetail).toBe('Invalid header value "a\uFFFD"');
+  });
 });
 
 function delayOf(step: ReturnType<typeof nextStep>): number {

@@ -16,8 +16,8 @@ export interface ReceivedRequest {
   replied?: number | 'reset';
 }
 
-/** What to answer: a status (and headers, body, delay), or reset the connection. */
-export type Reply = { status: number; headers?: Record<string, string>; body?: string; delayMs?: number } | 'reset';
+/** What to answer: a status (and headers, body as text or raw bytes, delay), or reset the connection. */
+export type Reply = { status: number; headers?: Record<string, string>; body?: string | Buffer; delayMs?: number } | 'reset';
 
 export interface Receiver {
   url: string;

@@ -2,7 +2,7 @@ import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver
 import { requireAuthentication } from '../../auth/service.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import { toConnection, type Connection } from '../../graphql/relay.js';
-import { assertValid } from '../../http/validation.js';
+import { assertValid, compileInput } from '../../http/validation.js';
 import { pageArgs, plain } from '../graphql-args.js';
 import { childrenLoader } from '../loaders.js';
 import {
@@ -19,6 +19,10 @@ import { CarrierChatMessage, TrackingEvent, type Shipment } from './shipment.ent
 import { addTrackingEvent, carrierChatOfOrder, createShipment, findShipment, postCarrierChatMessage, shipmentsOfOrder } from './shipments.js';
 
 /** Shipments, tracking and the carrier chat: orders' logistics, under the orders scopes. */
+const createShipmentValidator = compileInput(schemas.CreateShipmentSchema);
+const trackingEventValidator = compileInput(schemas.TrackingEventSchema);
+const chatMessageValidator = compileInput(schemas.ChatMessageSchema);
+
 @Resolver(() => ShipmentType)
 export class LogisticsResolver {
   @Authorized('orders:read')
@@ -52,7 +56,7 @@ export class LogisticsResolver {
     @Arg('input', () => CreateShipmentInput) input: CreateShipmentInput,
     @Ctx() { em, principal }: GraphQLContext,
   ): Promise<Shipment> {
-    const body = assertValid<schemas.CreateShipmentInput>(schemas.CreateShipmentSchema, plain(input));
+    const body = assertValid(createShipmentValidator, plain(input));
     return createShipment(em, requireAuthentication(principal).sellerId, orderId, body);
   }
 
@@ -63,7 +67,7 @@ export class LogisticsResolver {
     @Arg('input', () => TrackingEventInput) input: TrackingEventInput,
     @Ctx() { em, principal }: GraphQLContext,
   ): Promise<TrackingEvent> {
-    const body = assertValid<schemas.TrackingEventInput>(schemas.TrackingEventSchema, plain(input));
+    const body = assertValid(trackingEventValidator, plain(input));
     return addTrackingEvent(em, requireAuthentication(principal).sellerId, shipmentId, body);
   }
 
@@ -74,7 +78,7 @@ export class LogisticsResolver {
     @Arg('input', () => CarrierChatMessageInput) input: CarrierChatMessageInput,
     @Ctx() { em, principal }: GraphQLContext,
   ): Promise<CarrierChatMessage> {
-    const body = assertValid<schemas.ChatMessageInput>(schemas.ChatMessageSchema, plain(input));
+    const body = assertValid(chatMessageValidator, plain(input));
     return postCarrierChatMessage(em, requireAuthentication(principal).sellerId, orderId, body);
   }
 

@@ -2,11 +2,11 @@ import { Arg, Authorized, Ctx, Field, FieldResolver, GraphQLISODateTime, ID, Inp
 import { requireAuthentication } from '../../auth/service.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import { connectionType, toConnection, type Connection } from '../../graphql/relay.js';
-import { assertValid } from '../../http/validation.js';
+import { assertValid, compileInput } from '../../http/validation.js';
 import { pageArgs, plain } from '../graphql-args.js';
 import { childrenLoader } from '../loaders.js';
 import { closeSettlementCycle, findSettlementCycle, listSettlementCycles } from './cycles.js';
-import { CloseCycleSchema, type CloseCycleInput } from './schemas.js';
+import { CloseCycleSchema } from './schemas.js';
 import { SettlementCycle, SettlementEntry } from './settlement-cycle.entity.js';
 
 @ObjectType('SettlementEntry', { description: 'One approved payment settled in a cycle' })
@@ -41,6 +41,8 @@ class CloseSettlementCycleInput {
 }
 
 /** Settlement cycles of the payments product, under the orders scopes (they settle orders' payments). */
+const closeCycleValidator = compileInput(CloseCycleSchema);
+
 @Resolver(() => SettlementCycleType)
 export class PaymentsResolver {
   @Authorized('orders:read')
@@ -66,7 +68,7 @@ export class PaymentsResolver {
     @Arg('input', () => CloseSettlementCycleInput) input: CloseSettlementCycleInput,
     @Ctx() { em, principal, config }: GraphQLContext,
   ): Promise<SettlementCycle> {
-    const body = assertValid<CloseCycleInput>(CloseCycleSchema, plain(input));
+    const body = assertValid(closeCycleValidator, plain(input));
     return closeSettlementCycle(em, requireAuthentication(principal).sellerId, body, config);
   }
 

@@ -18,7 +18,7 @@ import {
 import { requireAuthentication } from '../../auth/service.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import { connectionType, toConnection, type Connection } from '../../graphql/relay.js';
-import { assertValid } from '../../http/validation.js';
+import { assertValid, compileInput } from '../../http/validation.js';
 import { pageArgs, plain } from '../graphql-args.js';
 import { childrenLoader } from '../loaders.js';
 import { addSupportMessage, closeSupportCase, findSupportCase, listSupportCases, openSupportCase } from './cases.js';
@@ -71,6 +71,9 @@ class SupportMessageInput {
 }
 
 /** Support cases of the customer-service product, under the orders scopes (customers of the seller's orders). */
+const openCaseValidator = compileInput(schemas.OpenCaseSchema);
+const caseMessageValidator = compileInput(schemas.CaseMessageSchema);
+
 @Resolver(() => SupportCaseType)
 export class SupportResolver {
   @Authorized('orders:read')
@@ -97,7 +100,7 @@ export class SupportResolver {
     @Arg('input', () => OpenSupportCaseInput) input: OpenSupportCaseInput,
     @Ctx() { em, principal }: GraphQLContext,
   ): Promise<SupportCase> {
-    const body = assertValid<schemas.OpenCaseInput>(schemas.OpenCaseSchema, plain(input));
+    const body = assertValid(openCaseValidator, plain(input));
     return openSupportCase(em, requireAuthentication(principal).sellerId, body);
   }
 
@@ -108,7 +111,7 @@ export class SupportResolver {
     @Arg('input', () => SupportMessageInput) input: SupportMessageInput,
     @Ctx() { em, principal }: GraphQLContext,
   ): Promise<SupportMessage> {
-    const body = assertValid<schemas.CaseMessageInput>(schemas.CaseMessageSchema, plain(input));
+    const body = assertValid(caseMessageValidator, plain(input));
     return addSupportMessage(em, requireAuthentication(principal).sellerId, caseId, body);
   }
 

@@ -1,0 +1,127 @@
+import { maxAliasesRule } from '@escape.tech/graphql-armor-max-aliases';
+import { maxDepthRule } from '@escape.tech/graphql-armor-max-depth';
+import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
+import {
+  GraphQLError,
+  getNullableType,
+  getNamedType,
+  getOperationAST,
+  getVariableValues,
+  isLeafType,
+  isListType,
+  type DocumentNode,
+  type GraphQLSchema,
+  type ParseOptions,
+  type ValidationContext,
+  type ValidationRule,
+} from 'graphql';
+import { fieldExtensionsEstimator, getComplexity, type ComplexityEstimator } from 'graphql-query-complexity';
+import type { Config } from '../config.js';
+
+/** What an operation costs and what it may cost; sent to clients in `extensions.cost`. */
+export interface OperationCost {
+  requested: number;
+  maximum: number;
+}
+
+export interface PricedOperation {
+  schema: GraphQLSchema;
+  document: DocumentNode;
+  operationName: string | null | undefined;
+  variables: Record<string, unknown> | null | undefined;
+}
+
+/**
+ * The limits every GraphQL operation meets, over HTTP (Apollo) and over graphql-ws alike:
+ * one definition, read by both (docs/security-graphql.md).
+ */
+export interface OperationLimits {
+  /** graphql's own token limit: the parser stops counting at the limit, before building a tree. */
+  parseOptions: ParseOptions;
+  /** Rules run after graphql's specified ones. */
+  validationRules: ValidationRule[];
+  priceOperation(operation: PricedOperation): Pricing;
+}
+
+/**
+ * The operation's cost, and the refusal to send when it is above the maximum or cannot be
+ * priced. Neither when its variables do not fit their types: execution answers that
+ * (BAD_USER_INPUT).
+ */
+export interface Pricing {
+  cost?: OperationCost;
+  refusal?: GraphQLError;
+}
+
+export function operationLimits(config: Config): OperationLimits {
+  // graphql-armor throws "Syntax Error: …" out of validate() unless told to report instead.
+  const reportInstead = { propagateOnRejection: false, onReject: [reportLimit] };
+  return {
+    parseOptions: { maxTokens: config.graphqlMaxTokens },
+    validationRules: [
+      // Introspection (`__schema`) is left out of the depth, as graphql's own
+      // MaxIntrospectionDepthRule (one of the specified rules) bounds its nesting.
+      maxDepthRule({ n: config.graphqlMaxDepth, flattenFragments: true, ...reportInstead }),
+      maxAliasesRule({ n: config.graphqlMaxAliases, ...reportInstead }),
+      maxDirectivesRule({ n: config.graphqlMaxDirectives, ...reportInstead }),
+    ],
+    priceOperation: (operation) => priceOperation(operation, config.graphqlMaxCost, config.pageSizeDefault),
+  };
+}
+
+function reportLimit(context: ValidationContext | null, error: GraphQLError): void {
+  context?.reportError(new GraphQLError(error.message.replace(/^Syntax Error: /, '')));
+}
+
+function refusal(message: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: 'GRAPHQL_VALIDATION_FAILED', http: { status: 400 } } });
+}
+
+function priceOperation(operation: PricedOperation, maximum: number, defaultPageSize: number): Pricing {
+  const variables = operation.variables ?? {};
+  const definitions = getOperationAST(operation.document, operation.operationName)?.variableDefinitions ?? [];
+  if (getVariableValues(operation.schema, definitions, variables).errors) return {};
+  let requested: number;
+  try {
+    requested = getComplexity({
+      schema: operation.schema,
+      query: operation.document,
+      operationName: operation.operationName ?? undefined,
+      variables,
+      // A field may declare its own cost with type-graphql's `complexity` option.
+      estimators: [fieldExtensionsEstimator(), objectsEstimator(defaultPageSize)],
+    });
+  } catch (error) {
+    // Above all: fragments spread into more than 10,000 selections (graphql-query-complexity stops there).
+    return { refusal: refusal(`The query cannot be priced: ${(error as Error).message}`) };
+  }
+  const cost = { requested, maximum };
+  return requested > maximum ? { cost, refusal: refusal(`Query cost ${requested} exceeds the limit of ${maximum}`) } : { cost };
+}
+
+/**
+ * The cost is the number of objects an operation can return: a field of an object type
+ * costs 1 per object plus its selection, scalars cost nothing, and a field returning many
+ * counts once per result. Aliases and fragment spreads are priced where they occur.
+ */
+function objectsEstimator(defaultPageSize: number): ComplexityEstimator {
+  return ({ field, args, childComplexity }) => {
+    const own = isLeafType(getNamedType(field.type)) ? 0 : 1;
+    return resultCount(field, args, defaultPageSize) * (own + childComplexity);
+  };
+}
+
+/**
+ * How many results a field yields: a page (`first`/`last`, else the default page size), or
+ * one per element of its longest list argument when it returns a list (`_entities`'
+ * `representations`, `upsertProducts`' `products`, …). A list without such an argument
+ * counts once: its size is bounded where it is written (items of an order, …).
+ */
+function resultCount(field: Parameters<ComplexityEstimator>[0]['field'], args: Record<string, unknown>, defaultPageSize: number): number {
+  if (field.args.some((arg) => arg.name === 'first' || arg.name === 'last')) {
+    const size = args.first ?? args.last;
+    return typeof size === 'number' ? Math.max(size, 1) : defaultPageSize;
+  }
+  if (!isListType(getNullableType(field.type))) return 1;
+  return Object.values(args).reduce<number>((longest, value) => (Array.isArray(value) ? Math.max(longest, value.length) : longest), 1);
+}

@@ -1,0 +1,79 @@
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Config } from '../config.js';
+import type { RestApp } from './rest.js';
+
+/** Whose budget a request or an operation spends. */
+export interface RateSubject {
+  principal?: { tokenId: string };
+  applicationId?: string;
+  /** The client address: the budget of requests without a valid credential. */
+  ip: string;
+}
+
+/**
+ * One budget per API token (by its id, however the header was spelled), per application,
+ * and per client address for requests without a valid credential (an IPv6 client's /64,
+ * so an attacker cannot rotate through its own addresses).
+ */
+export function rateLimitKey(subject: RateSubject): string {
+  if (subject.principal) return `token:${subject.principal.tokenId}`;
+  if (subject.applicationId) return `app:${subject.applicationId}`;
+  return `ip:${normalizeIP(subject.ip)}`;
+}
+
+export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+export interface RateLimits {
+  /** Spends one request of the caller's budget; over it, throws the 429 (with `Retry-After`, `RateLimit-*`). */
+  limitRequest(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** Spends one unit of a subject's budget outside HTTP (a graphql-ws operation). */
+  take(subject: RateSubject): Promise<RateDecision>;
+  /** Whether the subject's budget is used up, without spending any. */
+  exhausted(subject: RateSubject): Promise<boolean>;
+}
+
+/**
+ * `@fastify/rate-limit` with the counters in Redis when REDIS_URL is set (so a budget
+ * holds across processes), in memory otherwise. It adds no hook of its own: the server
+ * spends the budget once the caller is known (see server.ts), and graphql-ws operations
+ * spend the same budget through `take`.
+ */
+export async function registerRateLimits(app: RestApp, config: Config): Promise<RateLimits> {
+  await app.register(rateLimit, {
+    global: false,
+    max: config.rateLimitPerMinute,
+    timeWindow: 60_000,
+    enableDraftSpec: true,
+    keyGenerator: (request) => rateLimitKey(request),
+    ...(redisStore(app, config) ?? {}),
+  });
+  const limitRequest = app.rateLimit();
+  const limiter = app.createRateLimit();
+  // The limiter reads a request for its key and route settings; an operation has no route.
+  const asRequest = ({ principal, applicationId, ip }: RateSubject) =>
+    ({ principal, applicationId, ip, routeOptions: { config: {} } }) as unknown as FastifyRequest;
+  return {
+    limitRequest: async (request, reply) => {
+      await limitRequest.call(app, request, reply);
+    },
+    take: async (subject) => {
+      const result = await limiter(asRequest(subject));
+      return result.isAllowed || !result.isExceeded ? { allowed: true } : { allowed: false, retryAfterSeconds: result.ttlInSeconds };
+    },
+    exhausted: async (subject) => {
+      const result = await limiter(asRequest(subject), { increment: false });
+      return !result.isAllowed && result.remaining === 0;
+    },
+  };
+}
+
+function redisStore(app: RestApp, config: Config): { redis: Redis; nameSpace: string } | undefined {
+  if (!config.redisUrl) return undefined;
+  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1 });
+  app.addHook('onClose', async () => {
+    await redis.quit();
+  });
+  return { redis, nameSpace: 'ponte-rate-limit:' };
+}

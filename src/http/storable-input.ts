@@ -1,0 +1,22 @@
+import type { FastifyRequest } from 'fastify';
+import { UNSTORABLE_TEXT_MESSAGE, unstorableTextPaths } from '../db/storable-text.js';
+import { validationFailed, type FieldError } from '../errors.js';
+
+const PARTS = [
+  ['body', 'body'],
+  ['query', 'query'],
+  ['params', 'path'],
+  ['headers', 'header'],
+] as const satisfies readonly (readonly [keyof FastifyRequest, FieldError['in']])[];
+
+/**
+ * Every part of a REST request, whatever its route's schema says, is refused with 422 when
+ * it holds text PostgreSQL cannot store (a NUL character, an unpaired surrogate): one
+ * check at the edge rather than one per field (see docs/security-input.md).
+ */
+export async function refuseUnstorableText(request: FastifyRequest): Promise<void> {
+  const errors: FieldError[] = PARTS.flatMap(([part, where]) =>
+    unstorableTextPaths(request[part]).map((path) => ({ path, in: where, message: UNSTORABLE_TEXT_MESSAGE })),
+  );
+  if (errors.length > 0) throw validationFailed(errors);
+}
