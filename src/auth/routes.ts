@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
-import { pageQuerySchema } from '../http/pagination.js';
+import { pageQuery, pageQuerySchema } from '../http/pagination.js';
 import { ANY_SCOPE, callerOf, type RestRoutes } from '../http/rest.js';
 import { issueCredential, listCredentials, revokeCredential } from './applications.js';
 import { credentialView, CredentialResponse, IdParams, IssuedCredentialResponse, tokenView, TokenResponse } from './schemas.js';
@@ -61,8 +61,22 @@ export const authRoutes: RestRoutes = (app, { config }) => {
   const tags = ['application credentials'];
   app.get(
     '/aplicativo/credenciais',
-    { schema: { tags, security, summary: 'The calling application\'s credentials, revoked ones included', response: { 200: listOf(CredentialResponse) } } },
-    async (request) => ({ data: (await listCredentials(request.em, callingApplication(request))).map(credentialView), nextCursor: null }),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The calling application\'s credentials, revoked ones included, oldest first',
+        querystring: pageQuery(config.pageSizeMax).schema,
+        response: { 200: listOf(CredentialResponse) },
+      },
+    },
+    async (request) => {
+      const page = await listCredentials(request.em, callingApplication(request), {
+        limit: request.query.limit ?? config.pageSizeDefault,
+        cursor: request.query.cursor,
+      });
+      return { data: page.data.map(credentialView), nextCursor: page.nextCursor };
+    },
   );
 
   app.post(

@@ -59,7 +59,7 @@ export async function listSubscriptions(
   sellerId: string,
   page: { limit: number; cursor?: string },
 ): Promise<Page<WebhookSubscription>> {
-  const after = page.cursor ? String(decodeCursor(page.cursor, 1)[0]) : undefined;
+  const after = page.cursor ? decodeCursor(page.cursor, ['uuid'])[0] : undefined;
   const rows = await em.find(
     WebhookSubscription,
     { seller: sellerId, kind: KIND, deletedAt: null, ...(after ? { id: { $gt: after } } : {}) },
