@@ -67,6 +67,14 @@ export function databaseUnavailable(): AppError {
   return new AppError('UNAVAILABLE', 'The database is unavailable; retry after the time in Retry-After');
 }
 
+/**
+ * Field errors listed in one answer at most: a 1 MiB body of bad list items would otherwise
+ * answer with hundreds of thousands of them (megabytes out for every kilobyte in).
+ */
+export const FIELD_ERRORS_MAX = 20;
+
 export function validationFailed(errors: FieldError[], message = 'The request is not valid'): AppError {
-  return new AppError('VALIDATION_FAILED', message, {}, errors);
+  const listed = errors.slice(0, FIELD_ERRORS_MAX);
+  const unlisted = errors.length - listed.length;
+  return new AppError('VALIDATION_FAILED', unlisted > 0 ? `${message} (${unlisted} more errors not listed)` : message, {}, listed);
 }

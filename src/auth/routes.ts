@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
-import { pageQuerySchema, pageRequest, viewPage } from '../http/pagination.js';
+import { pageQuery, pageRequest, viewPage } from '../http/pagination.js';
 import { ANY_SCOPE, callerOf, type RestRoutes } from '../http/rest.js';
 import { issueCredential, listCredentials, revokeCredential } from './applications.js';
 import { credentialView, CredentialResponse, IdParams, IssuedCredentialResponse, tokenView, TokenResponse } from './schemas.js';
@@ -31,7 +31,7 @@ export const authRoutes: RestRoutes = (app, { config }) => {
       schema: {
         tags: ['tokens'],
         summary: 'The seller\'s API tokens, revoked ones included, oldest first (any token may list them)',
-        querystring: Type.Object(pageQuerySchema(config.pageSizeMax), { additionalProperties: false }),
+        querystring: pageQuery(config.pageSizeMax).schema,
         response: { 200: listOf(TokenResponse) },
       },
     },
@@ -59,8 +59,17 @@ export const authRoutes: RestRoutes = (app, { config }) => {
   const tags = ['application credentials'];
   app.get(
     '/aplicativo/credenciais',
-    { schema: { tags, security, summary: 'The calling application\'s credentials, revoked ones included', response: { 200: listOf(CredentialResponse) } } },
-    async (request) => ({ data: (await listCredentials(request.em, callingApplication(request))).map(credentialView), nextCursor: null }),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The calling application\'s credentials, revoked ones included, oldest first',
+        querystring: pageQuery(config.pageSizeMax).schema,
+        response: { 200: listOf(CredentialResponse) },
+      },
+    },
+    async (request) =>
+      viewPage(await listCredentials(request.em, callingApplication(request), pageRequest(request.query, config.pageSizeDefault)), (rows) => rows.map(credentialView)),
   );
 
   app.post(

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, notFound, validationFailed, type FieldError } from '../errors.js';
-import { claimIdempotencyKey, requestHash, storeIdempotentResponse, type IdempotencyClaim } from '../idempotency/idempotency.js';
+import { assertIdempotencyKey, claimIdempotencyKey, requestHash, storeIdempotentResponse, type IdempotencyClaim } from '../idempotency/idempotency.js';
 import {
   loadAllocations,
   lockStockRows,
@@ -107,8 +107,9 @@ export async function updateStock(em: EntityManager, sellerId: string, sku: stri
   });
 }
 
-/** A delta is applied once per key, so one without a key is refused before anything is read. */
+/** A delta is applied once per key, so one without a key is refused before anything is read; a key given is checked either way. */
 function deltaClaim(sellerId: string, update: StockUpdate): IdempotencyClaim | undefined {
+  if (update.idempotencyKey !== undefined) assertIdempotencyKey(update.idempotencyKey);
   if (!('delta' in update)) return undefined;
   if (!update.idempotencyKey) throw validationFailed([{ path: '/idempotencyKey', message: 'is required with delta' }]);
   return { sellerId, scope: 'stock.delta', key: update.idempotencyKey };

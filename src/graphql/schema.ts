@@ -7,6 +7,7 @@ import { productReference } from '../catalog/product-reference.js';
 import { RESOLVERS } from '../modules.js';
 import { orderReference } from '../orders/resolver.js';
 import { authChecker } from './auth-checker.js';
+import { checkEntityRepresentations } from './entity-representations.js';
 
 const FEDERATION_LINK =
   'extend schema @link(url: "https://specs.apollo.dev/federation/v2.3", import: ["@key", "@shareable"])';
@@ -16,6 +17,9 @@ export const REFERENCE_RESOLVERS: GraphQLResolverMap<unknown> = {
   Order: orderReference as never,
   Product: productReference as never,
 };
+
+/** The key each of them is referenced by (their `@key(fields: …)`). */
+const ENTITY_KEYS = { Order: 'id', Product: 'sku' } as const;
 
 /**
  * Every @Subscription here declares its own `subscribe` (the live hub, src/live), yet
@@ -53,5 +57,6 @@ export async function buildGraphQLSchema(): Promise<{ schema: GraphQLSchema; sdl
     resolvers[typeName] = { ...(resolvers[typeName] as object), ...(reference as object) };
   }
   const schema = buildSubgraphSchema({ typeDefs: parse(sdl), resolvers });
+  checkEntityRepresentations(schema, ENTITY_KEYS);
   return { schema, sdl };
 }

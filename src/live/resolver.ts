@@ -2,6 +2,7 @@ import { GraphQLJSON } from 'graphql-scalars';
 import { Type } from 'typebox';
 import { Arg, Authorized, Field, GraphQLISODateTime, ID, ObjectType, Resolver, Root, Subscription, type SubscribeResolverData } from 'type-graphql';
 import { requireAuthentication } from '../auth/service.js';
+import { Sku } from '../catalog/schemas.js';
 import { AppError } from '../errors.js';
 import { EVENT_NAMES, type EventEnvelope } from '../events/catalogue.js';
 import { validInput } from '../graphql/plain-input.js';
@@ -31,11 +32,12 @@ class EventEnvelopeType {
 const after = Type.String({ pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-7[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}$' });
 const EventsArgs = compileInput(Type.Object({ types: Type.Optional(Type.Array(Type.Enum([...EVENT_NAMES]), { minItems: 1 })), after: Type.Optional(after) }));
 const OrderEventsArgs = compileInput(Type.Object({
-  orderId: Type.Optional(Type.String({ minLength: 1 })),
+  // Matched against event data as it is (order ids are UUIDs), but never unbounded.
+  orderId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
   statuses: Type.Optional(Type.Array(Type.Enum([...ORDER_STATUSES]), { minItems: 1 })),
   after: Type.Optional(after),
 }));
-const StockEventsArgs = compileInput(Type.Object({ sku: Type.Optional(Type.String({ minLength: 1 })), after: Type.Optional(after) }));
+const StockEventsArgs = compileInput(Type.Object({ sku: Type.Optional(Sku), after: Type.Optional(after) }));
 
 const INVALID_ARGUMENTS = 'The subscription arguments are not valid';
 

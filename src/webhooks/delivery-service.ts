@@ -24,7 +24,7 @@ export async function getDeliveryView(em: EntityManager, caller: Caller, id: str
 }
 
 async function listDeliveries(em: EntityManager, sellerId: string, filter: DeliveryFilter, page: PageRequest): Promise<Page<WebhookDelivery>> {
-  const before = page.cursor ? String(decodeCursor(page.cursor, 1)[0]) : undefined;
+  const before = page.cursor ? decodeCursor(page.cursor, ['uuid'])[0] : undefined;
   const rows = await em.find(
     WebhookDelivery,
     {

@@ -55,7 +55,7 @@ export async function createSubscription(
 
 /** Every subscription not deleted, disabled ones included, oldest first. */
 export async function listSubscriptions(em: EntityManager, sellerId: string, page: PageRequest): Promise<Page<WebhookSubscription>> {
-  const after = page.cursor ? String(decodeCursor(page.cursor, 1)[0]) : undefined;
+  const after = page.cursor ? decodeCursor(page.cursor, ['uuid'])[0] : undefined;
   const rows = await em.find(
     WebhookSubscription,
     { seller: sellerId, kind: KIND, deletedAt: null, ...(after ? { id: { $gt: after } } : {}) },

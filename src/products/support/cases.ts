@@ -114,7 +114,7 @@ export async function findSupportCase(em: EntityManager, id: string): Promise<Su
 
 /** Newest first, optionally of one status. */
 export async function listSupportCases(em: EntityManager, filter: SupportCaseFilter, page: PageRequest): Promise<Page<SupportCase>> {
-  const before = page.cursor ? String(decodeCursor(page.cursor, 1)[0]) : undefined;
+  const before = page.cursor ? decodeCursor(page.cursor, ['uuid'])[0] : undefined;
   const rows = await em.find(
     SupportCase,
     { ...(filter.status ? { status: filter.status } : {}), ...(before ? { id: { $lt: before } } : {}) },
