@@ -10,7 +10,7 @@ export const ERROR_STATUS = {
   INVALID_TRANSITION: 409,
   INSUFFICIENT_STOCK: 409,
   CONFLICT: 409,
-  /** A configured limit on how many of something may exist (see docs/security-input.md). */
+  /** A configured limit on how many of something may exist (see docs/security.md#quotas). */
   QUOTA_EXCEEDED: 409,
   /** A live subscription's `after` is beyond the replay window (see docs/live-events.md). */
   REPLAY_WINDOW_EXCEEDED: 410,
