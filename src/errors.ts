@@ -20,7 +20,7 @@ export const ERROR_STATUS = {
   VALIDATION_FAILED: 422,
   IDEMPOTENCY_MISMATCH: 422,
   RATE_LIMITED: 429,
-  /** A fixed limit of the live API (operations per WebSocket connection): see docs/live-events.md. */
+  /** A configured limit of the live API (operations per WebSocket connection): see docs/live-events.md. */
   LIMIT_EXCEEDED: 429,
   UNAVAILABLE: 503,
   INTERNAL: 500,
