@@ -10,7 +10,7 @@ export const ERROR_STATUS = {
   INVALID_TRANSITION: 409,
   INSUFFICIENT_STOCK: 409,
   CONFLICT: 409,
-  /** A configured limit on how many of something may exist (see docs/security-input.md). */
+  /** A configured limit on how many of something may exist (see docs/security.md#quotas). */
   QUOTA_EXCEEDED: 409,
   /** A live subscription's `after` is beyond the replay window (see docs/live-events.md). */
   REPLAY_WINDOW_EXCEEDED: 410,
@@ -20,7 +20,7 @@ export const ERROR_STATUS = {
   VALIDATION_FAILED: 422,
   IDEMPOTENCY_MISMATCH: 422,
   RATE_LIMITED: 429,
-  /** A fixed limit of the live API (operations per WebSocket connection): see docs/live-events.md. */
+  /** A configured limit of the live API (operations per WebSocket connection): see docs/live-events.md. */
   LIMIT_EXCEEDED: 429,
   UNAVAILABLE: 503,
   INTERNAL: 500,

@@ -21,7 +21,7 @@ export function callingApplication(request: FastifyRequest): string {
  * `/tokens`: a seller's API tokens, listed and revoked by any of its tokens within that
  * token's scopes; `/aplicativo/credenciais`: an application's own credentials, managed
  * with one of them (rotation: issue a new one, switch, revoke the old). Creation of API
- * tokens is GraphQL's `createToken` and the CLI's (docs/security-auth.md).
+ * tokens is GraphQL's `createToken` and the CLI's (docs/security.md#credentials).
  */
 export const authRoutes: RestRoutes = (app, { config }) => {
   app.get(

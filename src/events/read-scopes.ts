@@ -6,7 +6,8 @@ import { EVENT_GROUPS, EVENT_NAMES, type EventGroup, type EventName } from './ca
  * The scope that reads the data of each group's events: freight and payment events
  * describe orders, so they are read with `orders:read`; stock, price and publication
  * with `catalog:read`. One rule for every way an event leaves: live subscriptions,
- * webhook subscriptions and the delivery log (docs/security-auth.md).
+ * webhook subscriptions and the delivery log
+ * (docs/security.md#which-scope-reads-which-event).
  */
 export const GROUP_READ_SCOPES: Readonly<Record<EventGroup, Scope>> = {
   orders: 'orders:read',

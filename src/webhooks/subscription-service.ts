@@ -22,7 +22,7 @@ const KIND: SubscriptionKind = 'interface';
 /**
  * A token subscribes only to events whose data it may read (`*` needs every read scope),
  * and changes, re-signs or redelivers only subscriptions whose events it may read: a
- * webhook is another way to read (docs/security-auth.md).
+ * webhook is another way to read (docs/security.md#webhook-subscriptions-and-the-delivery-log).
  */
 export async function createSubscription(
   em: EntityManager,
