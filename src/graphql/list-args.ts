@@ -5,7 +5,7 @@ import type { InputValidator } from '../http/validation.js';
 import { validInput } from './plain-input.js';
 
 /** Relay's page arguments beside a list's own (its filter's fields, its sort). */
-export type ListArgs = { first?: number | null; after?: string | null } & Record<string, unknown>;
+type ListArgs = { first?: number | null; after?: string | null } & Record<string, unknown>;
 
 type PagedInput = { limit?: number; cursor?: string };
 
