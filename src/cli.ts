@@ -92,7 +92,7 @@ const COMMANDS: Record<string, { usage: string; run: Command }> = {
   'app install': {
     usage: 'app install --app <id> --seller <id>',
     run: async ({ orm }, flags) => {
-      const installation = await installApplication(orm.em.fork(), {
+      const { installation } = await installApplication(orm.em.fork(), {
         applicationId: required(flags, 'app'),
         sellerId: required(flags, 'seller'),
       });

@@ -28,11 +28,14 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
+/**
+ * A field a service refuses, as a JSON pointer into the input it was given
+ * (`/products/0/gtin`, `/idempotencyKey`). Services never say where the field travelled
+ * (body, query, header): the REST adapter adds that (src/http/field-location.ts).
+ */
 export interface FieldError {
-  /** JSON pointer inside the part named by `in` (the body unless said otherwise). */
   path: string;
   message: string;
-  in?: 'body' | 'query' | 'path' | 'header';
 }
 
 export class AppError extends Error {

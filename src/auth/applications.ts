@@ -2,7 +2,7 @@ import { LockMode, UniqueConstraintViolationException, type EntityManager } from
 import { isUuid } from '../db/ids.js';
 import { ALL_SELLERS } from '../db/orm.js';
 import { notFound, validationFailed } from '../errors.js';
-import { decodeCursor, pageOf, type Page } from '../http/pagination.js';
+import { decodeCursor, pageOf, type Page, type PageRequest } from '../http/pagination.js';
 import { recordEvent } from '../events/outbox.js';
 import { Application, ApplicationCredential, Installation } from './application.entity.js';
 import { Seller } from './seller.entity.js';
@@ -49,11 +49,7 @@ export async function issueCredential(
 }
 
 /** The application's credentials, revoked ones included, oldest first, a page at a time. */
-export async function listCredentials(
-  em: EntityManager,
-  applicationId: string,
-  page: { limit: number; cursor?: string },
-): Promise<Page<ApplicationCredential>> {
+export async function listCredentials(em: EntityManager, applicationId: string, page: PageRequest): Promise<Page<ApplicationCredential>> {
   await findApplication(em, applicationId);
   const after = page.cursor ? decodeCursor(page.cursor, ['uuid'])[0] : undefined;
   const rows = await em.find(
@@ -97,19 +93,19 @@ async function findApplication(em: EntityManager, applicationId: string): Promis
 export async function installApplication(
   em: EntityManager,
   input: { applicationId: string; sellerId: string },
-): Promise<Installation> {
+): Promise<{ installation: Installation; application: Application }> {
   const application = await findApplication(em, input.applicationId);
   if (!(await em.findOne(Seller, { id: input.sellerId }))) throw notFound('Seller');
   const open = () => em.findOne(Installation, { application: application.id, seller: input.sellerId, uninstalledAt: null }, ALL_SELLERS);
   const existing = await open();
-  if (existing) return existing;
+  if (existing) return { installation: existing, application };
   try {
     await em.insert(Installation, Object.assign(new Installation(), { application: application.id, seller: input.sellerId }));
   } catch (error) {
     // A concurrent install opened the period first (the partial unique index decides).
     if (!(error instanceof UniqueConstraintViolationException)) throw error;
   }
-  return (await open())!;
+  return { installation: (await open())!, application };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
-import { pageQuery, pageQuerySchema } from '../http/pagination.js';
+import { pageQuery, pageRequest, viewPage } from '../http/pagination.js';
 import { ANY_SCOPE, callerOf, type RestRoutes } from '../http/rest.js';
 import { issueCredential, listCredentials, revokeCredential } from './applications.js';
 import { credentialView, CredentialResponse, IdParams, IssuedCredentialResponse, tokenView, TokenResponse } from './schemas.js';
@@ -31,14 +31,12 @@ export const authRoutes: RestRoutes = (app, { config }) => {
       schema: {
         tags: ['tokens'],
         summary: 'The seller\'s API tokens, revoked ones included, oldest first (any token may list them)',
-        querystring: Type.Object(pageQuerySchema(config.pageSizeMax), { additionalProperties: false }),
+        querystring: pageQuery(config.pageSizeMax).schema,
         response: { 200: listOf(TokenResponse) },
       },
     },
-    async (request) => {
-      const page = await listTokens(request.em, callerOf(request).sellerId, { ...request.query, limit: request.query.limit ?? config.pageSizeDefault });
-      return { data: page.data.map(tokenView), nextCursor: page.nextCursor };
-    },
+    async (request) =>
+      viewPage(await listTokens(request.em, callerOf(request).sellerId, pageRequest(request.query, config.pageSizeDefault)), (tokens) => tokens.map(tokenView)),
   );
 
   app.delete(
@@ -70,13 +68,8 @@ export const authRoutes: RestRoutes = (app, { config }) => {
         response: { 200: listOf(CredentialResponse) },
       },
     },
-    async (request) => {
-      const page = await listCredentials(request.em, callingApplication(request), {
-        limit: request.query.limit ?? config.pageSizeDefault,
-        cursor: request.query.cursor,
-      });
-      return { data: page.data.map(credentialView), nextCursor: page.nextCursor };
-    },
+    async (request) =>
+      viewPage(await listCredentials(request.em, callingApplication(request), pageRequest(request.query, config.pageSizeDefault)), (rows) => rows.map(credentialView)),
   );
 
   app.post(

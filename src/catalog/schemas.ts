@@ -1,9 +1,11 @@
 /**
  * Request and response schemas of the catalogue: REST validates and documents with them,
- * GraphQL inputs are checked against the same ones (assertValid).
+ * GraphQL inputs are checked against the same ones (validInput, src/graphql/plain-input.ts).
  */
-import { Type, type Static } from 'typebox';
-import { PUBLICATION_STATUSES } from './product.entity.js';
+import { Type, type Static, type TSchema } from 'typebox';
+import { listRequest, pageQuerySchema } from '../http/pagination.js';
+import { commaList, listQuery } from '../http/validation.js';
+import { PUBLICATION_STATUSES, type PublicationStatus as PublicationStatusName } from './product.entity.js';
 
 export const MAX_BATCH = 100;
 const SKU_MAX = 60;
@@ -107,6 +109,16 @@ export const StockUpdateBody = Type.Union(
   { description: 'Either {onHand} (absolute) or {delta} (requires Idempotency-Key)' },
 );
 
+/** Which price to show: on a channel (omitted: the default price) at an instant (omitted: now). */
+export const EffectivePriceQuery = Type.Object(
+  {
+    channel: Type.Optional(ChannelCode),
+    at: Type.Optional(Type.String({ format: 'date-time', description: 'Defaults to now' })),
+  },
+  { additionalProperties: false },
+);
+export type EffectivePriceQuery = Static<typeof EffectivePriceQuery>;
+
 export const ChannelQuantityView = Type.Object({ channel: Type.String(), quantity: Type.Integer() });
 export const StockView = Type.Object({
   sku: Type.String(),
@@ -139,6 +151,33 @@ export const ChannelView = Type.Object({
 
 export const AVAILABILITIES = ['in_stock', 'out_of_stock'] as const;
 export type Availability = (typeof AVAILABILITIES)[number];
+
+/** The product list's filter and page; `publicationStatus` as each interface carries a list. */
+const productListSchema = <S extends TSchema>(publicationStatus: S, maxLimit: number) =>
+  Type.Object(
+    {
+      publicationStatus: Type.Optional(publicationStatus),
+      channel: Type.Optional(ChannelCode),
+      availability: Type.Optional(Type.Enum([...AVAILABILITIES])),
+      ...pageQuerySchema(maxLimit),
+    },
+    { additionalProperties: false },
+  );
+
+const STATUS_LIST_PATTERN = `^(${PUBLICATION_STATUSES.join('|')})(,(${PUBLICATION_STATUSES.join('|')}))*$`;
+
+/** `GET /produtos`: statuses comma separated (see productListFromQuery). */
+export const productListQuery = listQuery((maxLimit) =>
+  productListSchema(Type.String({ pattern: STATUS_LIST_PATTERN, description: 'One or more, comma separated' }), maxLimit),
+);
+
+/** The product list in the domain's terms, statuses as a list: GraphQL's `products` arguments. */
+export const productListArgs = listQuery((maxLimit) => productListSchema(Type.Array(PublicationStatus, { minItems: 1 }), maxLimit));
+
+/** `GET /produtos`'s validated query → the list's filter and page, as GraphQL's listArgs gives them. */
+export function productListFromQuery(query: Static<ReturnType<typeof productListQuery>['schema']>, defaultLimit: number) {
+  return listRequest({ ...query, publicationStatus: commaList<PublicationStatusName>(query.publicationStatus) }, defaultLimit);
+}
 
 const NameValueView = Type.Object({ name: Type.String(), value: Type.String() });
 const ImageView = Type.Object({ url: Type.String(), position: Type.Integer() });

@@ -35,7 +35,7 @@ export function decodeCursor(cursor: string, parts: readonly CursorPart[]): stri
     // reported below
   }
   throw new AppError('VALIDATION_FAILED', 'The cursor is not valid', {}, [
-    { path: '/cursor', in: 'query', message: 'is not a cursor this list returned' },
+    { path: '/cursor', message: 'is not a cursor this list returned' },
   ]);
 }
 
@@ -53,12 +53,40 @@ export function pageOf<T>(rows: T[], limit: number, cursorOf: (row: T) => Cursor
   return { data, nextCursor: rows.length > limit && last ? encodeCursor(cursorOf(last)) : null };
 }
 
+/** A page with each row shown as `view` shows it (a list's response, REST and services alike). */
+export async function viewPage<T, V>(page: Page<T>, view: (rows: T[]) => V[] | Promise<V[]>): Promise<Page<V>> {
+  return { data: await view(page.data), nextCursor: page.nextCursor };
+}
+
 /** Query parameters shared by every list; the maximum comes from config at start. */
 export function pageQuerySchema(maxLimit: number) {
   return {
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: maxLimit, description: `Page size (max ${maxLimit})` })),
     cursor: Type.Optional(Type.String({ minLength: 1, description: 'nextCursor of the previous page' })),
   };
+}
+
+/** The page a list reads: `limit` rows after `cursor`. */
+export interface PageRequest {
+  limit: number;
+  cursor?: string;
+}
+
+/** A list's validated `limit` and `cursor` → the page to read; no limit means PAGE_SIZE_DEFAULT. */
+export function pageRequest({ limit, cursor }: { limit?: number; cursor?: string }, defaultLimit: number): PageRequest {
+  return cursor === undefined ? { limit: limit ?? defaultLimit } : { limit: limit ?? defaultLimit, cursor };
+}
+
+/**
+ * A list's validated input, in the domain's terms (REST's query string once translated,
+ * GraphQL's arguments) → its filter (every other field) and the page to read.
+ */
+export function listRequest<Q extends { limit?: number; cursor?: string }>(
+  input: Q,
+  defaultLimit: number,
+): { filter: Omit<Q, 'limit' | 'cursor'>; page: PageRequest } {
+  const { limit: _limit, cursor: _cursor, ...filter } = input;
+  return { filter, page: pageRequest(input, defaultLimit) };
 }
 
 /** `?limit=&cursor=` of a list with no filter, REST and GraphQL alike. */

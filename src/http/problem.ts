@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { Type } from 'typebox';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import {
@@ -8,8 +8,8 @@ import {
   UNAVAILABLE_RETRY_AFTER_SECONDS,
   validationFailed,
   type ErrorCode,
-  type FieldError,
 } from '../errors.js';
+import { locateFieldErrors, type LocatedFieldError, type RequestPart } from './field-location.js';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
@@ -46,7 +46,7 @@ export const ProblemSchema = Type.Object(
       Type.Array(
         Type.Object({
           path: Type.String({ description: 'JSON pointer inside the part named by `in`' }),
-          in: Type.Optional(Type.Enum(['body', 'query', 'path', 'header'])),
+          in: Type.Optional(Type.Enum(['body', 'query', 'path', 'header'] satisfies RequestPart[])),
           message: Type.String(),
         }),
       ),
@@ -68,11 +68,12 @@ export interface Problem {
   detail: string;
   code: ErrorCode;
   requestId?: string;
-  errors?: FieldError[];
+  errors?: LocatedFieldError[];
   [extension: string]: unknown;
 }
 
-export function problemOf(error: AppError, requestId?: string): Problem {
+/** `routeSchema`: the schema of the route that failed, which tells where each field of the errors came from. */
+export function problemOf(error: AppError, requestId?: string, routeSchema?: FastifySchema): Problem {
   return {
     ...error.details,
     type: `https://ponte.dev/problems/${error.code.toLowerCase().replace(/_/g, '-')}`,
@@ -81,7 +82,7 @@ export function problemOf(error: AppError, requestId?: string): Problem {
     detail: error.message,
     code: error.code,
     ...(requestId ? { requestId } : {}),
-    ...(error.errors ? { errors: error.errors } : {}),
+    ...(error.errors ? { errors: locateFieldErrors(error.errors, routeSchema) } : {}),
   };
 }
 
@@ -90,11 +91,11 @@ export function sendProblem(reply: FastifyReply, error: AppError): FastifyReply 
   return reply
     .status(error.status)
     .type(PROBLEM_CONTENT_TYPE)
-    .send(problemOf(error, String(reply.request.id)));
+    .send(problemOf(error, String(reply.request.id), reply.request.routeOptions.schema));
 }
 
 type ValidationPart = 'body' | 'querystring' | 'params' | 'headers';
-const PART_NAMES: Record<ValidationPart, FieldError['in']> = {
+const PART_NAMES: Record<ValidationPart, RequestPart> = {
   body: 'body',
   querystring: 'query',
   params: 'path',
@@ -102,7 +103,7 @@ const PART_NAMES: Record<ValidationPart, FieldError['in']> = {
 };
 
 /** Ajv errors → `[{path, in, message}]`, the path a JSON pointer inside its part. */
-export function fieldErrorsOf(error: FastifyError): FieldError[] {
+export function fieldErrorsOf(error: FastifyError): LocatedFieldError[] {
   const part = PART_NAMES[(error.validationContext ?? 'body') as ValidationPart] ?? 'body';
   return (error.validation ?? []).map((issue) => {
     const missing = (issue.params as { missingProperty?: string }).missingProperty;

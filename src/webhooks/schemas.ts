@@ -43,6 +43,7 @@ export const RecoverBody = Type.Object(
   { since: Type.String({ format: 'date-time', description: 'Redeliver failed deliveries created at or after this instant' }) },
   { additionalProperties: false },
 );
+export type RecoverInput = Static<typeof RecoverBody>;
 
 export const IdParams = Type.Object({ id: Id });
 

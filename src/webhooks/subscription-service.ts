@@ -6,9 +6,9 @@ import type { Config } from '../config.js';
 import { AppError, notFound, validationFailed, type FieldError } from '../errors.js';
 import { EVENT_NAMES } from '../events/catalogue.js';
 import { requireReadScopes } from '../events/read-scopes.js';
-import { decodeCursor, pageOf, type Page } from '../http/pagination.js';
+import { decodeCursor, pageOf, type Page, type PageRequest } from '../http/pagination.js';
 import { policyFor, type SubscriptionKind } from './policy.js';
-import type { CreateSubscriptionInput, UpdateSubscriptionInput } from './schemas.js';
+import type { CreateSubscriptionInput, RecoverInput, UpdateSubscriptionInput } from './schemas.js';
 import { generateWebhookSecret, ROTATION_OVERLAP_MS } from './signing.js';
 import { checkDestinationUrl } from './ssrf-guard.js';
 import { closeOpenDeliveries, disableSubscription } from './subscription-health.js';
@@ -54,11 +54,7 @@ export async function createSubscription(
 }
 
 /** Every subscription not deleted, disabled ones included, oldest first. */
-export async function listSubscriptions(
-  em: EntityManager,
-  sellerId: string,
-  page: { limit: number; cursor?: string },
-): Promise<Page<WebhookSubscription>> {
+export async function listSubscriptions(em: EntityManager, sellerId: string, page: PageRequest): Promise<Page<WebhookSubscription>> {
   const after = page.cursor ? decodeCursor(page.cursor, ['uuid'])[0] : undefined;
   const rows = await em.find(
     WebhookSubscription,
@@ -143,7 +139,7 @@ export async function rotateSecret(em: EntityManager, caller: Caller, id: string
 }
 
 /** Queues again every `failed` delivery of the subscription created at or after `since`. */
-export async function recoverDeliveries(em: EntityManager, caller: Caller, id: string, since: Date): Promise<number> {
+export async function recoverDeliveries(em: EntityManager, caller: Caller, id: string, input: RecoverInput): Promise<number> {
   const { sellerId } = caller;
   const subscription = await getSubscription(em, sellerId, id);
   requireReadScopes(caller.scopes, subscription.events);
@@ -153,7 +149,7 @@ export async function recoverDeliveries(em: EntityManager, caller: Caller, id: s
         set status = 'pending', attempts_in_round = 0, next_attempt_at = now(), completed_at = null, updated_at = now()
       where seller_id = ? and subscription_id = ? and status = 'failed' and created_at >= ?
       returning id`,
-    [sellerId, id, since],
+    [sellerId, id, new Date(input.since)],
   );
   return rows.length;
 }

@@ -86,7 +86,7 @@ describe('seller portal API v2: webhooks', () => {
   it('refuses a configuration with every group off, unknown groups, private URLs, other sellers and missing scopes', async () => {
     const none = await call(server, seller, 'POST', '/v2/webhooks/configuracoes', { url: 'https://erp.example.com/', groups: ALL_OFF });
     expect(none.status).toBe(422);
-    expect(none.body.errors).toEqual([{ path: '/groups', message: expect.any(String) }]);
+    expect(none.body.errors).toEqual([{ path: '/groups', in: 'body', message: expect.any(String) }]);
     const unknown = await call(server, seller, 'POST', '/v2/webhooks/configuracoes', { url: 'https://erp.example.com/', groups: { ...ALL_OFF, orders: true, fiscal: true } });
     expect(unknown.status).toBe(422);
     const missing = await call(server, seller, 'POST', '/v2/webhooks/configuracoes', { url: 'https://erp.example.com/', groups: { orders: true } });

@@ -3,12 +3,12 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { transactionTime } from '../../db/transaction-time.js';
 import { AppError, notFound, validationFailed } from '../../errors.js';
 import { recordEvent } from '../../events/outbox.js';
-import { decodeCursor, pageOf, type Page } from '../../http/pagination.js';
+import { decodeCursor, pageOf, type Page, type PageRequest } from '../../http/pagination.js';
 import { Order } from '../../orders/order.entity.js';
 import { isUuid } from '../../db/ids.js';
 import { PRODUCT_EVENTS } from '../catalogue.js';
-import type { CaseMessageInput, OpenCaseInput } from './schemas.js';
-import { SupportCase, SupportMessage, type CaseStatus } from './support-case.entity.js';
+import type { CaseMessageInput, OpenCaseInput, SupportCaseFilter } from './schemas.js';
+import { SupportCase, SupportMessage } from './support-case.entity.js';
 
 // Customer-service payloads extend the source's `atendimento.mensagem` shape in its own
 // (Portuguese) words; `atendimento.mensagem` carries exactly the source's five fields.
@@ -113,15 +113,12 @@ export async function findSupportCase(em: EntityManager, id: string): Promise<Su
 }
 
 /** Newest first, optionally of one status. */
-export async function listSupportCases(
-  em: EntityManager,
-  filter: { status?: CaseStatus; limit: number; cursor?: string },
-): Promise<Page<SupportCase>> {
-  const before = filter.cursor ? decodeCursor(filter.cursor, ['uuid'])[0] : undefined;
+export async function listSupportCases(em: EntityManager, filter: SupportCaseFilter, page: PageRequest): Promise<Page<SupportCase>> {
+  const before = page.cursor ? decodeCursor(page.cursor, ['uuid'])[0] : undefined;
   const rows = await em.find(
     SupportCase,
     { ...(filter.status ? { status: filter.status } : {}), ...(before ? { id: { $lt: before } } : {}) },
-    { orderBy: { id: 'desc' }, limit: filter.limit + 1 },
+    { orderBy: { id: 'desc' }, limit: page.limit + 1 },
   );
-  return pageOf(rows, filter.limit, (row) => [row.id]);
+  return pageOf(rows, page.limit, (row) => [row.id]);
 }
