@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { validationFailed } from '../errors.js';
-import { EVENT_GROUPS } from '../events/catalogue.js';
+import { eventsOfGroup } from '../events/catalogue.js';
 import { pageQuery } from '../http/pagination.js';
 import { callerOf, type RestRoutes } from '../http/rest.js';
 import { IdParams, listResponse, SubscriptionQuotaResponse, SubscriptionResponse } from '../webhooks/schemas.js';
@@ -93,7 +93,7 @@ export const portalWebhookRoutes: RestRoutes = (app, { config }) => {
   app.get(
     '/v2/webhooks/eventos',
     { config: read, schema: { tags, summary: 'The events that can be delivered, by group', response: { 200: EventsResponse } } },
-    async () => ({ groups: GROUPS.map((group) => ({ group, events: [...EVENT_GROUPS[group]] })) }),
+    async () => ({ groups: GROUPS.map((group) => ({ group, events: [...eventsOfGroup(group)] })) }),
   );
 
   app.get(
