@@ -9,6 +9,7 @@ import { upsertProducts } from '../../src/catalog/product.service.js';
 import { loadConfig } from '../../src/config.js';
 import { forkForSeller } from '../../src/db/orm.js';
 import { eventDefinition } from '../../src/events/catalogue.js';
+import type { EventInput } from '../../src/events/outbox.js';
 import { EVENTS } from '../../src/modules.js';
 import { createOrder } from '../../src/orders/create-order.js';
 import { recordPayment } from '../../src/orders/payments.js';
@@ -73,3 +74,18 @@ describe('event payloads', () => {
     }
   });
 });
+
+/**
+ * What the types refuse, checked by `npm run typecheck` (each line below must stay an
+ * error): events are recorded only with a declared name and the data its schema describes.
+ */
+export function refusedByTheTypes(): EventInput[] {
+  return [
+    // @ts-expect-error no module declares this event
+    { type: 'pedido.inventado', aggregateType: 'order', aggregateId: 'o-1', data: {} },
+    // @ts-expect-error pedido.status_alterado also carries number, from, to, at and note
+    { type: 'pedido.status_alterado', aggregateType: 'order', aggregateId: 'o-1', data: { orderId: 'o-1' } } satisfies EventInput<'pedido.status_alterado'>,
+    // @ts-expect-error estoque.alterado counts units in integers, not strings
+    { type: 'estoque.alterado', aggregateType: 'sku', aggregateId: 'A', data: { sku: 'A', onHand: '1', reserved: 0, available: 1, channels: [] } } satisfies EventInput<'estoque.alterado'>,
+  ];
+}
