@@ -16,6 +16,7 @@ import { handleGraphQLRouteError } from './graphql/route-errors.js';
 import { buildGraphQLSchema } from './graphql/schema.js';
 import { registerHealth } from './http/health.js';
 import { registerMetrics } from './http/metrics.js';
+import { parseJsonStrictly } from './http/json-body.js';
 import { documentProblems } from './http/openapi-problems.js';
 import { handleError, sendProblem } from './http/problem.js';
 import { registerRateLimits } from './http/rate-limit.js';
@@ -137,8 +138,11 @@ function createFastify(deps: ServerDeps): RestApp {
     requestIdHeader: false,
     genReqId: requestIdOf,
     return503OnClosing: true,
+    // Malformed percent-encoding and over-long path parameters fail before routing: same problem+json.
+    frameworkErrors: (error, request, reply) => handleError(error, request, reply),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  parseJsonStrictly(app);
   // Bodies are JSON only: anything else (text/plain included, which Fastify would read
   // as a string) answers 415 rather than failing validation as "must be object".
   app.removeContentTypeParser('text/plain');

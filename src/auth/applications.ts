@@ -2,6 +2,7 @@ import { LockMode, UniqueConstraintViolationException, type EntityManager } from
 import { isUuid } from '../db/ids.js';
 import { ALL_SELLERS } from '../db/orm.js';
 import { notFound, validationFailed } from '../errors.js';
+import { decodeCursor, pageOf, type Page } from '../http/pagination.js';
 import { recordEvent } from '../events/outbox.js';
 import { Application, ApplicationCredential, Installation } from './application.entity.js';
 import { applicationRemoved } from './events.js';
@@ -45,10 +46,20 @@ export async function issueCredential(
   return { credential, record };
 }
 
-/** The application's credentials, revoked ones included, oldest first. */
-export async function listCredentials(em: EntityManager, applicationId: string): Promise<ApplicationCredential[]> {
+/** The application's credentials, revoked ones included, oldest first, a page at a time. */
+export async function listCredentials(
+  em: EntityManager,
+  applicationId: string,
+  page: { limit: number; cursor?: string },
+): Promise<Page<ApplicationCredential>> {
   await findApplication(em, applicationId);
-  return em.find(ApplicationCredential, { application: applicationId }, { orderBy: { id: 'asc' } });
+  const after = page.cursor ? decodeCursor(page.cursor, ['uuid'])[0] : undefined;
+  const rows = await em.find(
+    ApplicationCredential,
+    { application: applicationId, ...(after ? { id: { $gt: after } } : {}) },
+    { orderBy: { id: 'asc' }, limit: page.limit + 1 },
+  );
+  return pageOf(rows, page.limit, (row) => [row.id]);
 }
 
 /**

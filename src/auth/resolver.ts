@@ -64,7 +64,7 @@ const ApiTokenConnection = connectionType('ApiToken', ApiTokenType);
 /**
  * Tokens manage tokens within their own authority: any token of a seller lists the
  * seller's tokens (names, prefixes, scopes; never secrets) and creates or revokes tokens
- * whose scopes it holds itself (docs/security-auth.md).
+ * whose scopes it holds itself (docs/security.md#scopes-and-the-rule-that-authority-never-grows).
  */
 @Resolver()
 export class AuthResolver {

@@ -97,7 +97,7 @@ export async function createToken(
 
 /** The seller's tokens, revoked ones included (with `revokedAt`), oldest first. */
 export async function listTokens(em: EntityManager, sellerId: string, page: { limit: number; cursor?: string }): Promise<Page<ApiToken>> {
-  const after = page.cursor ? String(decodeCursor(page.cursor, 1)[0]) : undefined;
+  const after = page.cursor ? decodeCursor(page.cursor, ['uuid'])[0] : undefined;
   const rows = await em.find(
     ApiToken,
     { seller: sellerId, ...(after ? { id: { $gt: after } } : {}) },

@@ -15,7 +15,7 @@ export const catalogModule: PonteModule = {
   name: 'catalog',
   entities: [Channel, Product, Stock, PriceList],
   resolvers: [ProductResolver, ProductVariationResolver, PriceResolver, StockResolver],
-  references: { Product: productReference },
+  references: { Product: { key: 'sku', ...productReference } },
   routes: [catalogRoutes],
   events: CATALOG_EVENTS,
 };

@@ -3,13 +3,14 @@ import { validationFailed } from '../errors.js';
 import type { Config } from '../config.js';
 import { pageQuery } from '../http/pagination.js';
 import { callerOf, type RestApp, type RestRoutes } from '../http/rest.js';
+import { idempotencyKeySchema } from '../idempotency/idempotency.js';
 import { getChannel, pageOfChannels, putChannel } from './channel.service.js';
 import { productRoutes } from './product.routes.js';
 import { ChannelCodeArgs, ChannelSettings, ChannelView, SkuArgs, StockUpdateBody, StockView } from './schemas.js';
 import { getStock, updateStock } from './stock.service.js';
 
 const IdempotencyHeaders = Type.Object({
-  'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'Required with delta: the same key applies the change once' })),
+  'idempotency-key': Type.Optional(idempotencyKeySchema('Required with delta: the same key applies the change once')),
 });
 
 /** REST adapter of the catalogue: translates HTTP into service calls. */

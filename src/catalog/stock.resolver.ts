@@ -2,6 +2,7 @@ import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graph
 import { requireAuthentication } from '../auth/service.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import { assertValid, compileInput } from '../http/validation.js';
+import { assertIdempotencyKey } from '../idempotency/idempotency.js';
 import { validationFailed } from '../errors.js';
 import { findChannel, listChannels, putChannel, type ChannelView } from './channel.service.js';
 import { ChannelInput } from './graphql-inputs.js';
@@ -36,6 +37,7 @@ export class StockResolver {
   ): Promise<StockFigures> {
     const { sellerId } = requireAuthentication(principal);
     assertValid(skuValidator, { sku });
+    if (idempotencyKey !== undefined && idempotencyKey !== null) assertIdempotencyKey(idempotencyKey);
     const body = assertValid(stockUpdateValidator, plain({ onHand, delta }));
     if ('onHand' in body) return updateStock(em, sellerId, sku, { onHand: body.onHand });
     if (!idempotencyKey) throw validationFailed([{ path: '/idempotencyKey', message: 'is required with delta' }]);

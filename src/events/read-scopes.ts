@@ -6,8 +6,8 @@ import { eventDefinition, interfaceEventNames, isInterfaceEvent, type EventName 
  * The scope that reads the data of a webhooks interface event, as its module declared it:
  * freight and payment events describe orders, so they are read with `orders:read`; stock,
  * price and publication with `catalog:read`. One rule for every way an event leaves: live
- * subscriptions, webhook subscriptions and the delivery log (docs/security-auth.md).
- * Undefined for a name outside the interface.
+ * subscriptions, webhook subscriptions and the delivery log
+ * (docs/security.md#which-scope-reads-which-event). Undefined for a name outside the interface.
  */
 export function readScopeOfEvent(type: string): Scope | undefined {
   return isInterfaceEvent(type) ? eventDefinition(type)!.readScope : undefined;

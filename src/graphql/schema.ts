@@ -5,12 +5,15 @@ import { lexicographicSortSchema, parse, type GraphQLSchema } from 'graphql';
 import { buildSchema, createResolversMap, type NonEmptyArray, type PubSub } from 'type-graphql';
 import { authChecker } from './auth-checker.js';
 import type { GraphQLContext } from './context.js';
+import { checkEntityRepresentations } from './entity-representations.js';
 
 const FEDERATION_LINK =
   'extend schema @link(url: "https://specs.apollo.dev/federation/v2.3", import: ["@key", "@shareable"])';
 
 /** Federation: how a module resolves references to one of its entity types (`Order` by id…). */
 export interface EntityReference {
+  /** The field a representation names the entity by: its `@key(fields: …)`. */
+  key: string;
   __resolveReference(reference: Record<string, unknown>, context: GraphQLContext): unknown;
 }
 
@@ -53,9 +56,11 @@ export async function buildGraphQLSchema(parts: SchemaParts): Promise<{ schema: 
   const source = await buildTypeGraphQLSchema(parts.resolvers);
   const sdl = subgraphSdl(source);
   const resolvers = createResolversMap(source) as GraphQLResolverMap<unknown>;
-  for (const [typeName, reference] of Object.entries(parts.references)) {
-    resolvers[typeName] = { ...(resolvers[typeName] as object), ...reference };
+  const references = Object.entries(parts.references);
+  for (const [typeName, { __resolveReference }] of references) {
+    resolvers[typeName] = { ...(resolvers[typeName] as object), __resolveReference };
   }
   const schema = buildSubgraphSchema({ typeDefs: parse(sdl), resolvers });
+  checkEntityRepresentations(schema, Object.fromEntries(references.map(([typeName, { key }]) => [typeName, key])));
   return { schema, sdl };
 }

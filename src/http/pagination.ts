@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { isUuid } from '../db/ids.js';
 import { AppError } from '../errors.js';
 import { listQuery } from './validation.js';
 
@@ -15,15 +16,20 @@ export function encodeCursor(values: CursorValues): string {
   return Buffer.from(JSON.stringify(values)).toString('base64url');
 }
 
-export function decodeCursor(cursor: string, arity: number): (string | number)[] {
+/**
+ * What each position of a list's cursor holds. A cursor is opaque but comes back from the
+ * client, so each value is checked before it reaches SQL: a forged one is a 422, never a
+ * database error (a malformed uuid or timestamp fails the statement).
+ */
+export type CursorPart = 'uuid' | 'instant' | 'text';
+
+const CURSOR_VALUE_MAX_LENGTH = 200;
+
+export function decodeCursor(cursor: string, parts: readonly CursorPart[]): string[] {
   try {
     const values: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (
-      Array.isArray(values) &&
-      values.length === arity &&
-      values.every((value) => typeof value === 'string' || typeof value === 'number')
-    ) {
-      return values;
+    if (Array.isArray(values) && values.length === parts.length && values.every((value, index) => fits(value, parts[index]!))) {
+      return values as string[];
     }
   } catch {
     // reported below
@@ -31,6 +37,13 @@ export function decodeCursor(cursor: string, arity: number): (string | number)[]
   throw new AppError('VALIDATION_FAILED', 'The cursor is not valid', {}, [
     { path: '/cursor', in: 'query', message: 'is not a cursor this list returned' },
   ]);
+}
+
+function fits(value: unknown, part: CursorPart): boolean {
+  if (typeof value !== 'string' || value.length > CURSOR_VALUE_MAX_LENGTH) return false;
+  if (part === 'uuid') return isUuid(value);
+  if (part === 'instant') return !Number.isNaN(Date.parse(value));
+  return true;
 }
 
 /** Rows fetched with limit + 1: the extra row only says whether another page exists. */

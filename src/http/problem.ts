@@ -1,7 +1,15 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
-import { AppError, databaseUnavailable, ERROR_STATUS, UNAVAILABLE_RETRY_AFTER_SECONDS, type ErrorCode, type FieldError } from '../errors.js';
+import {
+  AppError,
+  databaseUnavailable,
+  ERROR_STATUS,
+  UNAVAILABLE_RETRY_AFTER_SECONDS,
+  validationFailed,
+  type ErrorCode,
+  type FieldError,
+} from '../errors.js';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
@@ -111,7 +119,7 @@ export function toAppError(error: FastifyError | Error): AppError | undefined {
   if (error instanceof AppError) return error;
   const fastifyError = error as FastifyError;
   if (fastifyError.validation) {
-    return new AppError('VALIDATION_FAILED', 'The request is not valid', {}, fieldErrorsOf(fastifyError));
+    return validationFailed(fieldErrorsOf(fastifyError));
   }
   switch (fastifyError.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -121,6 +129,11 @@ export function toAppError(error: FastifyError | Error): AppError | undefined {
       return new AppError('PAYLOAD_TOO_LARGE', 'The body is larger than the allowed size');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new AppError('UNSUPPORTED_MEDIA_TYPE', 'The body must be JSON, sent with Content-Type: application/json');
+    case 'FST_ERR_BAD_URL':
+      return new AppError('BAD_REQUEST', 'The URL is not valid: malformed percent-encoding');
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      // Longer than any id, SKU or code can be: nothing is there.
+      return new AppError('NOT_FOUND', 'No resource has an identifier that long');
   }
   if (isDatabaseUnavailable(error)) return databaseUnavailable();
   if (error instanceof SyntaxError && fastifyError.statusCode === 400) {

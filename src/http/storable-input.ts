@@ -12,7 +12,8 @@ const PARTS = [
 /**
  * Every part of a REST request, whatever its route's schema says, is refused with 422 when
  * it holds text PostgreSQL cannot store (a NUL character, an unpaired surrogate): one
- * check at the edge rather than one per field (see docs/security-input.md).
+ * check at the edge rather than one per field (see
+ * docs/security.md#text-postgresql-cannot-store).
  */
 export async function refuseUnstorableText(request: FastifyRequest): Promise<void> {
   const errors: FieldError[] = PARTS.flatMap(([part, where]) =>

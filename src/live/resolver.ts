@@ -2,6 +2,7 @@ import { GraphQLJSON } from 'graphql-scalars';
 import { Type, type Static, type TSchema } from 'typebox';
 import { Arg, Authorized, Field, GraphQLISODateTime, ID, ObjectType, Resolver, Root, Subscription, type SubscribeResolverData } from 'type-graphql';
 import { requireAuthentication } from '../auth/service.js';
+import { Sku } from '../catalog/schemas.js';
 import { AppError } from '../errors.js';
 import { interfaceEventNames, type EventEnvelope } from '../events/catalogue.js';
 import { assertValid, compileInput, type InputValidator } from '../http/validation.js';
@@ -33,11 +34,12 @@ const eventsArgsSchema = () =>
 /** Compiled once, on first use: the names it allows are the catalogue the modules register at start. */
 let eventsArgs: InputValidator<ReturnType<typeof eventsArgsSchema>> | undefined;
 const OrderEventsArgs = compileInput(Type.Object({
-  orderId: Type.Optional(Type.String({ minLength: 1 })),
+  // Matched against event data as it is (order ids are UUIDs), but never unbounded.
+  orderId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
   statuses: Type.Optional(Type.Array(Type.Enum([...ORDER_STATUSES]), { minItems: 1 })),
   after: Type.Optional(after),
 }));
-const StockEventsArgs = compileInput(Type.Object({ sku: Type.Optional(Type.String({ minLength: 1 })), after: Type.Optional(after) }));
+const StockEventsArgs = compileInput(Type.Object({ sku: Type.Optional(Sku), after: Type.Optional(after) }));
 
 /** GraphQL says null for an absent optional argument; the schemas say absent. */
 function present(args: Record<string, unknown>): Record<string, unknown> {

@@ -13,7 +13,7 @@ export const ordersModule: PonteModule = {
   name: 'orders',
   entities: [Order, OrderItem, OrderPayment, OrderStatusChange, OrderNumberSequence],
   resolvers: [OrderResolver],
-  references: { Order: orderReference },
+  references: { Order: { key: 'id', ...orderReference } },
   routes: [orderRoutes],
   events: ORDER_EVENTS,
 };

@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FilterQuery } from '@mikro-orm/core';
-import { AppError } from '../errors.js';
 import { decodeCursor, pageOf, type Page } from '../http/pagination.js';
 import { loadOrderViews } from './order-view.js';
 import { Order } from './order.entity.js';
@@ -78,13 +77,10 @@ function filterOf(filter: OrderFilter): FilterQuery<Order> {
 }
 
 function afterCursor(key: 'createdAt' | 'updatedAt', direction: 'asc' | 'desc', cursor: string): FilterQuery<Order> {
-  const [at, id] = decodeCursor(cursor, 2);
-  const instant = new Date(String(at));
-  if (Number.isNaN(instant.getTime())) {
-    throw new AppError('VALIDATION_FAILED', 'The cursor is not valid', {}, [{ path: '/cursor', in: 'query', message: 'is not a cursor this list returned' }]);
-  }
+  const [at, id] = decodeCursor(cursor, ['instant', 'uuid']);
+  const instant = new Date(at!);
   const beyond = direction === 'asc' ? '$gt' : '$lt';
-  return { $or: [{ [key]: { [beyond]: instant } }, { [key]: instant, id: { [beyond]: String(id) } }] } as FilterQuery<Order>;
+  return { $or: [{ [key]: { [beyond]: instant } }, { [key]: instant, id: { [beyond]: id } }] } as FilterQuery<Order>;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { notFound } from '../errors.js';
 import { callerOf, type RestRoutes } from '../http/rest.js';
+import { idempotencyKeySchema } from '../idempotency/idempotency.js';
 import { createOrder } from './create-order.js';
 import { loadOrderViews } from './order-view.js';
 import { recordPayment } from './payments.js';
@@ -12,9 +13,7 @@ import { changeOrderStatus } from './transitions.js';
 const tags = ['orders'];
 const IdParams = Type.Object({ id: Type.String({ description: 'Order id (UUID)' }) });
 const IdempotencyHeaders = Type.Object({
-  'idempotency-key': Type.Optional(
-    Type.String({ minLength: 1, maxLength: 255, description: 'Same key + same body replays the first response (200); another body is 422' }),
-  ),
+  'idempotency-key': Type.Optional(idempotencyKeySchema('Same key + same body replays the first response (200); another body is 422')),
 });
 
 /** The REST adapter of the orders domain (DESIGN sections 4 and 11): translation only. */

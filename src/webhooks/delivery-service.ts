@@ -20,7 +20,7 @@ export async function listDeliveries(
   filter: DeliveryFilter,
   page: { limit: number; cursor?: string },
 ): Promise<Page<WebhookDelivery>> {
-  const before = page.cursor ? String(decodeCursor(page.cursor, 1)[0]) : undefined;
+  const before = page.cursor ? decodeCursor(page.cursor, ['uuid'])[0] : undefined;
   const rows = await em.find(
     WebhookDelivery,
     {

@@ -22,7 +22,7 @@ const KIND: SubscriptionKind = 'interface';
 /**
  * A token subscribes only to events whose data it may read (`*` needs every read scope),
  * and changes, re-signs or redelivers only subscriptions whose events it may read: a
- * webhook is another way to read (docs/security-auth.md).
+ * webhook is another way to read (docs/security.md#webhook-subscriptions-and-the-delivery-log).
  */
 export async function createSubscription(
   em: EntityManager,
@@ -59,7 +59,7 @@ export async function listSubscriptions(
   sellerId: string,
   page: { limit: number; cursor?: string },
 ): Promise<Page<WebhookSubscription>> {
-  const after = page.cursor ? String(decodeCursor(page.cursor, 1)[0]) : undefined;
+  const after = page.cursor ? decodeCursor(page.cursor, ['uuid'])[0] : undefined;
   const rows = await em.find(
     WebhookSubscription,
     { seller: sellerId, kind: KIND, deletedAt: null, ...(after ? { id: { $gt: after } } : {}) },

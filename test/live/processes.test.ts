@@ -6,22 +6,11 @@ import { createSellableSku } from '../support/catalog.js';
 import { createTestSeller, type TestSeller } from '../support/app.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { bearer, connectLive, record, subscribe, waitForSubscriptions, type LiveConnection } from '../support/live.js';
-import { startProcess, type RunningProcess } from '../support/process.js';
+import { startService, type Service } from '../support/process.js';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 const ORDER_EVENTS = 'subscription { orderEvents { id evento dataHora data } }';
 const STOCK_EVENTS = 'subscription($sku: String) { stockEvents(sku: $sku) { id evento dataHora data } }';
-
-interface Service {
-  process: RunningProcess;
-  url: string;
-}
-
-async function startService(env: Record<string, string>): Promise<Service> {
-  const service = startProcess('dist/src/main.js', [], { PORT: '0', LOG_LEVEL: 'info', ...env });
-  const [, url] = await service.waitFor(/"url":"(http:\/\/127\.0\.0\.1:\d+)"/);
-  return { process: service, url: url! };
-}
 
 async function stopService(service: Service): Promise<void> {
   if (service.process.child.exitCode !== null) return;

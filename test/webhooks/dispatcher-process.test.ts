@@ -4,11 +4,10 @@ import { SCOPES } from '../../src/auth/scopes.js';
 import { createSubscription } from '../../src/webhooks/subscription-service.js';
 import { createTestSeller } from '../support/app.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
-import { startProcess, type RunningProcess } from '../support/process.js';
-import { emit } from './fixtures.js';
+import type { RunningProcess } from '../support/process.js';
+import { emit, openDeliveries, startDispatcherProcess as startDispatcher } from './fixtures.js';
 import { startReceiver, waitUntil, type Receiver } from './receiver.js';
 
-const MAIN = 'dist/src/main.js';
 const AGGREGATES = 200;
 const EVENTS_PER_AGGREGATE = 10;
 const TOTAL = AGGREGATES * EVENTS_PER_AGGREGATE;
@@ -30,16 +29,7 @@ describe('dispatcher processes', () => {
   });
 
   function startDispatcherProcess(): RunningProcess {
-    const running = startProcess(MAIN, ['--no-migrate'], {
-      DATABASE_URL: database.url,
-      ROLE: 'dispatcher',
-      PORT: '0',
-      LOG_LEVEL: 'info',
-      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
-      WEBHOOK_TIMEOUT_MS: '1000',
-      WEBHOOK_BACKOFF_BASE_MS: '20',
-      WEBHOOK_BACKOFF_MAX_MS: '200',
-    });
+    const running = startDispatcher(database.url);
     processes.push(running);
     return running;
   }
@@ -75,7 +65,7 @@ describe('dispatcher processes', () => {
     const deliveredAtKill = unique();
     const restarted = startDispatcherProcess();
 
-    await waitUntil(async () => (await openDeliveries()) === 0 && unique() === TOTAL, 45_000, () => `${unique()} delivered`);
+    await waitUntil(async () => (await openDeliveries(database.orm)) === 0 && unique() === TOTAL, 45_000, () => `${unique()} delivered`);
     const [, restartedUrl] = await restarted.waitFor(/"url":"(http:\/\/127\.0\.0\.1:\d+)"/);
     const metrics = await (await fetch(`${restartedUrl}/metrics`)).text();
     expect(Number(/ponte_webhook_attempts_total\{result="success"\} (\d+)/.exec(metrics)?.[1])).toBeGreaterThan(0);
@@ -104,11 +94,4 @@ describe('dispatcher processes', () => {
     expect(Number(counts!.succeeded)).toBe(TOTAL);
     expect(Number(counts!.attempts)).toBe(TOTAL);
   }, 90_000);
-
-  async function openDeliveries(): Promise<number> {
-    const [row] = await database.orm.em.fork().execute<{ open: string }[]>(
-      `select count(*) as open from webhook_delivery where status in ('pending', 'retrying')`,
-    );
-    return Number(row!.open);
-  }
 });

@@ -6,6 +6,7 @@ import { Dispatcher } from '../../src/webhooks/dispatcher.js';
 import type { LookupAll } from '../../src/webhooks/ssrf-guard.js';
 import { TEST_ENV, type TestApp, type TestSeller } from '../support/app.js';
 import { looseEvent, type LooseEvent } from '../support/events.js';
+import { MAIN, startProcess, type RunningProcess } from '../support/process.js';
 import { waitUntil } from './receiver.js';
 
 /** Commits events the way a domain write does: inside a transaction, through the outbox. */
@@ -90,4 +91,29 @@ export async function startDispatcher(
   const dispatcher = new Dispatcher({ config, orm: server.orm, logger: createLogger(config), pollIntervalMs: 100, lookup: options.lookup });
   await dispatcher.start();
   return dispatcher;
+}
+
+/**
+ * A real `ROLE=dispatcher` process over `databaseUrl`, with short timeouts and backoff (a
+ * killed one's leases expire after two seconds). The caller kills it (SIGKILL or SIGTERM).
+ */
+export function startDispatcherProcess(databaseUrl: string): RunningProcess {
+  return startProcess(MAIN, ['--no-migrate'], {
+    DATABASE_URL: databaseUrl,
+    ROLE: 'dispatcher',
+    PORT: '0',
+    LOG_LEVEL: 'info',
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+    WEBHOOK_TIMEOUT_MS: '1000',
+    WEBHOOK_BACKOFF_BASE_MS: '20',
+    WEBHOOK_BACKOFF_MAX_MS: '200',
+  });
+}
+
+/** Deliveries still owed to some receiver, across sellers. */
+export async function openDeliveries(orm: Orm): Promise<number> {
+  const [row] = await orm.em.fork().execute<{ open: string }[]>(
+    `select count(*) as open from webhook_delivery where status in ('pending', 'retrying')`,
+  );
+  return Number(row!.open);
 }

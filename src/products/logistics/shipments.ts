@@ -125,7 +125,7 @@ export async function carrierChatOfOrder(
   page: { limit: number; cursor?: string },
 ): Promise<Page<CarrierChatMessage>> {
   const order = await findOrder(em, orderId);
-  const after = page.cursor ? String(decodeCursor(page.cursor, 1)[0]) : undefined;
+  const after = page.cursor ? decodeCursor(page.cursor, ['uuid'])[0] : undefined;
   const rows = await em.find(
     CarrierChatMessage,
     { order: order.id, ...(after ? { id: { $gt: after } } : {}) },

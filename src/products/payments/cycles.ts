@@ -97,7 +97,7 @@ async function approvedPaymentsIn(tx: EntityManager, sellerId: string, periodSta
 
 /** Newest cycle first. */
 export async function listSettlementCycles(em: EntityManager, page: { limit: number; cursor?: string }): Promise<Page<SettlementCycle>> {
-  const before = page.cursor ? String(decodeCursor(page.cursor, 1)[0]) : undefined;
+  const before = page.cursor ? decodeCursor(page.cursor, ['uuid'])[0] : undefined;
   const rows = await em.find(SettlementCycle, before ? { id: { $lt: before } } : {}, { orderBy: { id: 'desc' }, limit: page.limit + 1 });
   return pageOf(rows, page.limit, (row) => [row.id]);
 }

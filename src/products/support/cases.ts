@@ -93,7 +93,7 @@ export async function listSupportCases(
   em: EntityManager,
   filter: { status?: CaseStatus; limit: number; cursor?: string },
 ): Promise<Page<SupportCase>> {
-  const before = filter.cursor ? String(decodeCursor(filter.cursor, 1)[0]) : undefined;
+  const before = filter.cursor ? decodeCursor(filter.cursor, ['uuid'])[0] : undefined;
   const rows = await em.find(
     SupportCase,
     { ...(filter.status ? { status: filter.status } : {}), ...(before ? { id: { $lt: before } } : {}) },
