@@ -18,6 +18,7 @@ import { forkForSeller } from './db/orm.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { AppError } from './errors.js';
+import { ENTITIES } from './modules.js';
 
 type Flags = Record<string, string | undefined>;
 type Command = (database: Database, flags: Flags) => Promise<unknown>;
@@ -147,7 +148,7 @@ async function main(argv: string[]): Promise<number> {
     console.error(key ? `unknown command "${key}"\n${usage()}` : usage());
     return 2;
   }
-  const database = await openDatabase(loadConfig(), { migrate: key !== 'migrate' });
+  const database = await openDatabase(loadConfig(), { migrate: key !== 'migrate', entities: ENTITIES });
   try {
     console.log(JSON.stringify(await command.run(database, values)));
     return 0;

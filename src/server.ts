@@ -25,7 +25,7 @@ import { authorize, type RestApp } from './http/rest.js';
 import { refuseUnstorableText } from './http/storable-input.js';
 import { buildListQueries, validatorCompiler } from './http/validation.js';
 import { attachLiveEvents } from './live/websocket.js';
-import { ROUTES } from './modules.js';
+import { GRAPHQL, ROUTES } from './modules.js';
 
 export interface ServerDeps {
   config: Config;
@@ -39,7 +39,8 @@ export interface ServerDeps {
 
 /**
  * Builds the HTTP server: REST routes, GraphQL, health, metrics and the OpenAPI
- * document. No business rule lives here.
+ * document, with the routes and resolvers src/modules.ts assembles. No business rule
+ * lives here.
  */
 export async function buildServer(deps: ServerDeps): Promise<RestApp> {
   if (deps.config.role === 'dispatcher') return buildProbeServer(deps);
@@ -95,7 +96,7 @@ export async function buildServer(deps: ServerDeps): Promise<RestApp> {
     for (const routes of ROUTES) await rest.register(async (scope) => routes(scope as RestApp, { config, orm }));
   });
 
-  const { schema } = await buildGraphQLSchema();
+  const { schema } = await buildGraphQLSchema(GRAPHQL);
   const limits = operationLimits(config);
   const apollo = await startApollo(app, schema, limits);
   app.route({

@@ -5,11 +5,9 @@ import { notFound, validationFailed } from '../errors.js';
 import { decodeCursor, pageOf, type Page, type PageRequest } from '../http/pagination.js';
 import { recordEvent } from '../events/outbox.js';
 import { Application, ApplicationCredential, Installation } from './application.entity.js';
+import { applicationRemoved } from './events.js';
 import { Seller } from './seller.entity.js';
 import { APP_CREDENTIAL_PREFIX, generateSecret, hashSecret, secretMatches } from './secrets.js';
-
-/** Fired to the app's payments and customer-service registrations (DESIGN §8). */
-export const APPLICATION_REMOVED = 'aplicativo.removido';
 
 export async function createApplication(
   em: EntityManager,
@@ -126,17 +124,7 @@ export async function uninstallApplication(
     if (!installation) throw notFound('Installation');
     installation.uninstalledAt = new Date();
     await tx.flush();
-    await recordEvent(tx, input.sellerId, {
-      type: APPLICATION_REMOVED,
-      aggregateType: 'application',
-      aggregateId: application.id,
-      data: {
-        applicationId: application.id,
-        applicationName: application.name,
-        sellerId: input.sellerId,
-        uninstalledAt: installation.uninstalledAt.toISOString(),
-      },
-    });
+    await recordEvent(tx, input.sellerId, applicationRemoved(application, input.sellerId, installation.uninstalledAt));
     return installation;
   });
 }

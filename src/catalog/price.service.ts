@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../db/ids.js';
 import { notFound, validationFailed } from '../errors.js';
 import { recordEvent } from '../events/outbox.js';
+import { pricesChanged } from './events.js';
 import { assertChannelsExist, unknownChannelErrors } from './channel.service.js';
 import type { PriceEntry } from './price-list.entity.js';
 import { effectivePriceOf, mergePrices, normalizePrice, priceErrors, storedEntry, type EffectivePrice } from './price-rules.js';
@@ -32,7 +33,7 @@ export async function setPrices(em: EntityManager, sellerId: string, sku: string
     const prices = mergePrices(current, entries);
     if (JSON.stringify(prices) === JSON.stringify(current)) return { sku, prices };
     await tx.execute(`update price_list set prices = ?::jsonb, updated_at = now() where seller_id = ? and sku = ?`, [JSON.stringify(prices), sellerId, sku]);
-    await recordEvent(tx, sellerId, { type: 'produto.preco_alterado', aggregateType: 'sku', aggregateId: sku, data: { sku, prices } });
+    await recordEvent(tx, sellerId, pricesChanged({ sku, prices }));
     return { sku, prices };
   });
 }

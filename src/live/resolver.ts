@@ -4,9 +4,9 @@ import { Arg, Authorized, Field, GraphQLISODateTime, ID, ObjectType, Resolver, R
 import { requireAuthentication } from '../auth/service.js';
 import { Sku } from '../catalog/schemas.js';
 import { AppError } from '../errors.js';
-import { EVENT_NAMES, type EventEnvelope } from '../events/catalogue.js';
+import { interfaceEventNames, type EventEnvelope } from '../events/catalogue.js';
 import { validInput } from '../graphql/plain-input.js';
-import { compileInput } from '../http/validation.js';
+import { compileInput, type InputValidator } from '../http/validation.js';
 import { ORDER_STATUSES } from '../orders/status-machine.js';
 import { authorizeEventTypes, orderFilter, stockFilter, typesFilter, type LiveFilter } from './event-filter.js';
 import type { LiveContext } from './context.js';
@@ -30,7 +30,10 @@ class EventEnvelopeType {
 }
 
 const after = Type.String({ pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-7[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}$' });
-const EventsArgs = compileInput(Type.Object({ types: Type.Optional(Type.Array(Type.Enum([...EVENT_NAMES]), { minItems: 1 })), after: Type.Optional(after) }));
+const eventsArgsSchema = () =>
+  Type.Object({ types: Type.Optional(Type.Array(Type.Enum([...interfaceEventNames()]), { minItems: 1 })), after: Type.Optional(after) });
+/** Compiled once, on first use: the names it allows are the catalogue the modules register at start. */
+let eventsArgs: InputValidator<ReturnType<typeof eventsArgsSchema>> | undefined;
 const OrderEventsArgs = compileInput(Type.Object({
   // Matched against event data as it is (order ids are UUIDs), but never unbounded.
   orderId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
@@ -69,7 +72,7 @@ export class LiveResolver {
   @Subscription(() => EventEnvelopeType, {
     description: 'Events of the given types (default: every type the token may read), optionally resuming after an event id',
     subscribe: (data: SubscribeResolverData<unknown, Record<string, unknown>, LiveContext>) => {
-      const args = validInput(EventsArgs, data.args, INVALID_ARGUMENTS);
+      const args = validInput((eventsArgs ??= compileInput(eventsArgsSchema())), data.args, INVALID_ARGUMENTS);
       const types = authorizeEventTypes(requireAuthentication(data.context.principal), args.types);
       return open(data, typesFilter(types), args.after);
     },

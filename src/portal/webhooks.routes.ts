@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { EVENT_GROUPS } from '../events/catalogue.js';
+import { eventsOfGroup } from '../events/catalogue.js';
 import { pageQuery, pageRequest, viewPage } from '../http/pagination.js';
 import { callerOf, type RestRoutes } from '../http/rest.js';
 import { IdParams, listResponse, SubscriptionQuotaResponse, SubscriptionResponse } from '../webhooks/schemas.js';
@@ -74,7 +74,7 @@ export const portalWebhookRoutes: RestRoutes = (app, { config }) => {
   app.get(
     '/v2/webhooks/eventos',
     { config: read, schema: { tags, summary: 'The events that can be delivered, by group', response: { 200: EventsResponse } } },
-    async () => ({ groups: GROUPS.map((group) => ({ group, events: [...EVENT_GROUPS[group]] })) }),
+    async () => ({ groups: GROUPS.map((group) => ({ group, events: [...eventsOfGroup(group)] })) }),
   );
 
   app.get(

@@ -14,6 +14,7 @@ import {
   SubscriptionQuotaResponse,
   SubscriptionResponse,
   UpdateSubscriptionBody,
+  withKnownEvents,
 } from './schemas.js';
 import {
   createSubscription,
@@ -36,7 +37,7 @@ export const webhookRoutes: RestRoutes = (app, { config }) => {
     '/webhooks/assinaturas',
     {
       config: write,
-      schema: { tags, summary: 'Subscribe an endpoint', body: CreateSubscriptionBody, response: { 201: CreatedSubscriptionResponse, 409: SubscriptionQuotaResponse } },
+      schema: { tags, summary: 'Subscribe an endpoint', body: withKnownEvents(CreateSubscriptionBody), response: { 201: CreatedSubscriptionResponse, 409: SubscriptionQuotaResponse } },
     },
     async (request, reply) => {
       const { subscription, secret } = await createSubscription(request.em, callerOf(request), request.body, config);
@@ -69,7 +70,7 @@ export const webhookRoutes: RestRoutes = (app, { config }) => {
     '/webhooks/assinaturas/:id',
     {
       config: write,
-      schema: { tags, summary: 'Change a subscription, or switch it off/on', params: IdParams, body: UpdateSubscriptionBody, response: { 200: SubscriptionResponse } },
+      schema: { tags, summary: 'Change a subscription, or switch it off/on', params: IdParams, body: withKnownEvents(UpdateSubscriptionBody), response: { 200: SubscriptionResponse } },
     },
     async (request) => subscriptionView(await updateSubscription(request.em, callerOf(request), request.params.id, request.body, config)),
   );

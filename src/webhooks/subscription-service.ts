@@ -4,7 +4,7 @@ import { isUuid } from '../db/ids.js';
 import { claimQuota } from '../db/quota.js';
 import type { Config } from '../config.js';
 import { AppError, notFound, validationFailed, type FieldError } from '../errors.js';
-import { EVENT_NAMES } from '../events/catalogue.js';
+import { interfaceEventNames } from '../events/catalogue.js';
 import { requireReadScopes } from '../events/read-scopes.js';
 import { decodeCursor, pageOf, type Page, type PageRequest } from '../http/pagination.js';
 import { policyFor, type SubscriptionKind } from './policy.js';
@@ -173,7 +173,7 @@ function assertValidTarget(url: string, events: readonly string[], settings: Web
   if (!check.ok) errors.push({ path: '/url', message: check.reason });
   events.forEach((event, index) => {
     if (event !== '*' && !policy.offers(event)) {
-      errors.push({ path: `/events/${index}`, message: `unknown event "${event}"; known: ${EVENT_NAMES.join(', ')} or "*"` });
+      errors.push({ path: `/events/${index}`, message: `unknown event "${event}"; known: ${interfaceEventNames().join(', ')} or "*"` });
     }
   });
   if (errors.length > 0) throw validationFailed(errors);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrm, type Orm } from '../../src/db/orm.js';
+import { ENTITIES } from '../../src/modules.js';
 import { auditOrders, stockSnapshot, type StockSnapshot } from '../orders/audit.js';
 import { orderBody, orderSeller } from '../orders/fixtures.js';
 import { startOrderLoad, type Exchange, type OrderBody, type OrderLoad } from '../orders/load.js';
@@ -34,7 +35,7 @@ describe('the database stopped and started under load', () => {
     postgres = await startOwnPostgres();
     // The service migrates the new database at start; no rate limit to get in the way of the load.
     service = await startService({ DATABASE_URL: postgres.url, RATE_LIMIT_PER_MINUTE: '1000000' });
-    orm = await createOrm(postgres.url, { poolMax: 2 });
+    orm = await createOrm(postgres.url, { entities: ENTITIES, poolMax: 2 });
     seller = await orderSeller({ orm });
     before = await stockSnapshot(orm, seller.id);
     // This process's own pool would see its connections cut too: it is closed over the outage.
@@ -53,7 +54,7 @@ describe('the database stopped and started under load', () => {
     await load.waitForAcknowledged(load.acknowledged().length + ORDERS_PER_PHASE, 45_000);
     await load.stop();
 
-    orm = await createOrm(postgres.url, { poolMax: 2 });
+    orm = await createOrm(postgres.url, { entities: ENTITIES, poolMax: 2 });
     console.log(outageFigures(load, outage));
   }, 120_000);
 

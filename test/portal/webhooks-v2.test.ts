@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_NAMES } from '../../src/events/catalogue.js';
+import { interfaceEventNames } from '../../src/events/catalogue.js';
 import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { call, createTestSeller, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
 import { createOrder, orderIn, orderSeller } from '../orders/fixtures.js';
@@ -79,7 +79,7 @@ describe('seller portal API v2: webhooks', () => {
     const read = await call(server, seller, 'GET', `/v2/webhooks/configuracoes/${v1.body.id}`);
     expect(read.body.groups).toEqual({ orders: true, stock: true, freight: true, payments: true });
     const switched = await call(server, seller, 'PUT', `/v2/webhooks/configuracoes/${v1.body.id}/grupos`, { stock: false });
-    expect(switched.body.events).toEqual(EVENT_NAMES.filter((name) => !['estoque.alterado', 'produto.publicacao_alterada', 'produto.preco_alterado'].includes(name)));
+    expect(switched.body.events).toEqual(interfaceEventNames().filter((name) => !['estoque.alterado', 'produto.publicacao_alterada', 'produto.preco_alterado'].includes(name)));
     await call(server, seller, 'DELETE', `/v2/webhooks/configuracoes/${v1.body.id}`);
   });
 

@@ -1,24 +1,19 @@
 import { loadConfig } from '../../src/config.js';
 import { forkForSeller, type Orm } from '../../src/db/orm.js';
-import { recordEvent, type EventInput } from '../../src/events/outbox.js';
+import { recordEvent } from '../../src/events/outbox.js';
 import { createLogger } from '../../src/logger.js';
 import { Dispatcher } from '../../src/webhooks/dispatcher.js';
 import type { LookupAll } from '../../src/webhooks/ssrf-guard.js';
 import { TEST_ENV, type TestApp, type TestSeller } from '../support/app.js';
+import { looseEvent, type LooseEvent } from '../support/events.js';
 import { MAIN, startProcess, type RunningProcess } from '../support/process.js';
 import { waitUntil } from './receiver.js';
 
 /** Commits events the way a domain write does: inside a transaction, through the outbox. */
-export async function emit(orm: Orm, sellerId: string, events: Partial<EventInput>[]): Promise<void> {
+export async function emit(orm: Orm, sellerId: string, events: Partial<LooseEvent>[]): Promise<void> {
   await forkForSeller(orm, sellerId).transactional(async (tx) => {
     for (const event of events) {
-      await recordEvent(tx, sellerId, {
-        type: 'pedido.status_alterado',
-        aggregateType: 'order',
-        aggregateId: 'order-1',
-        data: {},
-        ...event,
-      });
+      await recordEvent(tx, sellerId, looseEvent({ type: 'pedido.status_alterado', aggregateType: 'order', aggregateId: 'order-1', data: {}, ...event }));
     }
   });
 }

@@ -5,7 +5,7 @@ import { AppError, validationFailed } from '../../errors.js';
 import { recordEvent } from '../../events/outbox.js';
 import { decodeCursor, pageOf, type Page } from '../../http/pagination.js';
 import { isUuid } from '../../db/ids.js';
-import { PRODUCT_EVENTS } from '../catalogue.js';
+import { cycleCreated } from './events.js';
 import type { CloseCycleInput } from './schemas.js';
 import { SettlementCycle, SettlementEntry } from './settlement-cycle.entity.js';
 import { payoutDateOf, settle } from './settlement-rules.js';
@@ -66,29 +66,9 @@ export async function closeSettlementCycle(
       }),
     );
     await tx.flush();
-    await recordEvent(tx, sellerId, {
-      type: PRODUCT_EVENTS.cycleCreated,
-      aggregateType: 'settlement_cycle',
-      aggregateId: cycle.id,
-      data: cycleEventData(cycle),
-    });
+    await recordEvent(tx, sellerId, cycleCreated(cycle));
     return cycle;
   });
-}
-
-function cycleEventData(cycle: SettlementCycle): Record<string, unknown> {
-  return {
-    cycleId: cycle.id,
-    periodStart: cycle.periodStart.toISOString(),
-    periodEnd: cycle.periodEnd.toISOString(),
-    gross: cycle.gross,
-    fees: cycle.fees,
-    net: cycle.net,
-    feePercent: cycle.feePercent,
-    payoutDate: cycle.payoutDate,
-    paymentCount: cycle.paymentCount,
-    currency: 'BRL',
-  };
 }
 
 async function assertNoOverlap(tx: EntityManager, periodStart: Date, periodEnd: Date): Promise<void> {

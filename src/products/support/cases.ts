@@ -6,16 +6,9 @@ import { recordEvent } from '../../events/outbox.js';
 import { decodeCursor, pageOf, type Page, type PageRequest } from '../../http/pagination.js';
 import { Order } from '../../orders/order.entity.js';
 import { isUuid } from '../../db/ids.js';
-import { PRODUCT_EVENTS } from '../catalogue.js';
+import { caseClosed, caseMessage, caseOpened } from './events.js';
 import type { CaseMessageInput, OpenCaseInput, SupportCaseFilter } from './schemas.js';
 import { SupportCase, SupportMessage } from './support-case.entity.js';
-
-// Customer-service payloads extend the source's `atendimento.mensagem` shape in its own
-// (Portuguese) words; `atendimento.mensagem` carries exactly the source's five fields.
-
-async function recordCaseEvent(tx: EntityManager, sellerId: string, type: string, caseId: string, data: Record<string, unknown>) {
-  await recordEvent(tx, sellerId, { type, aggregateType: 'support_case', aggregateId: caseId, data });
-}
 
 /** Opens a case (`atendimento.criado`); a first message also records `atendimento.mensagem`. */
 export async function openSupportCase(em: EntityManager, sellerId: string, input: OpenCaseInput): Promise<SupportCase> {
@@ -33,14 +26,7 @@ export async function openSupportCase(em: EntityManager, sellerId: string, input
       createdAt: now,
     });
     await tx.flush();
-    await recordCaseEvent(tx, sellerId, PRODUCT_EVENTS.caseOpened, supportCase.id, {
-      idAtendimento: supportCase.id,
-      canal: supportCase.channel,
-      assunto: supportCase.subject,
-      nomeCliente: supportCase.customerName,
-      idPedido: supportCase.order,
-      dataHora: now.toISOString(),
-    });
+    await recordEvent(tx, sellerId, caseOpened(supportCase));
     if (input.message) await addMessage(tx, sellerId, supportCase, { direction: 'entrada', message: input.message }, now);
     return supportCase;
   });
@@ -74,13 +60,7 @@ async function addMessage(
     at,
   });
   await tx.flush();
-  await recordCaseEvent(tx, sellerId, PRODUCT_EVENTS.caseMessage, supportCase.id, {
-    idAtendimento: supportCase.id,
-    canal: message.channel,
-    direcao: message.direction,
-    mensagem: message.message,
-    dataHora: message.at.toISOString(),
-  });
+  await recordEvent(tx, sellerId, caseMessage(message));
   return message;
 }
 
@@ -92,11 +72,7 @@ export async function closeSupportCase(em: EntityManager, sellerId: string, case
     supportCase.status = 'closed';
     supportCase.closedAt = now;
     await tx.flush();
-    await recordCaseEvent(tx, sellerId, PRODUCT_EVENTS.caseClosed, supportCase.id, {
-      idAtendimento: supportCase.id,
-      canal: supportCase.channel,
-      dataHora: now.toISOString(),
-    });
+    await recordEvent(tx, sellerId, caseClosed(supportCase, now));
     return supportCase;
   });
 }
