@@ -19,6 +19,7 @@ import { createDatabase, dropDatabase } from '../src/db/databases.js';
 import { startEmbeddedPostgres } from '../src/db/embedded.js';
 import { createOrm, forkForSeller, migrate } from '../src/db/orm.js';
 import { createLogger } from '../src/logger.js';
+import { ENTITIES } from '../src/modules.js';
 import { createOrder } from '../src/orders/create-order.js';
 import { buildServer } from '../src/server.js';
 
@@ -42,7 +43,7 @@ async function main(): Promise<void> {
     : await startEmbeddedPostgres({ dataDir: '.data/bench', port: 54349, database: 'postgres' });
   const serverUrl = process.env.DATABASE_URL ?? embedded!.url;
   const name = `ponte_bench_${randomBytes(4).toString('hex')}`;
-  const orm = await createOrm(await createDatabase(serverUrl, name));
+  const orm = await createOrm(await createDatabase(serverUrl, name), { entities: ENTITIES });
   let statements = 0;
   try {
     await migrate(orm);

@@ -18,6 +18,7 @@ import { forkForSeller } from './db/orm.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { AppError } from './errors.js';
+import { ENTITIES } from './modules.js';
 
 type Flags = Record<string, string | undefined>;
 type Command = (database: Database, flags: Flags) => Promise<unknown>;
@@ -92,7 +93,7 @@ const COMMANDS: Record<string, { usage: string; run: Command }> = {
   'app install': {
     usage: 'app install --app <id> --seller <id>',
     run: async ({ orm }, flags) => {
-      const installation = await installApplication(orm.em.fork(), {
+      const { installation } = await installApplication(orm.em.fork(), {
         applicationId: required(flags, 'app'),
         sellerId: required(flags, 'seller'),
       });
@@ -147,7 +148,7 @@ async function main(argv: string[]): Promise<number> {
     console.error(key ? `unknown command "${key}"\n${usage()}` : usage());
     return 2;
   }
-  const database = await openDatabase(loadConfig(), { migrate: key !== 'migrate' });
+  const database = await openDatabase(loadConfig(), { migrate: key !== 'migrate', entities: ENTITIES });
   try {
     console.log(JSON.stringify(await command.run(database, values)));
     return 0;

@@ -17,7 +17,7 @@ export interface Config {
   pageSizeDefault: number;
   pageSizeMax: number;
   rateLimitPerMinute: number;
-  /** Operation limits, over HTTP and graphql-ws alike (docs/security-graphql.md). */
+  /** Operation limits, over HTTP and graphql-ws alike (docs/security.md#graphql-operations). */
   graphqlMaxDepth: number;
   graphqlMaxCost: number;
   graphqlMaxAliases: number;

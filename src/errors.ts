@@ -10,7 +10,7 @@ export const ERROR_STATUS = {
   INVALID_TRANSITION: 409,
   INSUFFICIENT_STOCK: 409,
   CONFLICT: 409,
-  /** A configured limit on how many of something may exist (see docs/security-input.md). */
+  /** A configured limit on how many of something may exist (see docs/security.md#quotas). */
   QUOTA_EXCEEDED: 409,
   /** A live subscription's `after` is beyond the replay window (see docs/live-events.md). */
   REPLAY_WINDOW_EXCEEDED: 410,
@@ -20,7 +20,7 @@ export const ERROR_STATUS = {
   VALIDATION_FAILED: 422,
   IDEMPOTENCY_MISMATCH: 422,
   RATE_LIMITED: 429,
-  /** A fixed limit of the live API (operations per WebSocket connection): see docs/live-events.md. */
+  /** A configured limit of the live API (operations per WebSocket connection): see docs/live-events.md. */
   LIMIT_EXCEEDED: 429,
   UNAVAILABLE: 503,
   INTERNAL: 500,
@@ -28,11 +28,14 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
+/**
+ * A field a service refuses, as a JSON pointer into the input it was given
+ * (`/products/0/gtin`, `/idempotencyKey`). Services never say where the field travelled
+ * (body, query, header): the REST adapter adds that (src/http/field-location.ts).
+ */
 export interface FieldError {
-  /** JSON pointer inside the part named by `in` (the body unless said otherwise). */
   path: string;
   message: string;
-  in?: 'body' | 'query' | 'path' | 'header';
 }
 
 export class AppError extends Error {
@@ -64,6 +67,14 @@ export function databaseUnavailable(): AppError {
   return new AppError('UNAVAILABLE', 'The database is unavailable; retry after the time in Retry-After');
 }
 
+/**
+ * Field errors listed in one answer at most: a 1 MiB body of bad list items would otherwise
+ * answer with hundreds of thousands of them (megabytes out for every kilobyte in).
+ */
+export const FIELD_ERRORS_MAX = 20;
+
 export function validationFailed(errors: FieldError[], message = 'The request is not valid'): AppError {
-  return new AppError('VALIDATION_FAILED', message, {}, errors);
+  const listed = errors.slice(0, FIELD_ERRORS_MAX);
+  const unlisted = errors.length - listed.length;
+  return new AppError('VALIDATION_FAILED', unlisted > 0 ? `${message} (${unlisted} more errors not listed)` : message, {}, listed);
 }

@@ -3,9 +3,10 @@ import { Registry } from 'prom-client';
 import { ensureDemoSeller } from './auth/demo-seller.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/database.js';
+import { startWorkers } from './kernel/workers.js';
 import { createLogger } from './logger.js';
+import { ENTITIES, WORKERS } from './modules.js';
 import { buildServer } from './server.js';
-import { startWorkers } from './workers.js';
 
 function configOrExit(): Config {
   try {
@@ -22,11 +23,11 @@ function configOrExit(): Config {
 async function main(): Promise<void> {
   const config = configOrExit();
   const logger = createLogger(config);
-  const database = await openDatabase(config, { migrate: !process.argv.includes('--no-migrate'), logger });
+  const database = await openDatabase(config, { migrate: !process.argv.includes('--no-migrate'), entities: ENTITIES, logger });
   const demo = database.embedded ? await ensureDemoSeller(database.orm) : undefined;
   const metrics = new Registry();
   const app = await buildServer({ config, orm: database.orm, logger, metrics });
-  const workers = await startWorkers({ config, orm: database.orm, logger, metrics });
+  const workers = await startWorkers(WORKERS, { config, orm: database.orm, logger, metrics });
   await app.listen({ port: config.port, host: config.host });
   const url = `http://${config.host}:${(app.server.address() as { port: number }).port}`;
   logger.info({ url, role: config.role, embeddedDatabase: database.embedded }, 'ponte started');

@@ -1,38 +1,36 @@
-import type { RestRoutes } from './http/rest.js';
-import type { NonEmptyArray } from 'type-graphql';
-import { ApplicationResolver } from './auth/applications.resolver.js';
-import { AuthResolver } from './auth/resolver.js';
-import { authRoutes } from './auth/routes.js';
-import { PriceResolver } from './catalog/price.resolver.js';
-import { ProductResolver, ProductVariationResolver } from './catalog/product.resolver.js';
-import { catalogRoutes } from './catalog/routes.js';
-import { StockResolver } from './catalog/stock.resolver.js';
-import { LiveResolver } from './live/resolver.js';
-import { OrderResolver } from './orders/resolver.js';
-import { orderRoutes } from './orders/routes.js';
-import { LogisticsResolver } from './products/logistics/resolver.js';
-import { PaymentsResolver } from './products/payments/resolver.js';
-import { productRegistrationRoutes } from './products/registration.routes.js';
-import { SupportResolver } from './products/support/resolver.js';
-import { WebhookResolver } from './webhooks/resolver.js';
-import { webhookRoutes } from './webhooks/routes.js';
-import { portalWebhookRoutes } from './portal/webhooks.routes.js';
+import 'reflect-metadata';
+import { authModule } from './auth/module.js';
+import { catalogModule } from './catalog/module.js';
+import { eventsModule } from './events/module.js';
+import { idempotencyModule } from './idempotency/module.js';
+import { installModules, type PonteModule } from './kernel/module.js';
+import { liveModule } from './live/module.js';
+import { ordersModule } from './orders/module.js';
+import { portalModule } from './portal/module.js';
+import { productsModule } from './products/module.js';
+import { webhooksModule } from './webhooks/module.js';
 
-/** GraphQL resolvers of every domain. A new domain adds its resolvers here. */
-export const RESOLVERS: NonEmptyArray<Function> = [
-  AuthResolver,
-  ApplicationResolver,
-  LiveResolver,
-  OrderResolver,
-  ProductResolver,
-  ProductVariationResolver,
-  PriceResolver,
-  StockResolver,
-  LogisticsResolver,
-  PaymentsResolver,
-  SupportResolver,
-  WebhookResolver,
+/**
+ * Every module, the one list of them. A new domain is a folder with a module.ts and one
+ * line here. The order is the order of the REST routes in the OpenAPI document and of
+ * the events within each webhooks interface group.
+ */
+export const MODULES: readonly PonteModule[] = [
+  authModule,
+  eventsModule,
+  idempotencyModule,
+  catalogModule,
+  ordersModule,
+  productsModule,
+  webhooksModule,
+  portalModule,
+  liveModule,
 ];
 
-/** REST routes of every domain (Fastify plugins). A new domain adds its routes here. */
-export const ROUTES: RestRoutes[] = [authRoutes, catalogRoutes, orderRoutes, productRegistrationRoutes, webhookRoutes, portalWebhookRoutes];
+/**
+ * Importing this file registers the modules' events (the event catalogue) and webhook
+ * kinds and audiences (the dispatcher); the entry points hand the other parts to their
+ * kernels: ENTITIES to the ORM, GRAPHQL to the schema builder, ROUTES to the HTTP server,
+ * WORKERS to the worker runner. EVENTS is every event declaration, schemas included.
+ */
+export const { entities: ENTITIES, graphql: GRAPHQL, routes: ROUTES, workers: WORKERS, events: EVENTS } = installModules(MODULES);

@@ -16,6 +16,7 @@ import { handleGraphQLRouteError } from './graphql/route-errors.js';
 import { buildGraphQLSchema } from './graphql/schema.js';
 import { registerHealth } from './http/health.js';
 import { registerMetrics } from './http/metrics.js';
+import { parseJsonStrictly } from './http/json-body.js';
 import { documentProblems } from './http/openapi-problems.js';
 import { handleError, sendProblem } from './http/problem.js';
 import { registerRateLimits } from './http/rate-limit.js';
@@ -24,7 +25,7 @@ import { authorize, type RestApp } from './http/rest.js';
 import { refuseUnstorableText } from './http/storable-input.js';
 import { buildListQueries, validatorCompiler } from './http/validation.js';
 import { attachLiveEvents } from './live/websocket.js';
-import { ROUTES } from './modules.js';
+import { GRAPHQL, ROUTES } from './modules.js';
 
 export interface ServerDeps {
   config: Config;
@@ -38,7 +39,8 @@ export interface ServerDeps {
 
 /**
  * Builds the HTTP server: REST routes, GraphQL, health, metrics and the OpenAPI
- * document. No business rule lives here.
+ * document, with the routes and resolvers src/modules.ts assembles. No business rule
+ * lives here.
  */
 export async function buildServer(deps: ServerDeps): Promise<RestApp> {
   if (deps.config.role === 'dispatcher') return buildProbeServer(deps);
@@ -94,7 +96,7 @@ export async function buildServer(deps: ServerDeps): Promise<RestApp> {
     for (const routes of ROUTES) await rest.register(async (scope) => routes(scope as RestApp, { config, orm }));
   });
 
-  const { schema } = await buildGraphQLSchema();
+  const { schema } = await buildGraphQLSchema(GRAPHQL);
   const limits = operationLimits(config);
   const apollo = await startApollo(app, schema, limits);
   app.route({
@@ -136,8 +138,11 @@ function createFastify(deps: ServerDeps): RestApp {
     requestIdHeader: false,
     genReqId: requestIdOf,
     return503OnClosing: true,
+    // Malformed percent-encoding and over-long path parameters fail before routing: same problem+json.
+    frameworkErrors: (error, request, reply) => handleError(error, request, reply),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  parseJsonStrictly(app);
   // Bodies are JSON only: anything else (text/plain included, which Fastify would read
   // as a string) answers 415 rather than failing validation as "must be object".
   app.removeContentTypeParser('text/plain');

@@ -1,6 +1,7 @@
 import { Arg, Authorized, Ctx, Field, ID, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { CurrentSeller } from '../graphql/caller.js';
 import type { GraphQLContext } from '../graphql/context.js';
-import { requireAuthentication } from './service.js';
+import type { Application, Installation } from './application.entity.js';
 import { installApplication, listInstallations, uninstallApplication } from './applications.js';
 
 @ObjectType({ description: 'A third-party application installed by the seller' })
@@ -26,34 +27,32 @@ class InstalledApplication {
 export class ApplicationResolver {
   @Authorized('webhooks:read')
   @Query(() => [InstalledApplication])
-  async installedApplications(@Ctx() { principal, em }: GraphQLContext): Promise<InstalledApplication[]> {
-    const rows = await listInstallations(em, requireAuthentication(principal).sellerId);
-    return rows.map(({ installation, application }) => ({
-      applicationId: application.id,
-      name: application.name,
-      installedAt: installation.installedAt,
-    }));
+  async installedApplications(@CurrentSeller() sellerId: string, @Ctx() { em }: GraphQLContext): Promise<InstalledApplication[]> {
+    return (await listInstallations(em, sellerId)).map(installedApplication);
   }
 
   @Authorized('webhooks:write', 'orders:read')
   @Mutation(() => InstalledApplication, { description: 'Needs webhooks:write and orders:read: the app will receive order data' })
   async installApplication(
     @Arg('applicationId', () => ID) applicationId: string,
-    @Ctx() { principal, em }: GraphQLContext,
+    @CurrentSeller() sellerId: string,
+    @Ctx() { em }: GraphQLContext,
   ): Promise<InstalledApplication> {
-    const sellerId = requireAuthentication(principal).sellerId;
-    const installation = await installApplication(em, { applicationId, sellerId });
-    const [row] = (await listInstallations(em, sellerId)).filter((item) => item.installation.id === installation.id);
-    return { applicationId, name: row!.application.name, installedAt: installation.installedAt };
+    return installedApplication(await installApplication(em, { applicationId, sellerId }));
   }
 
   @Authorized('webhooks:write')
   @Mutation(() => Boolean, { description: 'Fires aplicativo.removido to the app\'s payments and customer-service registrations' })
   async uninstallApplication(
     @Arg('applicationId', () => ID) applicationId: string,
-    @Ctx() { principal, em }: GraphQLContext,
+    @CurrentSeller() sellerId: string,
+    @Ctx() { em }: GraphQLContext,
   ): Promise<boolean> {
-    await uninstallApplication(em, { applicationId, sellerId: requireAuthentication(principal).sellerId });
+    await uninstallApplication(em, { applicationId, sellerId });
     return true;
   }
+}
+
+function installedApplication({ installation, application }: { installation: Installation; application: Application }): InstalledApplication {
+  return { applicationId: application.id, name: application.name, installedAt: installation.installedAt };
 }

@@ -2,13 +2,12 @@ import { LockMode, UniqueConstraintViolationException, type EntityManager } from
 import { isUuid } from '../db/ids.js';
 import { ALL_SELLERS } from '../db/orm.js';
 import { notFound, validationFailed } from '../errors.js';
+import { decodeCursor, pageOf, type Page, type PageRequest } from '../http/pagination.js';
 import { recordEvent } from '../events/outbox.js';
 import { Application, ApplicationCredential, Installation } from './application.entity.js';
+import { applicationRemoved } from './events.js';
 import { Seller } from './seller.entity.js';
 import { APP_CREDENTIAL_PREFIX, generateSecret, hashSecret, secretMatches } from './secrets.js';
-
-/** Fired to the app's payments and customer-service registrations (DESIGN §8). */
-export const APPLICATION_REMOVED = 'aplicativo.removido';
 
 export async function createApplication(
   em: EntityManager,
@@ -47,10 +46,16 @@ export async function issueCredential(
   return { credential, record };
 }
 
-/** The application's credentials, revoked ones included, oldest first. */
-export async function listCredentials(em: EntityManager, applicationId: string): Promise<ApplicationCredential[]> {
+/** The application's credentials, revoked ones included, oldest first, a page at a time. */
+export async function listCredentials(em: EntityManager, applicationId: string, page: PageRequest): Promise<Page<ApplicationCredential>> {
   await findApplication(em, applicationId);
-  return em.find(ApplicationCredential, { application: applicationId }, { orderBy: { id: 'asc' } });
+  const after = page.cursor ? decodeCursor(page.cursor, ['uuid'])[0] : undefined;
+  const rows = await em.find(
+    ApplicationCredential,
+    { application: applicationId, ...(after ? { id: { $gt: after } } : {}) },
+    { orderBy: { id: 'asc' }, limit: page.limit + 1 },
+  );
+  return pageOf(rows, page.limit, (row) => [row.id]);
 }
 
 /**
@@ -86,19 +91,19 @@ async function findApplication(em: EntityManager, applicationId: string): Promis
 export async function installApplication(
   em: EntityManager,
   input: { applicationId: string; sellerId: string },
-): Promise<Installation> {
+): Promise<{ installation: Installation; application: Application }> {
   const application = await findApplication(em, input.applicationId);
   if (!(await em.findOne(Seller, { id: input.sellerId }))) throw notFound('Seller');
   const open = () => em.findOne(Installation, { application: application.id, seller: input.sellerId, uninstalledAt: null }, ALL_SELLERS);
   const existing = await open();
-  if (existing) return existing;
+  if (existing) return { installation: existing, application };
   try {
     await em.insert(Installation, Object.assign(new Installation(), { application: application.id, seller: input.sellerId }));
   } catch (error) {
     // A concurrent install opened the period first (the partial unique index decides).
     if (!(error instanceof UniqueConstraintViolationException)) throw error;
   }
-  return (await open())!;
+  return { installation: (await open())!, application };
 }
 
 /**
@@ -119,17 +124,7 @@ export async function uninstallApplication(
     if (!installation) throw notFound('Installation');
     installation.uninstalledAt = new Date();
     await tx.flush();
-    await recordEvent(tx, input.sellerId, {
-      type: APPLICATION_REMOVED,
-      aggregateType: 'application',
-      aggregateId: application.id,
-      data: {
-        applicationId: application.id,
-        applicationName: application.name,
-        sellerId: input.sellerId,
-        uninstalledAt: installation.uninstalledAt.toISOString(),
-      },
-    });
+    await recordEvent(tx, input.sellerId, applicationRemoved(application, input.sellerId, installation.uninstalledAt));
     return installation;
   });
 }

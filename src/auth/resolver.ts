@@ -1,10 +1,12 @@
 import { Arg, Authorized, Ctx, Field, GraphQLISODateTime, ID, InputType, Int, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { CurrentCaller } from '../graphql/caller.js';
 import type { GraphQLContext } from '../graphql/context.js';
+import { listArgs } from '../graphql/list-args.js';
+import { plainInput } from '../graphql/plain-input.js';
 import { connectionType, toConnection, type Connection } from '../graphql/relay.js';
 import { pageQuery } from '../http/pagination.js';
-import { assertValid } from '../http/validation.js';
 import { tokenView, type TokenView } from './schemas.js';
-import { createToken, listTokens, requireAuthentication, revokeToken, tokenCursor } from './service.js';
+import { createToken, listTokens, revokeToken, tokenCursor, type Principal } from './service.js';
 
 @ObjectType({ description: 'The seller (tenant) the calling token belongs to' })
 class ViewerSeller {
@@ -64,14 +66,13 @@ const ApiTokenConnection = connectionType('ApiToken', ApiTokenType);
 /**
  * Tokens manage tokens within their own authority: any token of a seller lists the
  * seller's tokens (names, prefixes, scopes; never secrets) and creates or revokes tokens
- * whose scopes it holds itself (docs/security-auth.md).
+ * whose scopes it holds itself (docs/security.md#scopes-and-the-rule-that-authority-never-grows).
  */
 @Resolver()
 export class AuthResolver {
   @Authorized()
   @Query(() => Viewer)
-  viewer(@Ctx() { principal }: GraphQLContext): Viewer {
-    const caller = requireAuthentication(principal);
+  viewer(@CurrentCaller() caller: Principal): Viewer {
     return {
       seller: { id: caller.sellerId, name: caller.sellerName },
       scopes: [...caller.scopes],
@@ -84,22 +85,19 @@ export class AuthResolver {
   async tokens(
     @Arg('first', () => Int, { nullable: true }) first: number | undefined,
     @Arg('after', () => String, { nullable: true }) after: string | undefined,
-    @Ctx() { principal, em, config }: GraphQLContext,
+    @CurrentCaller() caller: Principal,
+    @Ctx() context: GraphQLContext,
   ): Promise<Connection<TokenView>> {
-    const query = assertValid(
-      pageQuery(config.pageSizeMax),
-      Object.fromEntries(Object.entries({ limit: first, cursor: after }).filter(([, value]) => value !== undefined && value !== null)),
-    );
-    const page = await listTokens(em, requireAuthentication(principal).sellerId, { ...query, limit: query.limit ?? config.pageSizeDefault });
-    return toConnection(page, tokenCursor, tokenView);
+    const { page } = listArgs(context, pageQuery, { first, after });
+    return toConnection(await listTokens(context.em, caller.sellerId, page), tokenCursor, tokenView);
   }
 
   @Authorized()
   @Mutation(() => ApiTokenType, {
     description: 'Revokes a token of the seller whose scopes the caller holds; it stops working at once and its live connections close (4403)',
   })
-  async revokeToken(@Arg('id', () => ID) id: string, @Ctx() { principal, em }: GraphQLContext): Promise<TokenView> {
-    return tokenView(await revokeToken(em, requireAuthentication(principal), id));
+  async revokeToken(@Arg('id', () => ID) id: string, @CurrentCaller() caller: Principal, @Ctx() { em }: GraphQLContext): Promise<TokenView> {
+    return tokenView(await revokeToken(em, caller, id));
   }
 
   /** A token can hand out at most the scopes it holds itself (the rule is createToken's). */
@@ -107,15 +105,11 @@ export class AuthResolver {
   @Mutation(() => CreatedToken)
   async createToken(
     @Arg('input', () => CreateTokenInput, { nullable: true }) input: CreateTokenInput | undefined,
-    @Ctx() { principal, em }: GraphQLContext,
+    @CurrentCaller() caller: Principal,
+    @Ctx() { em }: GraphQLContext,
   ): Promise<CreatedToken> {
-    const caller = requireAuthentication(principal);
-    const { token, record } = await createToken(em, {
-      sellerId: caller.sellerId,
-      name: input?.name ?? undefined,
-      scopes: input?.scopes ?? undefined,
-      issuer: caller,
-    });
+    const { name, scopes } = plainInput(input ?? {}) as CreateTokenInput;
+    const { token, record } = await createToken(em, { sellerId: caller.sellerId, name, scopes, issuer: caller });
     return { id: record.id, token, scopes: record.scopes };
   }
 }

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
-import { pageQuerySchema } from '../http/pagination.js';
+import { pageQuery, pageRequest, viewPage } from '../http/pagination.js';
 import { ANY_SCOPE, callerOf, type RestRoutes } from '../http/rest.js';
 import { issueCredential, listCredentials, revokeCredential } from './applications.js';
 import { credentialView, CredentialResponse, IdParams, IssuedCredentialResponse, tokenView, TokenResponse } from './schemas.js';
@@ -21,7 +21,7 @@ export function callingApplication(request: FastifyRequest): string {
  * `/tokens`: a seller's API tokens, listed and revoked by any of its tokens within that
  * token's scopes; `/aplicativo/credenciais`: an application's own credentials, managed
  * with one of them (rotation: issue a new one, switch, revoke the old). Creation of API
- * tokens is GraphQL's `createToken` and the CLI's (docs/security-auth.md).
+ * tokens is GraphQL's `createToken` and the CLI's (docs/security.md#credentials).
  */
 export const authRoutes: RestRoutes = (app, { config }) => {
   app.get(
@@ -31,14 +31,12 @@ export const authRoutes: RestRoutes = (app, { config }) => {
       schema: {
         tags: ['tokens'],
         summary: 'The seller\'s API tokens, revoked ones included, oldest first (any token may list them)',
-        querystring: Type.Object(pageQuerySchema(config.pageSizeMax), { additionalProperties: false }),
+        querystring: pageQuery(config.pageSizeMax).schema,
         response: { 200: listOf(TokenResponse) },
       },
     },
-    async (request) => {
-      const page = await listTokens(request.em, callerOf(request).sellerId, { ...request.query, limit: request.query.limit ?? config.pageSizeDefault });
-      return { data: page.data.map(tokenView), nextCursor: page.nextCursor };
-    },
+    async (request) =>
+      viewPage(await listTokens(request.em, callerOf(request).sellerId, pageRequest(request.query, config.pageSizeDefault)), (tokens) => tokens.map(tokenView)),
   );
 
   app.delete(
@@ -61,8 +59,17 @@ export const authRoutes: RestRoutes = (app, { config }) => {
   const tags = ['application credentials'];
   app.get(
     '/aplicativo/credenciais',
-    { schema: { tags, security, summary: 'The calling application\'s credentials, revoked ones included', response: { 200: listOf(CredentialResponse) } } },
-    async (request) => ({ data: (await listCredentials(request.em, callingApplication(request))).map(credentialView), nextCursor: null }),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The calling application\'s credentials, revoked ones included, oldest first',
+        querystring: pageQuery(config.pageSizeMax).schema,
+        response: { 200: listOf(CredentialResponse) },
+      },
+    },
+    async (request) =>
+      viewPage(await listCredentials(request.em, callingApplication(request), pageRequest(request.query, config.pageSizeDefault)), (rows) => rows.map(credentialView)),
   );
 
   app.post(

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { isUuid } from '../db/ids.js';
 import { ALL_SELLERS } from '../db/orm.js';
 import { AppError, notFound, validationFailed } from '../errors.js';
-import { decodeCursor, pageOf, type Page } from '../http/pagination.js';
+import { decodeCursor, pageOf, type Page, type PageRequest } from '../http/pagination.js';
 import { ApiToken } from './api-token.entity.js';
 import { Seller } from './seller.entity.js';
 import { SCOPES, isScope, type Scope } from './scopes.js';
@@ -96,8 +96,8 @@ export async function createToken(
 }
 
 /** The seller's tokens, revoked ones included (with `revokedAt`), oldest first. */
-export async function listTokens(em: EntityManager, sellerId: string, page: { limit: number; cursor?: string }): Promise<Page<ApiToken>> {
-  const after = page.cursor ? String(decodeCursor(page.cursor, 1)[0]) : undefined;
+export async function listTokens(em: EntityManager, sellerId: string, page: PageRequest): Promise<Page<ApiToken>> {
+  const after = page.cursor ? decodeCursor(page.cursor, ['uuid'])[0] : undefined;
   const rows = await em.find(
     ApiToken,
     { seller: sellerId, ...(after ? { id: { $gt: after } } : {}) },

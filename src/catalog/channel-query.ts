@@ -41,7 +41,7 @@ export async function listChannels(em: EntityManager, sellerId: string): Promise
 
 /** A page of the seller's channels by code (the unique index on seller and code serves it). */
 export async function pageOfChannels(em: EntityManager, sellerId: string, page: { limit: number; cursor?: string }): Promise<Page<ChannelView>> {
-  const after = page.cursor === undefined ? undefined : String(decodeCursor(page.cursor, 1)[0]);
+  const after = page.cursor === undefined ? undefined : decodeCursor(page.cursor, ['text'])[0];
   const rows = await em.execute<ChannelRow[]>(
     `select ${COLUMNS} from channel where seller_id = ? ${after === undefined ? '' : 'and code > ?'} order by code limit ?`,
     after === undefined ? [sellerId, page.limit + 1] : [sellerId, after, page.limit + 1],

@@ -2,10 +2,11 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../db/ids.js';
 import { notFound, validationFailed } from '../errors.js';
 import { recordEvent } from '../events/outbox.js';
+import { pricesChanged } from './events.js';
 import { assertChannelsExist, unknownChannelErrors } from './channel.service.js';
 import type { PriceEntry } from './price-list.entity.js';
 import { effectivePriceOf, mergePrices, normalizePrice, priceErrors, storedEntry, type EffectivePrice } from './price-rules.js';
-import type { PriceInput } from './schemas.js';
+import type { EffectivePriceQuery, PriceInput } from './schemas.js';
 
 export interface SkuPrices {
   sku: string;
@@ -32,7 +33,7 @@ export async function setPrices(em: EntityManager, sellerId: string, sku: string
     const prices = mergePrices(current, entries);
     if (JSON.stringify(prices) === JSON.stringify(current)) return { sku, prices };
     await tx.execute(`update price_list set prices = ?::jsonb, updated_at = now() where seller_id = ? and sku = ?`, [JSON.stringify(prices), sellerId, sku]);
-    await recordEvent(tx, sellerId, { type: 'produto.preco_alterado', aggregateType: 'sku', aggregateId: sku, data: { sku, prices } });
+    await recordEvent(tx, sellerId, pricesChanged({ sku, prices }));
     return { sku, prices };
   });
 }
@@ -42,11 +43,23 @@ export async function getPrices(em: EntityManager, sellerId: string, sku: string
   return { sku, prices: await storedPrices(em, sellerId, sku) };
 }
 
-/** The price of a SKU on a channel (null: the default) at an instant; null when none is set. */
-export async function getEffectivePrice(em: EntityManager, sellerId: string, sku: string, channel: string | null, at: Date): Promise<EffectivePrice | null> {
+/** The price of a SKU on a channel (omitted: the default) at an instant (omitted: now); null when none is set. */
+export async function getEffectivePrice(em: EntityManager, sellerId: string, sku: string, query: EffectivePriceQuery): Promise<EffectivePrice | null> {
   await assertSellable(em, sellerId, sku);
+  const channel = query.channel ?? null;
   if (channel !== null) await assertChannelsExist(em, sellerId, [{ code: channel, path: '/channel' }]);
-  return effectivePriceOf(sku, await storedPrices(em, sellerId, sku), channel, at);
+  return effectivePriceOf(sku, await storedPrices(em, sellerId, sku), channel, query.at ? new Date(query.at) : new Date());
+}
+
+/** `GET /produtos/{sku}/preco`: the SKU's prices and, beside them, its effective price (see getEffectivePrice). */
+export async function getPricing(
+  em: EntityManager,
+  sellerId: string,
+  sku: string,
+  query: EffectivePriceQuery,
+): Promise<SkuPrices & { effective: EffectivePrice | null }> {
+  const prices = await getPrices(em, sellerId, sku);
+  return { ...prices, effective: await getEffectivePrice(em, sellerId, sku, query) };
 }
 
 /** Stored prices of sellable SKUs; SKUs without prices are absent. */
@@ -67,5 +80,5 @@ async function storedPrices(em: EntityManager, sellerId: string, sku: string, lo
 async function assertSellable(em: EntityManager, sellerId: string, sku: string): Promise<void> {
   const [row] = await em.execute<{ sellable: boolean }[]>(`select sellable from stock where seller_id = ? and sku = ?`, [sellerId, sku]);
   if (!row) throw notFound(`SKU ${sku}`);
-  if (!row.sellable) throw validationFailed([{ path: '/sku', in: 'path', message: 'has variations: prices belong to its variations\' SKUs' }]);
+  if (!row.sellable) throw validationFailed([{ path: '/sku', message: 'has variations: prices belong to its variations\' SKUs' }]);
 }

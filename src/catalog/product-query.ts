@@ -26,7 +26,7 @@ export async function listProducts(
   const params: unknown[] = [sellerId];
   if (page.cursor) {
     conditions.push('p.sku > ?');
-    params.push(String(decodeCursor(page.cursor, 1)[0]));
+    params.push(decodeCursor(page.cursor, ['text'])[0]!);
   }
   if (filter.publicationStatus?.length) {
     conditions.push('p.publication_status in (?)');

@@ -1,17 +1,17 @@
 import { Type } from 'typebox';
+import { viewPage } from '../http/pagination.js';
 import { callerOf, type RestRoutes } from '../http/rest.js';
-import { pageQuerySchema } from '../http/pagination.js';
-import { getEffectivePrice, getPrices, setPrices } from './price.service.js';
+import { getPricing, setPrices } from './price.service.js';
 import { listProducts } from './product-query.js';
 import { getProduct, productView, upsertProducts } from './product.service.js';
-import { PUBLICATION_STATUSES, type PublicationStatus } from './product.entity.js';
 import {
-  AVAILABILITIES,
-  ChannelCode,
+  EffectivePriceQuery,
   EffectivePriceView,
   PriceUpdate,
   ProductBatch,
   ProductBatchResult,
+  productListFromQuery,
+  productListQuery,
   ProductView,
   SkuArgs,
   SkuPricesView,
@@ -34,29 +34,13 @@ export const productRoutes: RestRoutes = (app, { config }) => {
       schema: {
         tags: ['catalog'],
         summary: 'Products by SKU, filtered',
-        querystring: Type.Object(
-          {
-            publicationStatus: Type.Optional(
-              Type.String({ pattern: `^(${PUBLICATION_STATUSES.join('|')})(,(${PUBLICATION_STATUSES.join('|')}))*$`, description: 'One or more, comma separated' }),
-            ),
-            channel: Type.Optional(ChannelCode),
-            availability: Type.Optional(Type.Enum([...AVAILABILITIES])),
-            ...pageQuerySchema(config.pageSizeMax),
-          },
-          { additionalProperties: false },
-        ),
+        querystring: productListQuery(config.pageSizeMax).schema,
         response: { 200: Type.Object({ data: Type.Array(ProductView), nextCursor: Type.Union([Type.String(), Type.Null()]) }) },
       },
     },
     async (request) => {
-      const { publicationStatus, channel, availability, limit, cursor } = request.query;
-      const page = await listProducts(
-        request.em,
-        callerOf(request).sellerId,
-        { publicationStatus: publicationStatus?.split(',') as PublicationStatus[] | undefined, channel, availability },
-        { limit: limit ?? config.pageSizeDefault, cursor },
-      );
-      return { data: page.data.map(productView), nextCursor: page.nextCursor };
+      const { filter, page } = productListFromQuery(request.query, config.pageSizeDefault);
+      return viewPage(await listProducts(request.em, callerOf(request).sellerId, filter, page), (products) => products.map(productView));
     },
   );
 
@@ -86,22 +70,10 @@ export const productRoutes: RestRoutes = (app, { config }) => {
         tags: ['prices'],
         summary: 'Prices of a sellable SKU and its effective price on a channel at an instant',
         params: SkuArgs,
-        querystring: Type.Object(
-          {
-            channel: Type.Optional(ChannelCode),
-            at: Type.Optional(Type.String({ format: 'date-time', description: 'Defaults to now' })),
-          },
-          { additionalProperties: false },
-        ),
+        querystring: EffectivePriceQuery,
         response: { 200: Type.Object({ ...SkuPricesView.properties, effective: Type.Union([EffectivePriceView, Type.Null()]) }) },
       },
     },
-    async (request) => {
-      const { sellerId } = callerOf(request);
-      const { sku } = request.params;
-      const at = request.query.at ? new Date(request.query.at) : new Date();
-      const prices = await getPrices(request.em, sellerId, sku);
-      return { ...prices, effective: await getEffectivePrice(request.em, sellerId, sku, request.query.channel ?? null, at) };
-    },
+    async (request) => getPricing(request.em, callerOf(request).sellerId, request.params.sku, request.query),
   );
 };

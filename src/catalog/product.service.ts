@@ -3,6 +3,7 @@ import { newId } from '../db/ids.js';
 import { notFound, validationFailed, type FieldError } from '../errors.js';
 import { recordEvent } from '../events/outbox.js';
 import { unknownChannelErrors } from './channel.service.js';
+import { publicationChanged } from './events.js';
 import { distributeStock, type ChannelQuantity } from './distribution.js';
 import { contentHash, contentOf, sellableSkus, type ProductContent } from './product-content.js';
 import { batchErrors, channelReferences } from './product-validation.js';
@@ -130,18 +131,7 @@ async function recordPublicationChange(
   const statusChanged = before ? before.status !== content.publicationStatus : content.publicationStatus !== 'draft';
   const channelsChanged = before ? !sameSet(before.channels, content.channels) : false;
   if (!statusChanged && !channelsChanged) return;
-  await recordEvent(em, sellerId, {
-    type: 'produto.publicacao_alterada',
-    aggregateType: 'sku',
-    aggregateId: content.sku,
-    data: {
-      sku: content.sku,
-      from: before?.status ?? null,
-      to: content.publicationStatus,
-      channels: content.channels,
-      previousChannels: before?.channels ?? [],
-    },
-  });
+  await recordEvent(em, sellerId, publicationChanged(content, before));
 }
 
 function sameSet(a: string[], b: string[]): boolean {

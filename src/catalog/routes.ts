@@ -1,15 +1,15 @@
 import { Type } from 'typebox';
-import { validationFailed } from '../errors.js';
 import type { Config } from '../config.js';
-import { pageQuery } from '../http/pagination.js';
+import { pageQuery, pageRequest } from '../http/pagination.js';
 import { callerOf, type RestApp, type RestRoutes } from '../http/rest.js';
+import { idempotencyKeySchema } from '../idempotency/idempotency.js';
 import { getChannel, pageOfChannels, putChannel } from './channel.service.js';
 import { productRoutes } from './product.routes.js';
 import { ChannelCodeArgs, ChannelSettings, ChannelView, SkuArgs, StockUpdateBody, StockView } from './schemas.js';
 import { getStock, updateStock } from './stock.service.js';
 
 const IdempotencyHeaders = Type.Object({
-  'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'Required with delta: the same key applies the change once' })),
+  'idempotency-key': Type.Optional(idempotencyKeySchema('Required with delta: the same key applies the change once')),
 });
 
 /** REST adapter of the catalogue: translates HTTP into service calls. */
@@ -42,16 +42,9 @@ const stockRoutes = (app: RestApp) => {
         response: { 200: StockView },
       },
     },
-    async (request) => {
-      const { sellerId } = callerOf(request);
-      const body = request.body;
-      if ('onHand' in body) return updateStock(request.em, sellerId, request.params.sku, { onHand: body.onHand });
-      const key = request.headers['idempotency-key'];
-      if (!key) throw validationFailed([{ path: '/idempotency-key', in: 'header', message: 'is required with delta' }]);
-      return updateStock(request.em, sellerId, request.params.sku, { delta: body.delta, idempotencyKey: key });
-    },
+    async (request) =>
+      updateStock(request.em, callerOf(request).sellerId, request.params.sku, { ...request.body, idempotencyKey: request.headers['idempotency-key'] }),
   );
-
 };
 
 const channelRoutes = (app: RestApp, config: Config) => {
@@ -66,8 +59,7 @@ const channelRoutes = (app: RestApp, config: Config) => {
         response: { 200: Type.Object({ data: Type.Array(ChannelView), nextCursor: Type.Union([Type.String(), Type.Null()]) }) },
       },
     },
-    async (request) =>
-      pageOfChannels(request.em, callerOf(request).sellerId, { limit: request.query.limit ?? config.pageSizeDefault, cursor: request.query.cursor }),
+    async (request) => pageOfChannels(request.em, callerOf(request).sellerId, pageRequest(request.query, config.pageSizeDefault)),
   );
 
   app.get(

@@ -1,9 +1,11 @@
 /**
  * Request and response schemas of the catalogue: REST validates and documents with them,
- * GraphQL inputs are checked against the same ones (assertValid).
+ * GraphQL inputs are checked against the same ones (validInput, src/graphql/plain-input.ts).
  */
-import { Type, type Static } from 'typebox';
-import { PUBLICATION_STATUSES } from './product.entity.js';
+import { Type, type Static, type TSchema } from 'typebox';
+import { listRequest, pageQuerySchema } from '../http/pagination.js';
+import { commaList, listQuery } from '../http/validation.js';
+import { PUBLICATION_STATUSES, type PublicationStatus as PublicationStatusName } from './product.entity.js';
 
 export const MAX_BATCH = 100;
 const SKU_MAX = 60;
@@ -28,11 +30,17 @@ const Gtin = Type.String({ pattern: '^\\d+$', description: 'GTIN-8, -12, -13 or 
 export const Money = Type.String({ pattern: '^\\d+(\\.\\d{1,2})?$', description: 'Decimal string in BRL, e.g. "199.90"' });
 const Instant = Type.String({ format: 'date-time', description: 'ISO 8601' });
 const NameValue = Type.Object({ name: Type.String({ minLength: 1, maxLength: 200 }), value: Type.String({ maxLength: 2000 }) }, { additionalProperties: false });
-const Image = Type.Object({ url: Type.String({ format: 'uri', maxLength: 2000 }), position: Type.Integer({ minimum: 0 }) }, { additionalProperties: false });
-const Dimensions = Type.Object(
-  { height: Type.Number({ exclusiveMinimum: 0 }), width: Type.Number({ exclusiveMinimum: 0 }), length: Type.Number({ exclusiveMinimum: 0 }) },
+// Every number a client sends has a ceiling: an integer column holds at most 2^31 − 1,
+// and a JSON literal such as 1e400 parses to Infinity, which JSON cannot store back.
+/** Units of stock a figure may hold (onHand, a delta, a channel's safety stock or cap). */
+const UNITS_MAX = 1_000_000_000;
+const Units = (options: { minimum: number }) => Type.Integer({ ...options, maximum: UNITS_MAX });
+const Image = Type.Object(
+  { url: Type.String({ format: 'uri', maxLength: 2000 }), position: Type.Integer({ minimum: 0, maximum: 10_000 }) },
   { additionalProperties: false },
 );
+const Centimetres = Type.Number({ exclusiveMinimum: 0, maximum: 100_000 });
+const Dimensions = Type.Object({ height: Centimetres, width: Centimetres, length: Centimetres }, { additionalProperties: false });
 export const PublicationStatus = Type.Enum([...PUBLICATION_STATUSES]);
 
 export const VariationInput = Type.Object(
@@ -56,7 +64,7 @@ export const ProductInput = Type.Object(
     attributes: Type.Optional(Type.Array(NameValue, { maxItems: 100 })),
     images: Type.Optional(Type.Array(Image, { maxItems: 50 })),
     datasheet: Type.Optional(Type.Array(NameValue, { maxItems: 200 })),
-    weightGrams: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])),
+    weightGrams: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 100_000_000 }), Type.Null()])),
     dimensionsCm: Type.Optional(Type.Union([Dimensions, Type.Null()])),
     publicationStatus: Type.Optional(PublicationStatus),
     channels: Type.Optional(Type.Array(ChannelCode, { maxItems: 50, uniqueItems: true })),
@@ -95,11 +103,21 @@ export type PriceUpdate = Static<typeof PriceUpdate>;
 
 export const StockUpdateBody = Type.Union(
   [
-    Type.Object({ onHand: Type.Integer({ minimum: 0, maximum: 1_000_000_000 }) }, { additionalProperties: false }),
-    Type.Object({ delta: Type.Integer({ minimum: -1_000_000_000, maximum: 1_000_000_000 }) }, { additionalProperties: false }),
+    Type.Object({ onHand: Units({ minimum: 0 }) }, { additionalProperties: false }),
+    Type.Object({ delta: Units({ minimum: -UNITS_MAX }) }, { additionalProperties: false }),
   ],
   { description: 'Either {onHand} (absolute) or {delta} (requires Idempotency-Key)' },
 );
+
+/** Which price to show: on a channel (omitted: the default price) at an instant (omitted: now). */
+export const EffectivePriceQuery = Type.Object(
+  {
+    channel: Type.Optional(ChannelCode),
+    at: Type.Optional(Type.String({ format: 'date-time', description: 'Defaults to now' })),
+  },
+  { additionalProperties: false },
+);
+export type EffectivePriceQuery = Static<typeof EffectivePriceQuery>;
 
 export const ChannelQuantityView = Type.Object({ channel: Type.String(), quantity: Type.Integer() });
 export const StockView = Type.Object({
@@ -115,8 +133,8 @@ export const ChannelSettings = Type.Object(
     name: Type.String({ minLength: 1, maxLength: 200 }),
     active: Type.Optional(Type.Boolean()),
     sharePercent: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
-    safetyStock: Type.Optional(Type.Integer({ minimum: 0 })),
-    maxQuantity: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])),
+    safetyStock: Type.Optional(Units({ minimum: 0 })),
+    maxQuantity: Type.Optional(Type.Union([Units({ minimum: 0 }), Type.Null()])),
   },
   { additionalProperties: false },
 );
@@ -133,6 +151,33 @@ export const ChannelView = Type.Object({
 
 export const AVAILABILITIES = ['in_stock', 'out_of_stock'] as const;
 export type Availability = (typeof AVAILABILITIES)[number];
+
+/** The product list's filter and page; `publicationStatus` as each interface carries a list. */
+const productListSchema = <S extends TSchema>(publicationStatus: S, maxLimit: number) =>
+  Type.Object(
+    {
+      publicationStatus: Type.Optional(publicationStatus),
+      channel: Type.Optional(ChannelCode),
+      availability: Type.Optional(Type.Enum([...AVAILABILITIES])),
+      ...pageQuerySchema(maxLimit),
+    },
+    { additionalProperties: false },
+  );
+
+const STATUS_LIST_PATTERN = `^(${PUBLICATION_STATUSES.join('|')})(,(${PUBLICATION_STATUSES.join('|')}))*$`;
+
+/** `GET /produtos`: statuses comma separated (see productListFromQuery). */
+export const productListQuery = listQuery((maxLimit) =>
+  productListSchema(Type.String({ pattern: STATUS_LIST_PATTERN, description: 'One or more, comma separated' }), maxLimit),
+);
+
+/** The product list in the domain's terms, statuses as a list: GraphQL's `products` arguments. */
+export const productListArgs = listQuery((maxLimit) => productListSchema(Type.Array(PublicationStatus, { minItems: 1 }), maxLimit));
+
+/** `GET /produtos`'s validated query → the list's filter and page, as GraphQL's listArgs gives them. */
+export function productListFromQuery(query: Static<ReturnType<typeof productListQuery>['schema']>, defaultLimit: number) {
+  return listRequest({ ...query, publicationStatus: commaList<PublicationStatusName>(query.publicationStatus) }, defaultLimit);
+}
 
 const NameValueView = Type.Object({ name: Type.String(), value: Type.String() });
 const ImageView = Type.Object({ url: Type.String(), position: Type.Integer() });

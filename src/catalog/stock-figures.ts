@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { recordEvent } from '../events/outbox.js';
+import { stockChanged } from './events.js';
 import { distributeStock, sameDistribution, type ChannelAllocation, type ChannelQuantity } from './distribution.js';
 import { listChannels } from './channel-query.js';
 import { requireTransaction } from '../db/transaction.js';
@@ -106,7 +107,7 @@ export async function writeStockFigures(
     ],
   );
   for (const next of changed) {
-    await recordEvent(em, sellerId, { type: 'estoque.alterado', aggregateType: 'sku', aggregateId: next.sku, data: { ...next } });
+    await recordEvent(em, sellerId, stockChanged(next));
   }
   return figures;
 }

@@ -1,14 +1,13 @@
 import { Arg, Authorized, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
-import { requireAuthentication } from '../auth/service.js';
+import { CurrentSeller } from '../graphql/caller.js';
 import type { GraphQLContext } from '../graphql/context.js';
-import { assertValid, compileInput } from '../http/validation.js';
-import { validationFailed } from '../errors.js';
+import { validInput } from '../graphql/plain-input.js';
+import { compileInput } from '../http/validation.js';
 import { findChannel, listChannels, putChannel, type ChannelView } from './channel.service.js';
 import { ChannelInput } from './graphql-inputs.js';
 import { Channel, ChannelPutResult, Stock } from './graphql-types.js';
 import { ChannelCodeArgs, ChannelSettings, SkuArgs, StockUpdateBody } from './schemas.js';
 import { getStock, updateStock, type StockFigures } from './stock.service.js';
-import { plain } from './plain-input.js';
 
 const skuValidator = compileInput(SkuArgs);
 const stockUpdateValidator = compileInput(StockUpdateBody);
@@ -20,39 +19,36 @@ const channelSettingsValidator = compileInput(ChannelSettings);
 export class StockResolver {
   @Authorized('catalog:read')
   @Query(() => Stock, { description: 'Stock of a SKU and its published quantity per active channel' })
-  async stock(@Arg('sku') sku: string, @Ctx() { em, principal }: GraphQLContext): Promise<StockFigures> {
-    assertValid(skuValidator, { sku });
-    return getStock(em, requireAuthentication(principal).sellerId, sku);
+  async stock(@Arg('sku') sku: string, @CurrentSeller() sellerId: string, @Ctx() { em }: GraphQLContext): Promise<StockFigures> {
+    return getStock(em, sellerId, validInput(skuValidator, { sku }).sku);
   }
 
   @Authorized('catalog:write')
   @Mutation(() => Stock, { description: 'Sets onHand (absolute) or applies delta, which needs an idempotencyKey (as PATCH /estoque/{sku})' })
   async updateStock(
     @Arg('sku') sku: string,
-    @Ctx() { em, principal }: GraphQLContext,
+    @CurrentSeller() sellerId: string,
+    @Ctx() { em }: GraphQLContext,
     @Arg('onHand', () => Int, { nullable: true }) onHand?: number,
     @Arg('delta', () => Int, { nullable: true }) delta?: number,
     @Arg('idempotencyKey', () => String, { nullable: true }) idempotencyKey?: string,
   ): Promise<StockFigures> {
-    const { sellerId } = requireAuthentication(principal);
-    assertValid(skuValidator, { sku });
-    const body = assertValid(stockUpdateValidator, plain({ onHand, delta }));
-    if ('onHand' in body) return updateStock(em, sellerId, sku, { onHand: body.onHand });
-    if (!idempotencyKey) throw validationFailed([{ path: '/idempotencyKey', message: 'is required with delta' }]);
-    return updateStock(em, sellerId, sku, { delta: body.delta, idempotencyKey });
+    return updateStock(em, sellerId, validInput(skuValidator, { sku }).sku, {
+      ...validInput(stockUpdateValidator, { onHand, delta }),
+      idempotencyKey: idempotencyKey ?? undefined,
+    });
   }
 
   @Authorized('catalog:read')
   @Query(() => [Channel], { description: 'The seller\'s channels, by code' })
-  async channels(@Ctx() { em, principal }: GraphQLContext): Promise<ChannelView[]> {
-    return listChannels(em, requireAuthentication(principal).sellerId);
+  async channels(@CurrentSeller() sellerId: string, @Ctx() { em }: GraphQLContext): Promise<ChannelView[]> {
+    return listChannels(em, sellerId);
   }
 
   @Authorized('catalog:read')
   @Query(() => Channel, { nullable: true })
-  async channel(@Arg('code') code: string, @Ctx() { em, principal }: GraphQLContext): Promise<ChannelView | null> {
-    assertValid(channelCodeValidator, { code });
-    return findChannel(em, requireAuthentication(principal).sellerId, code);
+  async channel(@Arg('code') code: string, @CurrentSeller() sellerId: string, @Ctx() { em }: GraphQLContext): Promise<ChannelView | null> {
+    return findChannel(em, sellerId, validInput(channelCodeValidator, { code }).code);
   }
 
   @Authorized('catalog:write')
@@ -60,9 +56,9 @@ export class StockResolver {
   async putChannel(
     @Arg('code') code: string,
     @Arg('input', () => ChannelInput) input: ChannelInput,
-    @Ctx() { em, principal }: GraphQLContext,
+    @CurrentSeller() sellerId: string,
+    @Ctx() { em }: GraphQLContext,
   ): Promise<ChannelPutResult> {
-    assertValid(channelCodeValidator, { code });
-    return putChannel(em, requireAuthentication(principal).sellerId, code, assertValid(channelSettingsValidator, plain(input)));
+    return putChannel(em, sellerId, validInput(channelCodeValidator, { code }).code, validInput(channelSettingsValidator, input));
   }
 }

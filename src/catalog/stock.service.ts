@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, notFound, validationFailed, type FieldError } from '../errors.js';
-import { claimIdempotencyKey, requestHash, storeIdempotentResponse } from '../idempotency/idempotency.js';
+import { assertIdempotencyKey, claimIdempotencyKey, requestHash, storeIdempotentResponse, type IdempotencyClaim } from '../idempotency/idempotency.js';
 import {
   loadAllocations,
   lockStockRows,
@@ -82,15 +82,16 @@ export async function shipStock(em: EntityManager, sellerId: string, lines: Stoc
   }));
 }
 
-export type StockUpdate = { onHand: number } | { delta: number; idempotencyKey: string };
+export type StockUpdate = { onHand: number; idempotencyKey?: string } | { delta: number; idempotencyKey?: string };
 
 /**
- * `PATCH /estoque/{sku}`: an absolute `onHand` (idempotent by nature) or a `delta`
- * applied once per Idempotency-Key; a resend with the same key answers the stored figures.
+ * `PATCH /estoque/{sku}` and GraphQL's `updateStock`: an absolute `onHand` (idempotent by
+ * nature) or a `delta`, which needs an idempotency key: the same key applies the change
+ * once, and a resend with it answers the stored figures.
  */
 export async function updateStock(em: EntityManager, sellerId: string, sku: string, update: StockUpdate): Promise<StockFigures> {
+  const claim = deltaClaim(sellerId, update);
   return em.transactional(async (tx) => {
-    const claim = 'delta' in update ? { sellerId, scope: 'stock.delta', key: update.idempotencyKey } : undefined;
     if (claim && 'delta' in update) {
       const replay = await claimIdempotencyKey<StockFigures>(tx, claim, requestHash({ sku, delta: update.delta }));
       if (replay) return replay;
@@ -104,6 +105,14 @@ export async function updateStock(em: EntityManager, sellerId: string, sku: stri
     if (claim) await storeIdempotentResponse(tx, claim, figures!);
     return figures!;
   });
+}
+
+/** A delta is applied once per key, so one without a key is refused before anything is read; a key given is checked either way. */
+function deltaClaim(sellerId: string, update: StockUpdate): IdempotencyClaim | undefined {
+  if (update.idempotencyKey !== undefined) assertIdempotencyKey(update.idempotencyKey);
+  if (!('delta' in update)) return undefined;
+  if (!update.idempotencyKey) throw validationFailed([{ path: '/idempotencyKey', message: 'is required with delta' }]);
+  return { sellerId, scope: 'stock.delta', key: update.idempotencyKey };
 }
 
 export async function getStock(em: EntityManager, sellerId: string, sku: string): Promise<StockFigures> {
@@ -133,7 +142,7 @@ async function lockSellableRow(em: EntityManager, sellerId: string, sku: string)
   const row = (await lockStockRows(em, sellerId, [sku])).get(sku);
   if (!row) throw notFound(`SKU ${sku}`);
   if (!row.sellable) {
-    throw validationFailed([{ path: '/sku', in: 'path', message: 'has variations: stock belongs to its variations\' SKUs' }]);
+    throw validationFailed([{ path: '/sku', message: 'has variations: stock belongs to its variations\' SKUs' }]);
   }
   return row;
 }

@@ -6,6 +6,7 @@
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig } from '../config.js';
+import { ENTITIES } from '../modules.js';
 import { createDatabase, dropDatabase } from './databases.js';
 import { startEmbeddedPostgres } from './embedded.js';
 import { createOrm, migrate } from './orm.js';
@@ -19,7 +20,7 @@ async function main(): Promise<void> {
     : await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPostgresPort, database: 'ponte' });
   const serverUrl = config.databaseUrl ?? embedded!.url;
   const scratch = `ponte_migration_${Date.now()}`;
-  const orm = await createOrm(await createDatabase(serverUrl, scratch));
+  const orm = await createOrm(await createDatabase(serverUrl, scratch), { entities: ENTITIES });
   try {
     await migrate(orm);
     const { up, down } = await orm.schema.getUpdateSchemaMigrationSQL({ wrap: false });

@@ -1,3 +1,4 @@
+import type { EntityClass } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { startEmbeddedPostgres } from './embedded.js';
@@ -12,7 +13,7 @@ export interface Database {
 /** DATABASE_URL when set; otherwise the embedded PostgreSQL under the data folder. */
 export async function openDatabase(
   config: Config,
-  options: { migrate: boolean; logger?: Logger },
+  options: { migrate: boolean; entities: readonly EntityClass[]; logger?: Logger },
 ): Promise<Database> {
   const embedded = config.databaseUrl
     ? undefined
@@ -22,7 +23,7 @@ export async function openDatabase(
         database: 'ponte',
         log: (line) => options.logger?.debug({ postgres: line }),
       });
-  const orm = await createOrm(config.databaseUrl ?? embedded!.url);
+  const orm = await createOrm(config.databaseUrl ?? embedded!.url, { entities: options.entities });
   if (options.migrate) {
     const applied = await migrate(orm);
     if (applied.length > 0) options.logger?.info({ applied }, 'migrations applied');

@@ -1,20 +1,27 @@
 import 'reflect-metadata';
 import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
 import { Migrator } from '@mikro-orm/migrations';
+import type { EntityClass } from '@mikro-orm/core';
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { MIGRATIONS } from '../../migrations/index.js';
-import { ENTITIES } from './entities.js';
-import { SELLER_FILTER } from './seller-owned.js';
+import { SELLER_FILTER, SellerOwned } from './seller-owned.js';
 
 export type Orm = MikroORM;
 
 /** How long a query may wait for a connection, new or from the pool. */
 const CONNECT_TIMEOUT_MS = 10_000;
 
-export async function createOrm(databaseUrl: string, options: { poolMax?: number; debug?: boolean } = {}): Promise<Orm> {
+export interface OrmOptions {
+  /** The modules' entities (src/modules.ts); the tenant base class is the ORM's own. */
+  entities: readonly EntityClass[];
+  poolMax?: number;
+  debug?: boolean;
+}
+
+export async function createOrm(databaseUrl: string, options: OrmOptions): Promise<Orm> {
   return MikroORM.init({
     clientUrl: databaseUrl,
-    entities: ENTITIES,
+    entities: [SellerOwned, ...options.entities],
     metadataProvider: ReflectMetadataProvider,
     extensions: [Migrator],
     migrations: {

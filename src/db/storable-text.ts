@@ -2,8 +2,9 @@
  * PostgreSQL cannot store every JavaScript string: `text` refuses the NUL character and
  * `jsonb` refuses `\u0000` and unpaired surrogates (the UTF-8 encoder would silently turn
  * the latter into U+FFFD in `text`, changing what the client sent). Input from clients is
- * refused where it enters (see docs/security-input.md); text from third parties that we
- * only record, such as a webhook receiver's answer, is made storable instead.
+ * refused where it enters (see docs/security.md#text-postgresql-cannot-store); text from
+ * third parties that we only record, such as a webhook receiver's answer, is made
+ * storable instead.
  */
 
 // A NUL, a high surrogate not followed by a low one, or a low one not preceded by a high one.

@@ -1,14 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireTransaction } from '../db/transaction.js';
 import { OutboxEvent } from './outbox-event.entity.js';
-import type { EventEnvelope } from './catalogue.js';
+import type { EventEnvelope, EventName, EventPayload } from './catalogue.js';
 
-export interface EventInput {
-  /** An event name; per-product events use names outside the webhooks catalogue. */
-  type: string;
+/** An event as its module's builder makes it (e.g. `orderCreated` in src/orders/events.ts). */
+export interface EventInput<N extends EventName = EventName> {
+  type: N;
   aggregateType: string;
   aggregateId: string;
-  data: Record<string, unknown>;
+  data: EventPayload<N>;
 }
 
 /** Postgres channel the outbox trigger notifies on commit (payload: `{id, sellerId, type}`). */
@@ -19,7 +19,7 @@ export const OUTBOX_CHANNEL = 'ponte_outbox';
  * change it describes commits. Taking the aggregate's sequence row lock here also makes
  * the commit order of one aggregate's events equal their sequence order.
  */
-export async function recordEvent(em: EntityManager, sellerId: string, input: EventInput): Promise<OutboxEvent> {
+export async function recordEvent<N extends EventName>(em: EntityManager, sellerId: string, input: EventInput<N>): Promise<OutboxEvent> {
   requireTransaction(em, `recordEvent(${input.type})`);
   const rows = await em.execute<{ last_sequence: number }[]>(
     `insert into aggregate_sequence (seller_id, aggregate_type, aggregate_id, last_sequence)
@@ -36,7 +36,7 @@ export async function recordEvent(em: EntityManager, sellerId: string, input: Ev
     aggregateType: input.aggregateType,
     aggregateId: input.aggregateId,
     sequence: rows[0]!.last_sequence,
-    payload: input.data,
+    payload: input.data as Record<string, unknown>,
   });
   await em.insert(OutboxEvent, event);
   return event;

@@ -120,7 +120,7 @@ const REQUEST_ERROR_CODES = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION
  * GraphQL over HTTP: a client that asks for `application/json` rather than
  * `application/graphql-response+json` gets 200 for a request error, as the spec asks for
  * that media type (an intermediary may swap a non-2xx JSON body for its own). Without an
- * Accept header the 400 stays (docs/security-graphql.md).
+ * Accept header the 400 stays (docs/security.md#graphql-over-http).
  */
 const legacyJsonStatusPlugin: ApolloServerPlugin<ApolloContext> = {
   async requestDidStart({ request }) {

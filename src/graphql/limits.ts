@@ -33,7 +33,7 @@ export interface PricedOperation {
 
 /**
  * The limits every GraphQL operation meets, over HTTP (Apollo) and over graphql-ws alike:
- * one definition, read by both (docs/security-graphql.md).
+ * one definition, read by both (docs/security.md#graphql-operations).
  */
 export interface OperationLimits {
   /** graphql's own token limit: the parser stops counting at the limit, before building a tree. */

@@ -8,14 +8,15 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { loadConfig } from '../config.js';
 import { createOrm } from '../db/orm.js';
 import { createLogger } from '../logger.js';
+import { ENTITIES, GRAPHQL } from '../modules.js';
 import { buildServer } from '../server.js';
 import { buildGraphQLSchema } from './schema.js';
 
 async function generated(): Promise<Record<string, string>> {
-  const { sdl } = await buildGraphQLSchema();
+  const { sdl } = await buildGraphQLSchema(GRAPHQL);
   const config = loadConfig({ LOG_LEVEL: 'silent' });
   // The ORM connects lazily: building the routes needs no database.
-  const orm = await createOrm('postgres://unused@127.0.0.1:1/unused');
+  const orm = await createOrm('postgres://unused@127.0.0.1:1/unused', { entities: ENTITIES });
   const app = await buildServer({ config, orm, logger: createLogger(config) });
   await app.ready();
   const openapi = `${JSON.stringify(app.swagger(), null, 2)}\n`;

@@ -2,20 +2,27 @@ import { buildSubgraphSchema } from '@apollo/subgraph';
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
 import { printSchemaWithDirectives } from '@graphql-tools/utils';
 import { lexicographicSortSchema, parse, type GraphQLSchema } from 'graphql';
-import { buildSchema, createResolversMap, type PubSub } from 'type-graphql';
-import { productReference } from '../catalog/product-reference.js';
-import { RESOLVERS } from '../modules.js';
-import { orderReference } from '../orders/resolver.js';
+import { buildSchema, createResolversMap, type NonEmptyArray, type PubSub } from 'type-graphql';
 import { authChecker } from './auth-checker.js';
+import type { GraphQLContext } from './context.js';
+import { checkEntityRepresentations } from './entity-representations.js';
 
 const FEDERATION_LINK =
   'extend schema @link(url: "https://specs.apollo.dev/federation/v2.3", import: ["@key", "@shareable"])';
 
-/** `__resolveReference` of federated entities (`Order` by id, `Product` by sku), by type name. */
-export const REFERENCE_RESOLVERS: GraphQLResolverMap<unknown> = {
-  Order: orderReference as never,
-  Product: productReference as never,
-};
+/** Federation: how a module resolves references to one of its entity types (`Order` by id…). */
+export interface EntityReference {
+  /** The field a representation names the entity by: its `@key(fields: …)`. */
+  key: string;
+  __resolveReference(reference: Record<string, unknown>, context: GraphQLContext): unknown;
+}
+
+/** What the modules give the schema (src/modules.ts assembles it). */
+export interface SchemaParts {
+  resolvers: NonEmptyArray<Function>;
+  /** By the entity type's name. */
+  references: Readonly<Record<string, EntityReference>>;
+}
 
 /**
  * Every @Subscription here declares its own `subscribe` (the live hub, src/live), yet
@@ -31,8 +38,8 @@ const NO_TOPICS: PubSub = {
   },
 };
 
-async function buildTypeGraphQLSchema(): Promise<GraphQLSchema> {
-  return buildSchema({ resolvers: RESOLVERS, authChecker, validate: false, pubSub: NO_TOPICS });
+async function buildTypeGraphQLSchema(resolvers: NonEmptyArray<Function>): Promise<GraphQLSchema> {
+  return buildSchema({ resolvers, authChecker, validate: false, pubSub: NO_TOPICS });
 }
 
 /** The SDL printed to schema/schema.graphql: the subgraph's own, directives included. */
@@ -45,13 +52,15 @@ export function subgraphSdl(schema: GraphQLSchema): string {
  * Apollo Federation 2 subgraph (`_service`, `_entities`), keeping type-graphql's resolvers
  * (subscriptions' `subscribe` included: createResolversMap carries it, buildSubgraphSchema keeps it).
  */
-export async function buildGraphQLSchema(): Promise<{ schema: GraphQLSchema; sdl: string }> {
-  const source = await buildTypeGraphQLSchema();
+export async function buildGraphQLSchema(parts: SchemaParts): Promise<{ schema: GraphQLSchema; sdl: string }> {
+  const source = await buildTypeGraphQLSchema(parts.resolvers);
   const sdl = subgraphSdl(source);
   const resolvers = createResolversMap(source) as GraphQLResolverMap<unknown>;
-  for (const [typeName, reference] of Object.entries(REFERENCE_RESOLVERS)) {
-    resolvers[typeName] = { ...(resolvers[typeName] as object), ...(reference as object) };
+  const references = Object.entries(parts.references);
+  for (const [typeName, { __resolveReference }] of references) {
+    resolvers[typeName] = { ...(resolvers[typeName] as object), __resolveReference };
   }
   const schema = buildSubgraphSchema({ typeDefs: parse(sdl), resolvers });
+  checkEntityRepresentations(schema, Object.fromEntries(references.map(([typeName, { key }]) => [typeName, key])));
   return { schema, sdl };
 }

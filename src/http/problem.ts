@@ -1,7 +1,15 @@
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { Type } from 'typebox';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
-import { AppError, databaseUnavailable, ERROR_STATUS, UNAVAILABLE_RETRY_AFTER_SECONDS, type ErrorCode, type FieldError } from '../errors.js';
+import {
+  AppError,
+  databaseUnavailable,
+  ERROR_STATUS,
+  UNAVAILABLE_RETRY_AFTER_SECONDS,
+  validationFailed,
+  type ErrorCode,
+} from '../errors.js';
+import { locateFieldErrors, type LocatedFieldError, type RequestPart } from './field-location.js';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
@@ -38,7 +46,7 @@ export const ProblemSchema = Type.Object(
       Type.Array(
         Type.Object({
           path: Type.String({ description: 'JSON pointer inside the part named by `in`' }),
-          in: Type.Optional(Type.Enum(['body', 'query', 'path', 'header'])),
+          in: Type.Optional(Type.Enum(['body', 'query', 'path', 'header'] satisfies RequestPart[])),
           message: Type.String(),
         }),
       ),
@@ -60,11 +68,12 @@ export interface Problem {
   detail: string;
   code: ErrorCode;
   requestId?: string;
-  errors?: FieldError[];
+  errors?: LocatedFieldError[];
   [extension: string]: unknown;
 }
 
-export function problemOf(error: AppError, requestId?: string): Problem {
+/** `routeSchema`: the schema of the route that failed, which tells where each field of the errors came from. */
+export function problemOf(error: AppError, requestId?: string, routeSchema?: FastifySchema): Problem {
   return {
     ...error.details,
     type: `https://ponte.dev/problems/${error.code.toLowerCase().replace(/_/g, '-')}`,
@@ -73,7 +82,7 @@ export function problemOf(error: AppError, requestId?: string): Problem {
     detail: error.message,
     code: error.code,
     ...(requestId ? { requestId } : {}),
-    ...(error.errors ? { errors: error.errors } : {}),
+    ...(error.errors ? { errors: locateFieldErrors(error.errors, routeSchema) } : {}),
   };
 }
 
@@ -82,11 +91,11 @@ export function sendProblem(reply: FastifyReply, error: AppError): FastifyReply 
   return reply
     .status(error.status)
     .type(PROBLEM_CONTENT_TYPE)
-    .send(problemOf(error, String(reply.request.id)));
+    .send(problemOf(error, String(reply.request.id), reply.request.routeOptions.schema));
 }
 
 type ValidationPart = 'body' | 'querystring' | 'params' | 'headers';
-const PART_NAMES: Record<ValidationPart, FieldError['in']> = {
+const PART_NAMES: Record<ValidationPart, RequestPart> = {
   body: 'body',
   querystring: 'query',
   params: 'path',
@@ -94,7 +103,7 @@ const PART_NAMES: Record<ValidationPart, FieldError['in']> = {
 };
 
 /** Ajv errors → `[{path, in, message}]`, the path a JSON pointer inside its part. */
-export function fieldErrorsOf(error: FastifyError): FieldError[] {
+export function fieldErrorsOf(error: FastifyError): LocatedFieldError[] {
   const part = PART_NAMES[(error.validationContext ?? 'body') as ValidationPart] ?? 'body';
   return (error.validation ?? []).map((issue) => {
     const missing = (issue.params as { missingProperty?: string }).missingProperty;
@@ -111,7 +120,7 @@ export function toAppError(error: FastifyError | Error): AppError | undefined {
   if (error instanceof AppError) return error;
   const fastifyError = error as FastifyError;
   if (fastifyError.validation) {
-    return new AppError('VALIDATION_FAILED', 'The request is not valid', {}, fieldErrorsOf(fastifyError));
+    return validationFailed(fieldErrorsOf(fastifyError));
   }
   switch (fastifyError.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -121,6 +130,11 @@ export function toAppError(error: FastifyError | Error): AppError | undefined {
       return new AppError('PAYLOAD_TOO_LARGE', 'The body is larger than the allowed size');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new AppError('UNSUPPORTED_MEDIA_TYPE', 'The body must be JSON, sent with Content-Type: application/json');
+    case 'FST_ERR_BAD_URL':
+      return new AppError('BAD_REQUEST', 'The URL is not valid: malformed percent-encoding');
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      // Longer than any id, SKU or code can be: nothing is there.
+      return new AppError('NOT_FOUND', 'No resource has an identifier that long');
   }
   if (isDatabaseUnavailable(error)) return databaseUnavailable();
   if (error instanceof SyntaxError && fastifyError.statusCode === 400) {

@@ -71,6 +71,15 @@ export function listQuery<S extends TSchema>(build: (maxLimit: number) => S): (m
   return prepared;
 }
 
+/**
+ * A query parameter that lists values comma separated (`status=aprovado,faturado`, as a
+ * query string carries lists), already checked by its pattern → the values, the shape
+ * the list's filter takes (GraphQL passes them as a list).
+ */
+export function commaList<T extends string>(value: string | undefined): T[] | undefined {
+  return value === undefined ? undefined : (value.split(',') as T[]);
+}
+
 /** Builds every list query for this maximum now, so no request ever compiles one. */
 export function buildListQueries(maxLimit: number): void {
   for (const prepare of listQueries) prepare(maxLimit);

@@ -1,10 +1,28 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { Type } from 'typebox';
 import { requireTransaction } from '../db/transaction.js';
-import { AppError } from '../errors.js';
+import { AppError, validationFailed } from '../errors.js';
 
 /** How long a used key answers with its stored response; after that it may be used afresh. */
 export const IDEMPOTENCY_RETENTION_HOURS = 24;
+
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 255;
+
+/**
+ * REST checks its header against idempotencyKeySchema; a GraphQL `idempotencyKey`
+ * argument arrives as it came, and is checked with this.
+ */
+export function assertIdempotencyKey(key: string): void {
+  if (key.length === 0 || key.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
+    throw validationFailed([{ path: '/idempotencyKey', message: `must be 1 to ${IDEMPOTENCY_KEY_MAX_LENGTH} characters` }]);
+  }
+}
+
+/** The `Idempotency-Key` header of the REST routes that take one. */
+export function idempotencyKeySchema(description: string) {
+  return Type.String({ minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH, description });
+}
 
 export interface IdempotencyClaim {
   sellerId: string;
@@ -41,6 +59,7 @@ export async function claimIdempotencyKey<T extends object>(
   hash: string,
 ): Promise<T | undefined> {
   requireTransaction(tx, 'claimIdempotencyKey');
+  assertIdempotencyKey(claim.key);
   const claimed = await tx.execute<{ key: string }[]>(
     `insert into idempotency_key (seller_id, scope, key, request_hash) values (?, ?, ?, ?)
      on conflict (seller_id, scope, key) do update

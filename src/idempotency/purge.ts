@@ -1,5 +1,5 @@
 import type { Orm } from '../db/orm.js';
-import type { Worker, WorkerDeps } from '../workers.js';
+import type { Worker, WorkerDeps } from '../kernel/workers.js';
 import { IDEMPOTENCY_RETENTION_HOURS } from './idempotency.js';
 
 const PURGE_EVERY_MS = 60 * 60 * 1000;

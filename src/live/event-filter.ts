@@ -1,5 +1,5 @@
 import { requireScope, type Principal } from '../auth/service.js';
-import { EVENT_GROUPS, type EventEnvelope } from '../events/catalogue.js';
+import { eventsOfGroup, type EventEnvelope } from '../events/catalogue.js';
 import { eventsReadableWith, requireReadScopes } from '../events/read-scopes.js';
 import type { OrderStatus } from '../orders/status-machine.js';
 
@@ -20,7 +20,7 @@ export function typesFilter(types: readonly string[]): LiveFilter {
  * creation, `data.to` on a status change).
  */
 export function orderFilter(options: { orderId?: string; statuses?: readonly OrderStatus[] }): LiveFilter {
-  const base = typesFilter(EVENT_GROUPS.orders);
+  const base = typesFilter(eventsOfGroup('orders'));
   const statuses = options.statuses && new Set<string>(options.statuses);
   return {
     types: base.types,
@@ -36,7 +36,7 @@ export function orderFilter(options: { orderId?: string; statuses?: readonly Ord
 
 /** Stock, price and publication events, optionally of one SKU (`data.sku`). */
 export function stockFilter(options: { sku?: string }): LiveFilter {
-  const base = typesFilter(EVENT_GROUPS.stock);
+  const base = typesFilter(eventsOfGroup('stock'));
   return {
     types: base.types,
     matches: (envelope) => base.matches(envelope) && (options.sku === undefined || envelope.data.sku === options.sku),

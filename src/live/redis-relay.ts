@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import type { Orm } from '../db/orm.js';
 import { listenForOutbox, type OutboxListener } from '../events/outbox-listener.js';
-import type { Worker } from '../workers.js';
+import type { Worker } from '../kernel/workers.js';
 import { allEventsAfter, encodeLiveEvent, idFloorAt, lastPosition, type LiveEvent } from './live-event.js';
 import { liveChannel } from './redis-feed.js';
 

@@ -1,10 +1,12 @@
 import { GraphQLJSON } from 'graphql-scalars';
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type } from 'typebox';
 import { Arg, Authorized, Field, GraphQLISODateTime, ID, ObjectType, Resolver, Root, Subscription, type SubscribeResolverData } from 'type-graphql';
 import { requireAuthentication } from '../auth/service.js';
+import { Sku } from '../catalog/schemas.js';
 import { AppError } from '../errors.js';
-import { EVENT_NAMES, type EventEnvelope } from '../events/catalogue.js';
-import { assertValid, compileInput, type InputValidator } from '../http/validation.js';
+import { interfaceEventNames, type EventEnvelope } from '../events/catalogue.js';
+import { validInput } from '../graphql/plain-input.js';
+import { compileInput, type InputValidator } from '../http/validation.js';
 import { ORDER_STATUSES } from '../orders/status-machine.js';
 import { authorizeEventTypes, orderFilter, stockFilter, typesFilter, type LiveFilter } from './event-filter.js';
 import type { LiveContext } from './context.js';
@@ -28,22 +30,19 @@ class EventEnvelopeType {
 }
 
 const after = Type.String({ pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-7[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}$' });
-const EventsArgs = compileInput(Type.Object({ types: Type.Optional(Type.Array(Type.Enum([...EVENT_NAMES]), { minItems: 1 })), after: Type.Optional(after) }));
+const eventsArgsSchema = () =>
+  Type.Object({ types: Type.Optional(Type.Array(Type.Enum([...interfaceEventNames()]), { minItems: 1 })), after: Type.Optional(after) });
+/** Compiled once, on first use: the names it allows are the catalogue the modules register at start. */
+let eventsArgs: InputValidator<ReturnType<typeof eventsArgsSchema>> | undefined;
 const OrderEventsArgs = compileInput(Type.Object({
-  orderId: Type.Optional(Type.String({ minLength: 1 })),
+  // Matched against event data as it is (order ids are UUIDs), but never unbounded.
+  orderId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
   statuses: Type.Optional(Type.Array(Type.Enum([...ORDER_STATUSES]), { minItems: 1 })),
   after: Type.Optional(after),
 }));
-const StockEventsArgs = compileInput(Type.Object({ sku: Type.Optional(Type.String({ minLength: 1 })), after: Type.Optional(after) }));
+const StockEventsArgs = compileInput(Type.Object({ sku: Type.Optional(Sku), after: Type.Optional(after) }));
 
-/** GraphQL says null for an absent optional argument; the schemas say absent. */
-function present(args: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(args).filter(([, value]) => value !== null && value !== undefined));
-}
-
-function validArgs<S extends TSchema>(validator: InputValidator<S>, args: Record<string, unknown>): Static<S> {
-  return assertValid(validator, present(args), 'The subscription arguments are not valid');
-}
+const INVALID_ARGUMENTS = 'The subscription arguments are not valid';
 
 function open({ context }: SubscribeResolverData<unknown, unknown, LiveContext>, filter: LiveFilter, afterId?: string) {
   const principal = requireAuthentication(context.principal);
@@ -73,7 +72,7 @@ export class LiveResolver {
   @Subscription(() => EventEnvelopeType, {
     description: 'Events of the given types (default: every type the token may read), optionally resuming after an event id',
     subscribe: (data: SubscribeResolverData<unknown, Record<string, unknown>, LiveContext>) => {
-      const args = validArgs(EventsArgs, data.args);
+      const args = validInput((eventsArgs ??= compileInput(eventsArgsSchema())), data.args, INVALID_ARGUMENTS);
       const types = authorizeEventTypes(requireAuthentication(data.context.principal), args.types);
       return open(data, typesFilter(types), args.after);
     },
@@ -90,7 +89,7 @@ export class LiveResolver {
   @Subscription(() => EventEnvelopeType, {
     description: '`pedido.criado` and `pedido.status_alterado`, optionally of one order and of orders now in one of `statuses`',
     subscribe: (data: SubscribeResolverData<unknown, Record<string, unknown>, LiveContext>) => {
-      const args = validArgs(OrderEventsArgs, data.args);
+      const args = validInput(OrderEventsArgs, data.args, INVALID_ARGUMENTS);
       return open(data, orderFilter({ orderId: args.orderId, statuses: args.statuses }), args.after);
     },
   })
@@ -107,7 +106,7 @@ export class LiveResolver {
   @Subscription(() => EventEnvelopeType, {
     description: '`estoque.alterado`, `produto.publicacao_alterada` and `produto.preco_alterado`, optionally of one SKU',
     subscribe: (data: SubscribeResolverData<unknown, Record<string, unknown>, LiveContext>) => {
-      const args = validArgs(StockEventsArgs, data.args);
+      const args = validInput(StockEventsArgs, data.args, INVALID_ARGUMENTS);
       return open(data, stockFilter({ sku: args.sku }), args.after);
     },
   })

@@ -6,10 +6,10 @@ import { claimIdempotencyKey, requestHash, storeIdempotentResponse } from '../id
 import { OrderItem } from './order-item.entity.js';
 import { OrderPayment } from './order-payment.entity.js';
 import { OrderStatusChange } from './order-status-change.entity.js';
+import { orderCreated, paymentChanged } from './events.js';
 import { assertChannelConfigured, moveStock, stockLinesOf } from './order-stock.js';
 import { toOrderView, toItemView, toPaymentView, toStatusEntryView } from './order-view.js';
 import { Order } from './order.entity.js';
-import { recordPaymentEvent } from './payments.js';
 import { prepareOrder, type PreparedOrder } from './prepare-order.js';
 import { findOrderByExternalId } from './queries.js';
 import type { CreateOrderInput, OrderView } from './schemas.js';
@@ -87,9 +87,9 @@ async function insertOrder(tx: EntityManager, sellerId: string, prepared: Prepar
     payments: payments.map(toPaymentView),
     statusHistory: [toStatusEntryView(creation)],
   });
-  await recordEvent(tx, sellerId, { type: 'pedido.criado', aggregateType: 'order', aggregateId: order.id, data: view });
+  await recordEvent(tx, sellerId, orderCreated(view));
   // Payments that came with the order are news for payment consumers too.
-  for (const payment of view.payments) await recordPaymentEvent(tx, sellerId, order.id, payment);
+  for (const payment of view.payments) await recordEvent(tx, sellerId, paymentChanged(order.id, payment));
   return view;
 }
 

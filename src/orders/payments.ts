@@ -1,9 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { transactionTime } from '../db/transaction-time.js';
 import { recordEvent } from '../events/outbox.js';
+import { paymentChanged } from './events.js';
 import { parseMoney } from '../money.js';
 import { OrderPayment } from './order-payment.entity.js';
-import { loadOrderViews, toPaymentView, type PaymentView } from './order-view.js';
+import { loadOrderViews, toPaymentView } from './order-view.js';
 import { approvedTotal, preparePayment } from './prepare-order.js';
 import type { OrderView, PaymentInput } from './schemas.js';
 import { lockOrder, transitionOrder } from './transitions.js';
@@ -12,15 +13,6 @@ export interface RecordedPayment {
   order: OrderView;
   /** False when the payment's transactionId matched an existing payment, which was updated. */
   created: boolean;
-}
-
-export async function recordPaymentEvent(tx: EntityManager, sellerId: string, orderId: string, payment: PaymentView): Promise<void> {
-  await recordEvent(tx, sellerId, {
-    type: 'pagamento.alterado',
-    aggregateType: 'order',
-    aggregateId: orderId,
-    data: { orderId, paymentId: payment.id, status: payment.status, amount: payment.amount },
-  });
 }
 
 /**
@@ -40,7 +32,7 @@ export async function recordPayment(em: EntityManager, sellerId: string, orderId
     Object.assign(payment, prepared);
     order.updatedAt = at;
     await tx.flush();
-    await recordPaymentEvent(tx, sellerId, order.id, toPaymentView(payment));
+    await recordEvent(tx, sellerId, paymentChanged(order.id, toPaymentView(payment)));
     if (order.status === 'pendente' && (await coversTotal(tx, order.id, order.totalAmount))) {
       await transitionOrder(tx, sellerId, order, 'aprovado', { at, note: 'payment confirmed' });
     }

@@ -1,11 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FilterQuery } from '@mikro-orm/core';
-import { AppError } from '../errors.js';
-import { decodeCursor, pageOf, type Page } from '../http/pagination.js';
+import { decodeCursor, pageOf, viewPage, type Page, type PageRequest } from '../http/pagination.js';
 import { loadOrderViews } from './order-view.js';
 import { Order } from './order.entity.js';
-import type { OrderSort, OrderView } from './schemas.js';
-import type { OrderStatus } from './status-machine.js';
+import type { OrderListFilter, OrderSort, OrderView } from './schemas.js';
 
 /** The seller-scoped EM makes another seller's order simply absent. */
 export async function findOrder(em: EntityManager, id: string): Promise<OrderView | undefined> {
@@ -31,18 +29,9 @@ export function isUuid(value: string): boolean {
   return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }
 
-export interface OrderFilter {
-  channel?: string;
-  statuses?: OrderStatus[];
-  createdFrom?: Date;
-  createdTo?: Date;
-  updatedSince?: Date;
-}
-
-export interface OrderPageQuery extends OrderFilter {
-  sort: OrderSort;
-  limit: number;
-  cursor?: string;
+/** The edge cursor of an order in a list sorted by `sort` (the key the next page starts after). */
+export function orderCursor(sort: OrderSort = 'createdAt'): (order: Order) => [string, string] {
+  return (order) => [order[sort].toISOString(), order.id];
 }
 
 /**
@@ -50,41 +39,43 @@ export interface OrderPageQuery extends OrderFilter {
  * cursor is the last row's key, so rows inserted or updated meanwhile never shift a
  * later page: no row is skipped or repeated because of them.
  */
-export async function listOrders(em: EntityManager, query: OrderPageQuery): Promise<Page<Order>> {
-  const key = query.sort === 'updatedAt' ? 'updatedAt' : 'createdAt';
-  const direction = query.sort === 'updatedAt' ? 'asc' : 'desc';
-  const where: FilterQuery<Order>[] = [filterOf(query)];
-  if (query.cursor) where.push(afterCursor(key, direction, query.cursor));
-  if (query.sort === 'updatedAt') where.push({ updatedAt: { $lt: await settledBefore(em) } });
+export async function listOrders(em: EntityManager, filter: OrderListFilter, page: PageRequest): Promise<Page<Order>> {
+  const key = filter.sort ?? 'createdAt';
+  const direction = key === 'updatedAt' ? 'asc' : 'desc';
+  const where: FilterQuery<Order>[] = [filterOf(filter)];
+  if (page.cursor) where.push(afterCursor(key, direction, page.cursor));
+  if (key === 'updatedAt') where.push({ updatedAt: { $lt: await settledBefore(em) } });
   const rows = await em.find(
     Order,
     { $and: where },
-    { orderBy: [{ [key]: direction }, { id: direction }], limit: query.limit + 1 },
+    { orderBy: [{ [key]: direction }, { id: direction }], limit: page.limit + 1 },
   );
-  return pageOf(rows, query.limit, (row) => [row[key].toISOString(), row.id]);
+  return pageOf(rows, page.limit, orderCursor(key));
 }
 
-function filterOf(filter: OrderFilter): FilterQuery<Order> {
+/** `GET /pedidos`: a page of orders (listOrders) as whole order views. */
+export async function listOrderViews(em: EntityManager, filter: OrderListFilter, page: PageRequest): Promise<Page<OrderView>> {
+  return viewPage(await listOrders(em, filter, page), (orders) => loadOrderViews(em, orders));
+}
+
+function filterOf(filter: OrderListFilter): FilterQuery<Order> {
   const createdAt = {
-    ...(filter.createdFrom ? { $gte: filter.createdFrom } : {}),
-    ...(filter.createdTo ? { $lt: filter.createdTo } : {}),
+    ...(filter.createdFrom ? { $gte: new Date(filter.createdFrom) } : {}),
+    ...(filter.createdTo ? { $lt: new Date(filter.createdTo) } : {}),
   };
   return {
     ...(filter.channel ? { channel: filter.channel } : {}),
-    ...(filter.statuses?.length ? { status: { $in: filter.statuses } } : {}),
+    ...(filter.status?.length ? { status: { $in: filter.status } } : {}),
     ...(Object.keys(createdAt).length ? { createdAt } : {}),
-    ...(filter.updatedSince ? { updatedAt: { $gte: filter.updatedSince } } : {}),
+    ...(filter.updatedSince ? { updatedAt: { $gte: new Date(filter.updatedSince) } } : {}),
   };
 }
 
 function afterCursor(key: 'createdAt' | 'updatedAt', direction: 'asc' | 'desc', cursor: string): FilterQuery<Order> {
-  const [at, id] = decodeCursor(cursor, 2);
-  const instant = new Date(String(at));
-  if (Number.isNaN(instant.getTime())) {
-    throw new AppError('VALIDATION_FAILED', 'The cursor is not valid', {}, [{ path: '/cursor', in: 'query', message: 'is not a cursor this list returned' }]);
-  }
+  const [at, id] = decodeCursor(cursor, ['instant', 'uuid']);
+  const instant = new Date(at!);
   const beyond = direction === 'asc' ? '$gt' : '$lt';
-  return { $or: [{ [key]: { [beyond]: instant } }, { [key]: instant, id: { [beyond]: String(id) } }] } as FilterQuery<Order>;
+  return { $or: [{ [key]: { [beyond]: instant } }, { [key]: instant, id: { [beyond]: id } }] } as FilterQuery<Order>;
 }
 
 /**

@@ -1,22 +1,20 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { requireAuthentication, requireScope } from '../auth/service.js';
+import { requireScope } from '../auth/service.js';
+import { CurrentSeller } from '../graphql/caller.js';
 import type { GraphQLContext } from '../graphql/context.js';
+import { listArgs } from '../graphql/list-args.js';
+import { validInput } from '../graphql/plain-input.js';
 import { toConnection, type Connection } from '../graphql/relay.js';
-import { assertValid, compileInput } from '../http/validation.js';
+import { compileInput } from '../http/validation.js';
 import { createOrder, type CreatedOrder } from './create-order.js';
 import { ChangeOrderStatusInput, CreateOrderInput, OrderFilterInput, PaymentInput } from './graphql-inputs.js';
 import { CreateOrderResult, Order, OrderConnection, OrderItem, OrderSortEnum, Payment, StatusHistoryEntry } from './graphql-types.js';
 import { orderHistoryLoader, orderItemsLoader, orderLoader, orderPaymentsLoader } from './loaders.js';
 import { toHeaderView, type ItemView, type OrderHeaderView, type PaymentView, type StatusEntryView } from './order-view.js';
 import { recordPayment } from './payments.js';
-import { findOrder, listOrders } from './queries.js';
+import { findOrder, listOrders, orderCursor } from './queries.js';
 import * as schemas from './schemas.js';
 import { changeOrderStatus } from './transitions.js';
-
-/** GraphQL input objects → the plain JSON the TypeBox schemas validate (nulls mean absent). */
-function plain<T>(value: unknown): T {
-  return JSON.parse(JSON.stringify(value, (_key, member: unknown) => member ?? undefined)) as T;
-}
 
 const createOrderValidator = compileInput(schemas.CreateOrderSchema);
 const statusChangeValidator = compileInput(schemas.StatusChangeSchema);
@@ -33,22 +31,8 @@ export class OrderResolver {
     @Arg('filter', () => OrderFilterInput, { nullable: true }) filter?: OrderFilterInput,
     @Arg('sort', () => OrderSortEnum, { nullable: true }) sort?: schemas.OrderSort,
   ): Promise<Connection<OrderHeaderView>> {
-    const query = assertValid(
-      schemas.listOrdersQuery(context.config.pageSizeMax),
-      plain({ ...filter, status: filter?.status?.join(','), limit: first, cursor: after, sort }),
-    );
-    const orderSort = sort ?? 'createdAt';
-    const page = await listOrders(context.em, {
-      channel: query.channel,
-      statuses: filter?.status as schemas.OrderView['status'][] | undefined,
-      createdFrom: filter?.createdFrom,
-      createdTo: filter?.createdTo,
-      updatedSince: filter?.updatedSince,
-      sort: orderSort,
-      limit: query.limit ?? context.config.pageSizeDefault,
-      cursor: query.cursor,
-    });
-    return toConnection(page, (row) => [row[orderSort].toISOString(), row.id], toHeaderView);
+    const list = listArgs(context, schemas.orderListArgs, { ...filter, sort, first, after });
+    return toConnection(await listOrders(context.em, list.filter, list.page), orderCursor(list.filter.sort), toHeaderView);
   }
 
   @Authorized('orders:read')
@@ -61,11 +45,11 @@ export class OrderResolver {
   @Mutation(() => CreateOrderResult, { description: 'Creates an order; an idempotencyKey behaves as the Idempotency-Key header of POST /pedidos' })
   async createOrder(
     @Arg('input', () => CreateOrderInput) input: CreateOrderInput,
-    @Ctx() { em, principal }: GraphQLContext,
+    @CurrentSeller() sellerId: string,
+    @Ctx() { em }: GraphQLContext,
     @Arg('idempotencyKey', () => String, { nullable: true }) idempotencyKey?: string,
   ): Promise<CreatedOrder> {
-    const body = assertValid(createOrderValidator, plain(input));
-    return createOrder(em, requireAuthentication(principal).sellerId, body, { idempotencyKey: idempotencyKey ?? undefined });
+    return createOrder(em, sellerId, validInput(createOrderValidator, input), { idempotencyKey: idempotencyKey ?? undefined });
   }
 
   @Authorized('orders:write')
@@ -73,10 +57,10 @@ export class OrderResolver {
   async changeOrderStatus(
     @Arg('id', () => ID) id: string,
     @Arg('input', () => ChangeOrderStatusInput) input: ChangeOrderStatusInput,
-    @Ctx() { em, principal }: GraphQLContext,
+    @CurrentSeller() sellerId: string,
+    @Ctx() { em }: GraphQLContext,
   ): Promise<OrderHeaderView> {
-    const body = assertValid(statusChangeValidator, plain(input));
-    return changeOrderStatus(em, requireAuthentication(principal).sellerId, id, body);
+    return changeOrderStatus(em, sellerId, id, validInput(statusChangeValidator, input));
   }
 
   @Authorized('orders:write')
@@ -86,10 +70,10 @@ export class OrderResolver {
   async recordOrderPayment(
     @Arg('orderId', () => ID) orderId: string,
     @Arg('input', () => PaymentInput) input: PaymentInput,
-    @Ctx() { em, principal }: GraphQLContext,
+    @CurrentSeller() sellerId: string,
+    @Ctx() { em }: GraphQLContext,
   ): Promise<OrderHeaderView> {
-    const body = assertValid(paymentValidator, plain(input));
-    return (await recordPayment(em, requireAuthentication(principal).sellerId, orderId, body)).order;
+    return (await recordPayment(em, sellerId, orderId, validInput(paymentValidator, input))).order;
   }
 
   @FieldResolver(() => [OrderItem])

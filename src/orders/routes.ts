@@ -1,20 +1,17 @@
 import { Type } from 'typebox';
 import { notFound } from '../errors.js';
 import { callerOf, type RestRoutes } from '../http/rest.js';
+import { idempotencyKeySchema } from '../idempotency/idempotency.js';
 import { createOrder } from './create-order.js';
-import { loadOrderViews } from './order-view.js';
 import { recordPayment } from './payments.js';
-import { findOrder, listOrders } from './queries.js';
-import { CreateOrderSchema, listOrdersQuery, OrderSchema, PaymentInputSchema, StatusChangeSchema } from './schemas.js';
-import type { OrderStatus } from './status-machine.js';
+import { findOrder, listOrderViews } from './queries.js';
+import { CreateOrderSchema, listOrdersQuery, orderListFromQuery, OrderSchema, PaymentInputSchema, StatusChangeSchema } from './schemas.js';
 import { changeOrderStatus } from './transitions.js';
 
 const tags = ['orders'];
 const IdParams = Type.Object({ id: Type.String({ description: 'Order id (UUID)' }) });
 const IdempotencyHeaders = Type.Object({
-  'idempotency-key': Type.Optional(
-    Type.String({ minLength: 1, maxLength: 255, description: 'Same key + same body replays the first response (200); another body is 422' }),
-  ),
+  'idempotency-key': Type.Optional(idempotencyKeySchema('Same key + same body replays the first response (200); another body is 422')),
 });
 
 /** The REST adapter of the orders domain (DESIGN sections 4 and 11): translation only. */
@@ -31,18 +28,8 @@ export const orderRoutes: RestRoutes = (app, { config }) => {
       },
     },
     async (request) => {
-      const query = request.query;
-      const page = await listOrders(request.em, {
-        channel: query.channel,
-        statuses: query.status?.split(',') as OrderStatus[] | undefined,
-        createdFrom: query.createdFrom ? new Date(query.createdFrom) : undefined,
-        createdTo: query.createdTo ? new Date(query.createdTo) : undefined,
-        updatedSince: query.updatedSince ? new Date(query.updatedSince) : undefined,
-        sort: query.sort ?? 'createdAt',
-        limit: query.limit ?? config.pageSizeDefault,
-        cursor: query.cursor,
-      });
-      return { data: await loadOrderViews(request.em, page.data), nextCursor: page.nextCursor };
+      const { filter, page } = orderListFromQuery(request.query, config.pageSizeDefault);
+      return listOrderViews(request.em, filter, page);
     },
   );
 
@@ -72,8 +59,7 @@ export const orderRoutes: RestRoutes = (app, { config }) => {
       },
     },
     async (request, reply) => {
-      const { sellerId } = callerOf(request);
-      const result = await createOrder(request.em, sellerId, request.body, { idempotencyKey: request.headers['idempotency-key'] });
+      const result = await createOrder(request.em, callerOf(request).sellerId, request.body, { idempotencyKey: request.headers['idempotency-key'] });
       return reply.status(result.created ? 201 : 200).send(result.order);
     },
   );

@@ -1,12 +1,12 @@
 /**
  * The order contract (DESIGN sections 4 and 11) as TypeBox schemas: they validate REST
- * requests, GraphQL inputs (assertValid) and feed the OpenAPI document.
+ * requests, GraphQL inputs (validInput) and feed the OpenAPI document.
  */
-import { Type, type Static } from 'typebox';
-import { pageQuerySchema } from '../http/pagination.js';
-import { listQuery } from '../http/validation.js';
+import { Type, type Static, type TSchema } from 'typebox';
+import { listRequest, pageQuerySchema } from '../http/pagination.js';
+import { commaList, listQuery } from '../http/validation.js';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from './order-payment.entity.js';
-import { MANUAL_TARGETS, ORDER_STATUSES } from './status-machine.js';
+import { MANUAL_TARGETS, ORDER_STATUSES, type OrderStatus } from './status-machine.js';
 
 const MONEY_PATTERN = '^\\d{1,12}(\\.\\d{1,2})?$';
 const Money = (description?: string) =>
@@ -103,11 +103,12 @@ const STATUS_LIST_PATTERN = `^(${ORDER_STATUSES.join('|')})(,(${ORDER_STATUSES.j
 export const ORDER_SORTS = ['createdAt', 'updatedAt'] as const;
 export type OrderSort = (typeof ORDER_SORTS)[number];
 
-export const listOrdersQuery = listQuery((maxLimit) =>
+/** The order list's filter, sort and page; `status` as each interface carries a list. */
+const orderListSchema = <S extends TSchema>(status: S, maxLimit: number) =>
   Type.Object(
     {
       channel: Type.Optional(Text(64)),
-      status: Type.Optional(Type.String({ pattern: STATUS_LIST_PATTERN, description: 'Comma-separated statuses, e.g. aprovado,faturado' })),
+      status: Type.Optional(status),
       createdFrom: Type.Optional(Timestamp('createdAt at or after')),
       createdTo: Type.Optional(Timestamp('createdAt before')),
       updatedSince: Type.Optional(Timestamp('updatedAt at or after')),
@@ -115,8 +116,23 @@ export const listOrdersQuery = listQuery((maxLimit) =>
       ...pageQuerySchema(maxLimit),
     },
     strict,
-  ),
+  );
+
+/** `GET /pedidos`: statuses comma separated (see orderListFromQuery). */
+export const listOrdersQuery = listQuery((maxLimit) =>
+  orderListSchema(Type.String({ pattern: STATUS_LIST_PATTERN, description: 'Comma-separated statuses, e.g. aprovado,faturado' }), maxLimit),
 );
+
+/** The order list in the domain's terms, statuses as a list: GraphQL's `orders` arguments. */
+export const orderListArgs = listQuery((maxLimit) => orderListSchema(Type.Array(Type.Enum([...ORDER_STATUSES]), { minItems: 1 }), maxLimit));
+
+/** Which orders to list, in which order: what both interfaces' arguments come to. */
+export type OrderListFilter = Omit<Static<ReturnType<typeof orderListArgs>['schema']>, 'limit' | 'cursor'>;
+
+/** `GET /pedidos`'s validated query → the list's filter and page, as GraphQL's listArgs gives them. */
+export function orderListFromQuery(query: Static<ReturnType<typeof listOrdersQuery>['schema']>, defaultLimit: number) {
+  return listRequest({ ...query, status: commaList<OrderStatus>(query.status) }, defaultLimit);
+}
 
 const MoneyOut = Type.String({ pattern: '^-?\\d+\\.\\d{2}$', examples: ['199.90'] });
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);

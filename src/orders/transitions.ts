@@ -4,6 +4,7 @@ import { transactionTime } from '../db/transaction-time.js';
 import { AppError, notFound, validationFailed, type FieldError } from '../errors.js';
 import { recordEvent } from '../events/outbox.js';
 import { isValidInvoiceAccessKey } from './brazilian-documents.js';
+import { orderStatusChanged } from './events.js';
 import { OrderItem } from './order-item.entity.js';
 import { OrderStatusChange } from './order-status-change.entity.js';
 import { moveStock, stockLinesOf } from './order-stock.js';
@@ -49,12 +50,7 @@ export async function transitionOrder(
   order.updatedAt = change.at;
   tx.create(OrderStatusChange, { seller: sellerId, order: order.id, status: to, at: change.at, note: change.note });
   await tx.flush();
-  await recordEvent(tx, sellerId, {
-    type: 'pedido.status_alterado',
-    aggregateType: 'order',
-    aggregateId: order.id,
-    data: { orderId: order.id, number: order.number, from, to, at: change.at.toISOString(), note: change.note },
-  });
+  await recordEvent(tx, sellerId, orderStatusChanged(order, { from, to, ...change }));
 }
 
 /** PATCH /pedidos/{id}/status and its GraphQL twin. */

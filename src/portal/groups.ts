@@ -1,25 +1,25 @@
-import { EVENT_GROUPS, EVENT_NAMES, type EventGroup } from '../events/catalogue.js';
+import { EVENT_GROUPS, eventsOfGroup, interfaceEventNames, type EventGroup } from '../events/catalogue.js';
 
 // The seller portal (API v2) shows a webhook subscription's events as switches per group
 // of the catalogue. The subscription record keeps event names; groups are a view of them.
 
 export type GroupSwitches = Record<EventGroup, boolean>;
 
-export const GROUPS = Object.keys(EVENT_GROUPS) as EventGroup[];
+export const GROUPS: readonly EventGroup[] = EVENT_GROUPS;
 
 function expand(events: readonly string[]): Set<string> {
-  return new Set(events.includes('*') ? EVENT_NAMES : events);
+  return new Set(events.includes('*') ? interfaceEventNames() : events);
 }
 
 /** A group is on when the subscription takes every event of it (`*` takes them all). */
 export function groupsOf(events: readonly string[]): GroupSwitches {
   const names = expand(events);
-  return Object.fromEntries(GROUPS.map((group) => [group, EVENT_GROUPS[group].every((event) => names.has(event))])) as GroupSwitches;
+  return Object.fromEntries(GROUPS.map((group) => [group, eventsOfGroup(group).every((event) => names.has(event))])) as GroupSwitches;
 }
 
 /** The event names of the groups switched on, in catalogue order. */
 export function eventsOfGroups(groups: Partial<GroupSwitches>): string[] {
-  return GROUPS.filter((group) => groups[group]).flatMap((group) => [...EVENT_GROUPS[group]]);
+  return GROUPS.filter((group) => groups[group]).flatMap((group) => [...eventsOfGroup(group)]);
 }
 
 /**
@@ -32,10 +32,10 @@ export function switchGroups(events: readonly string[], changes: Partial<GroupSw
   for (const group of GROUPS) {
     const change = changes[group];
     if (change === undefined) continue;
-    for (const event of EVENT_GROUPS[group]) {
+    for (const event of eventsOfGroup(group)) {
       if (change) names.add(event);
       else names.delete(event);
     }
   }
-  return EVENT_NAMES.filter((event) => names.has(event));
+  return interfaceEventNames().filter((event) => names.has(event));
 }

@@ -1,19 +1,13 @@
 import { Type } from 'typebox';
-import { validationFailed } from '../errors.js';
-import { EVENT_GROUPS } from '../events/catalogue.js';
-import { pageQuery } from '../http/pagination.js';
+import { eventsOfGroup } from '../events/catalogue.js';
+import { pageQuery, pageRequest, viewPage } from '../http/pagination.js';
 import { callerOf, type RestRoutes } from '../http/rest.js';
 import { IdParams, listResponse, SubscriptionQuotaResponse, SubscriptionResponse } from '../webhooks/schemas.js';
-import {
-  createSubscription,
-  deleteSubscription,
-  getSubscription,
-  listSubscriptions,
-  updateSubscription,
-} from '../webhooks/subscription-service.js';
+import { deleteSubscription, getSubscription, listSubscriptions, updateSubscription } from '../webhooks/subscription-service.js';
 import type { WebhookSubscription } from '../webhooks/subscription.entity.js';
 import { subscriptionView } from '../webhooks/views.js';
-import { eventsOfGroups, groupsOf, GROUPS, switchGroups, type GroupSwitches } from './groups.js';
+import { createConfiguration, switchConfigurationGroups } from './configurations.js';
+import { groupsOf, GROUPS } from './groups.js';
 
 const tags = ['portal v2: webhooks'];
 const read = { scope: 'webhooks:read' } as const;
@@ -48,12 +42,6 @@ const EventsResponse = Type.Object({
 
 const configurationView = (subscription: WebhookSubscription) => ({ ...subscriptionView(subscription), groups: groupsOf(subscription.events) });
 
-/** A configuration that takes no event would never be called: switch it off instead. */
-function eventsOrRefuse(events: string[], path: string): string[] {
-  if (events.length === 0) throw validationFailed([{ path, message: 'switch on at least one group, or set active: false' }]);
-  return events;
-}
-
 /**
  * The seller portal's API v2, webhooks section (DESIGN §8, §11): the webhooks interface's
  * subscriptions seen as switches per event group. Same records, same rules; translation only.
@@ -70,22 +58,15 @@ export const portalWebhookRoutes: RestRoutes = (app, { config }) => {
         response: { 200: listResponse(ConfigurationResponse) },
       },
     },
-    async (request) => {
-      const page = await listSubscriptions(request.em, callerOf(request).sellerId, {
-        ...request.query,
-        limit: request.query.limit ?? config.pageSizeDefault,
-      });
-      return { data: page.data.map(configurationView), nextCursor: page.nextCursor };
-    },
+    async (request) =>
+      viewPage(await listSubscriptions(request.em, callerOf(request).sellerId, pageRequest(request.query, config.pageSizeDefault)), (rows) => rows.map(configurationView)),
   );
 
   app.post(
     '/v2/webhooks/configuracoes',
     { config: write, schema: { tags, summary: 'Create a webhook configuration', body: CreateConfigurationBody, response: { 201: CreatedConfigurationResponse, 409: SubscriptionQuotaResponse } } },
     async (request, reply) => {
-      const { url, description, groups } = request.body;
-      const events = eventsOrRefuse(eventsOfGroups(groups), '/groups');
-      const { subscription, secret } = await createSubscription(request.em, callerOf(request), { url, description, events }, config);
+      const { subscription, secret } = await createConfiguration(request.em, callerOf(request), request.body, config);
       return reply.status(201).send({ ...configurationView(subscription), secret });
     },
   );
@@ -93,7 +74,7 @@ export const portalWebhookRoutes: RestRoutes = (app, { config }) => {
   app.get(
     '/v2/webhooks/eventos',
     { config: read, schema: { tags, summary: 'The events that can be delivered, by group', response: { 200: EventsResponse } } },
-    async () => ({ groups: GROUPS.map((group) => ({ group, events: [...EVENT_GROUPS[group]] })) }),
+    async () => ({ groups: GROUPS.map((group) => ({ group, events: [...eventsOfGroup(group)] })) }),
   );
 
   app.get(
@@ -114,12 +95,7 @@ export const portalWebhookRoutes: RestRoutes = (app, { config }) => {
         response: { 200: ConfigurationResponse },
       },
     },
-    async (request) => {
-      const caller = callerOf(request);
-      const current = await getSubscription(request.em, caller.sellerId, request.params.id);
-      const events = eventsOrRefuse(switchGroups(current.events, request.body as Partial<GroupSwitches>), '/');
-      return configurationView(await updateSubscription(request.em, caller, request.params.id, { events }, config));
-    },
+    async (request) => configurationView(await switchConfigurationGroups(request.em, callerOf(request), request.params.id, request.body, config)),
   );
 
   app.put(
@@ -128,9 +104,7 @@ export const portalWebhookRoutes: RestRoutes = (app, { config }) => {
       config: write,
       schema: { tags, summary: 'Change the URL or description, or switch it off/on', params: IdParams, body: UpdateConfigurationBody, response: { 200: ConfigurationResponse } },
     },
-    async (request) => {
-      return configurationView(await updateSubscription(request.em, callerOf(request), request.params.id, request.body, config));
-    },
+    async (request) => configurationView(await updateSubscription(request.em, callerOf(request), request.params.id, request.body, config)),
   );
 
   app.delete(

@@ -1,18 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { FanoutTarget } from '../webhooks/fanout.js';
+import type { CommittedEvent, FanoutTarget } from '../webhooks/fanout.js';
 import { generateWebhookSecret } from '../webhooks/signing.js';
 import { WebhookSubscription } from '../webhooks/subscription.entity.js';
 import { PRODUCT_EVENTS, PRODUCT_RULES, PRODUCTS, type Product } from './catalogue.js';
 import { ProductWebhookSubscription } from './registration-subscription.entity.js';
-
-/** What the audience reads of an outbox event the fan-out took. */
-interface FanoutEvent {
-  id: string;
-  seller_id: string;
-  type: string;
-  aggregate_id: string;
-  created_at: Date;
-}
 
 const PRODUCT_EVENT_NAMES = new Set(PRODUCTS.flatMap((product) => PRODUCT_RULES[product].events));
 
@@ -29,7 +20,7 @@ interface Match {
  * The per-product audience of the fan-out (src/webhooks/fanout.ts, in its transaction): which registrations receive which events of the batch, as deliveries to
  * the registration's subscription for the event's seller (created here the first time).
  */
-export async function productWebhookTargets(em: EntityManager, events: readonly FanoutEvent[]): Promise<FanoutTarget[]> {
+export async function productWebhookTargets(em: EntityManager, events: readonly CommittedEvent[]): Promise<FanoutTarget[]> {
   const candidates = events.filter((event) => PRODUCT_EVENT_NAMES.has(event.type));
   if (candidates.length === 0) return [];
   const matches = await matchingRegistrations(em, candidates);
@@ -50,7 +41,7 @@ export async function productWebhookTargets(em: EntityManager, events: readonly 
  * `FOR SHARE` on the registrations makes deleting one wait for this fan-out to commit,
  * so the delete then sees (and retires) the subscriptions created here.
  */
-async function matchingRegistrations(em: EntityManager, events: readonly FanoutEvent[]): Promise<Match[]> {
+async function matchingRegistrations(em: EntityManager, events: readonly CommittedEvent[]): Promise<Match[]> {
   const rows = events.map(() => '(?::uuid, ?::uuid, ?::text, ?::text, ?::timestamptz)').join(', ');
   return em.execute<Match[]>(
     `select b.event_id, b.seller_id, r.id as registration_id, r.product, r.url, r.events

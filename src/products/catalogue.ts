@@ -1,4 +1,4 @@
-import type { Scope } from '../auth/scopes.js';
+import { APPLICATION_REMOVED } from '../auth/events.js';
 import type { Config } from '../config.js';
 
 /**
@@ -12,28 +12,13 @@ export const PRODUCT_EVENTS = {
   trackingUpdated: 'rastreio.atualizado',
   carrierChat: 'chatTransportadora',
   cycleCreated: 'ciclo.criado',
-  applicationRemoved: 'aplicativo.removido',
+  applicationRemoved: APPLICATION_REMOVED,
   caseOpened: 'atendimento.criado',
   caseMessage: 'atendimento.mensagem',
   caseClosed: 'atendimento.encerrado',
 } as const;
 
 const E = PRODUCT_EVENTS;
-
-/**
- * The scope a seller's token needs to read a product event's data in its delivery log:
- * tracking, the carrier chat, settlement cycles and support cases describe orders (their
- * GraphQL resources take the orders scopes); an app's removal is webhooks business.
- */
-export const PRODUCT_EVENT_READ_SCOPES: Readonly<Record<(typeof PRODUCT_EVENTS)[keyof typeof PRODUCT_EVENTS], Scope>> = {
-  [E.trackingUpdated]: 'orders:read',
-  [E.carrierChat]: 'orders:read',
-  [E.cycleCreated]: 'orders:read',
-  [E.applicationRemoved]: 'webhooks:read',
-  [E.caseOpened]: 'orders:read',
-  [E.caseMessage]: 'orders:read',
-  [E.caseClosed]: 'orders:read',
-};
 
 interface ProductRules {
   /** Where the product's routes are mounted on this server. */

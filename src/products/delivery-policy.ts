@@ -1,14 +1,15 @@
-import type { DeliveryPolicy } from '../webhooks/policy.js';
-import { PRODUCTS, PRODUCT_EVENT_READ_SCOPES, PRODUCT_RULES, isProductEvent, type Product } from './catalogue.js';
+import { eventDefinition } from '../events/catalogue.js';
+import { USER_AGENT, type DeliveryPolicy } from '../webhooks/policy.js';
+import { PRODUCTS, PRODUCT_RULES, isProductEvent, type Product } from './catalogue.js';
 
 /**
- * DESIGN §8's delivery rules of the three products, as policies of the one webhook
- * dispatcher (src/webhooks/policy.ts): the envelope `{evento, data}` and no signature
- * header for all three; logistics and payments send `application/json; charset=UTF-8`,
- * take any 2xx and try 5 times in all; customer service takes only a 200 and tries once
- * plus up to 5 retries. Intervals are the dispatcher's backoff (WEBHOOK_BACKOFF_*), the
- * timeout its WEBHOOK_TIMEOUT_MS (10 s by default, the products' limit), and redirects
- * are failures as for every kind.
+ * The delivery rules of the three products (docs/products.md), as policies of the one
+ * webhook dispatcher (src/webhooks/policy.ts): the envelope `{evento, data}` and no
+ * signature header for all three; logistics and payments send
+ * `application/json; charset=UTF-8`, take any 2xx and try 5 times in all; customer service
+ * takes only a 200 and tries once plus up to 5 retries. Intervals are the dispatcher's
+ * backoff (WEBHOOK_BACKOFF_*), the timeout its WEBHOOK_TIMEOUT_MS (10 s by default, the
+ * products' limit), and redirects are failures as for every kind.
  */
 interface DeliveryRules {
   attempts: number;
@@ -25,13 +26,16 @@ const DELIVERY_RULES: Record<Product, DeliveryRules> = {
   support: { attempts: 1 + 5, isSuccess: exactlyTwoHundred, contentType: 'application/json' },
 };
 
-const USER_AGENT = 'Ponte-Webhooks/1.0';
+declare module '../webhooks/policy.js' {
+  interface SubscriptionKinds extends Record<Product, DeliveryPolicy> {}
+}
 
 function productPolicy(product: Product): DeliveryPolicy {
   const rules = DELIVERY_RULES[product];
   return {
     offers: (eventType) => isProductEvent(product, eventType),
-    readScope: (eventType) => (isProductEvent(product, eventType) ? PRODUCT_EVENT_READ_SCOPES[eventType as keyof typeof PRODUCT_EVENT_READ_SCOPES] : undefined),
+    // The scope the event's module declared (orders:read for tracking, cycles and cases).
+    readScope: (eventType) => (isProductEvent(product, eventType) ? eventDefinition(eventType)?.readScope : undefined),
     maxAttempts: () => rules.attempts,
     isSuccess: rules.isSuccess,
     requireHttps: PRODUCT_RULES[product].requireHttps,

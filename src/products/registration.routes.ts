@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { callingApplication } from '../auth/routes.js';
-import { pageQuery } from '../http/pagination.js';
+import { pageQuery, pageRequest, viewPage } from '../http/pagination.js';
 import { problemResponse } from '../http/problem.js';
 import type { RestApp, RestRoutes } from '../http/rest.js';
 import { PRODUCTS, PRODUCT_RULES, productBaseUrl, type Product } from './catalogue.js';
@@ -89,13 +89,8 @@ function productRoutes(app: RestApp, product: Product, deps: Parameters<RestRout
         response: { 200: Type.Object({ data: Type.Array(RegistrationSchema), nextCursor: Type.Union([Type.String(), Type.Null()]) }) },
       },
     },
-    async (request) => {
-      const page = await listProductWebhooks(request.em, request.applicationId!, product, {
-        limit: request.query.limit ?? config.pageSizeDefault,
-        cursor: request.query.cursor,
-      });
-      return { data: page.data.map(view), nextCursor: page.nextCursor };
-    },
+    async (request) =>
+      viewPage(await listProductWebhooks(request.em, request.applicationId!, product, pageRequest(request.query, config.pageSizeDefault)), (rows) => rows.map(view)),
   );
 
   app.delete(

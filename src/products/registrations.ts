@@ -56,7 +56,7 @@ export async function listProductWebhooks(
   product: Product,
   page: { limit: number; cursor?: string },
 ): Promise<Page<ProductWebhook>> {
-  const after = page.cursor ? String(decodeCursor(page.cursor, 1)[0]) : undefined;
+  const after = page.cursor ? decodeCursor(page.cursor, ['uuid'])[0] : undefined;
   const rows = await em.find(
     ProductWebhook,
     { application: applicationId, product, deletedAt: null, ...(after ? { id: { $gt: after } } : {}) },

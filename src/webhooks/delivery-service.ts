@@ -5,7 +5,7 @@ import { isUuid } from '../db/ids.js';
 import { AppError, notFound } from '../errors.js';
 import { OutboxEvent } from '../events/outbox-event.entity.js';
 import { requireReadScopes } from '../events/read-scopes.js';
-import { decodeCursor, pageOf, type Page } from '../http/pagination.js';
+import { decodeCursor, pageOf, viewPage, type Page, type PageRequest } from '../http/pagination.js';
 import { WebhookAttempt, WebhookDelivery } from './delivery.entity.js';
 import { policyFor, readsEventData, type SubscriptionKind } from './policy.js';
 import type { DeliveryFilter } from './schemas.js';
@@ -13,14 +13,18 @@ import { assertActive } from './subscription-service.js';
 import { WebhookSubscription } from './subscription.entity.js';
 import { deliveryView, type DeliveryView } from './views.js';
 
-/** The delivery log, newest first, deleted subscriptions' deliveries included. */
-export async function listDeliveries(
-  em: EntityManager,
-  sellerId: string,
-  filter: DeliveryFilter,
-  page: { limit: number; cursor?: string },
-): Promise<Page<WebhookDelivery>> {
-  const before = page.cursor ? String(decodeCursor(page.cursor, 1)[0]) : undefined;
+/** The delivery log as the caller may read it (see deliveryViews), newest first, deleted subscriptions' deliveries included. */
+export async function listDeliveryViews(em: EntityManager, caller: Caller, filter: DeliveryFilter, page: PageRequest): Promise<Page<DeliveryView>> {
+  return viewPage(await listDeliveries(em, caller.sellerId, filter, page), (deliveries) => deliveryViews(em, deliveries, caller.scopes));
+}
+
+/** One delivery with its attempts, as the caller may read it. */
+export async function getDeliveryView(em: EntityManager, caller: Caller, id: string): Promise<DeliveryView> {
+  return (await deliveryViews(em, [await getDelivery(em, caller.sellerId, id)], caller.scopes))[0]!;
+}
+
+async function listDeliveries(em: EntityManager, sellerId: string, filter: DeliveryFilter, page: PageRequest): Promise<Page<WebhookDelivery>> {
+  const before = page.cursor ? decodeCursor(page.cursor, ['uuid'])[0] : undefined;
   const rows = await em.find(
     WebhookDelivery,
     {
@@ -35,9 +39,9 @@ export async function listDeliveries(
   return pageOf(rows, page.limit, deliveryCursor);
 }
 
-export const deliveryCursor = (delivery: WebhookDelivery) => [delivery.id];
+export const deliveryCursor = (delivery: { id: string }) => [delivery.id];
 
-export async function getDelivery(em: EntityManager, sellerId: string, id: string): Promise<WebhookDelivery> {
+async function getDelivery(em: EntityManager, sellerId: string, id: string): Promise<WebhookDelivery> {
   const delivery = isUuid(id) ? await em.findOne(WebhookDelivery, { id, seller: sellerId }) : null;
   if (!delivery) throw notFound('Webhook delivery');
   return delivery;
@@ -77,13 +81,14 @@ async function kindsOf(em: EntityManager, deliveries: readonly WebhookDelivery[]
 
 /**
  * Sends a finished delivery again by hand, with a fresh round of attempts and the same
- * webhook-id (receivers that already processed it recognise it).
+ * webhook-id (receivers that already processed it recognise it); answers it as the
+ * caller may read it.
  */
-export async function redeliver(em: EntityManager, caller: Caller, id: string): Promise<WebhookDelivery> {
+export async function redeliver(em: EntityManager, caller: Caller, id: string): Promise<DeliveryView> {
   const { sellerId } = caller;
   // One transaction: the answer shows the delivery as queued, not as a dispatcher that
   // claimed it a moment later left it (our row lock keeps them off until commit).
-  return em.transactional(async (tx) => {
+  const delivery = await em.transactional(async (tx) => {
     const delivery = await getDelivery(tx, sellerId, id);
     const subscription = await tx.findOneOrFail(WebhookSubscription, { id: delivery.subscription, seller: sellerId });
     // Sending an event again is reading it again: the caller must read its data.
@@ -103,6 +108,7 @@ export async function redeliver(em: EntityManager, caller: Caller, id: string): 
     await tx.refresh(delivery);
     return delivery;
   });
+  return (await deliveryViews(em, [delivery], caller.scopes))[0]!;
 }
 
 /**
@@ -110,7 +116,7 @@ export async function redeliver(em: EntityManager, caller: Caller, id: string): 
  * A delivery whose event the reader's scopes cannot read is listed without its data and
  * without the receivers' answers (a receiver may echo what it got).
  */
-export async function deliveryViews(em: EntityManager, deliveries: WebhookDelivery[], reader: ReadonlySet<Scope>): Promise<DeliveryView[]> {
+async function deliveryViews(em: EntityManager, deliveries: WebhookDelivery[], reader: ReadonlySet<Scope>): Promise<DeliveryView[]> {
   const attempts = await attemptsOf(em, deliveries.map((delivery) => delivery.id));
   const payloads = await payloadsOf(em, deliveries);
   return deliveries.map((delivery) => {

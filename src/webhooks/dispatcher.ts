@@ -3,7 +3,7 @@ import type { Registry } from 'prom-client';
 import type { Config } from '../config.js';
 import type { Orm } from '../db/orm.js';
 import { listenForOutbox, type OutboxListener } from '../events/outbox-listener.js';
-import type { Worker } from '../workers.js';
+import type { Worker } from '../kernel/workers.js';
 import { claimDueDeliveries, finishAttempt, LeaseLostError, type ClaimedDelivery } from './delivery-queue.js';
 import { dispatcherMetrics, type DispatcherMetrics } from './dispatcher-metrics.js';
 import { fanOutBatch } from './fanout.js';

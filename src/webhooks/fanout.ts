@@ -1,12 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ALL_SELLERS, type Orm } from '../db/orm.js';
-import { productWebhookTargets } from '../products/audience.js';
 import { WebhookDelivery } from './delivery.entity.js';
 import { subscribesTo } from './policy.js';
 import { WebhookSubscription } from './subscription.entity.js';
 
 const BATCH_SIZE = 500;
 
+/** An outbox event the fan-out took from its queue, as an audience reads it. */
 interface QueuedEvent {
   position: string;
   id: string | null;
@@ -18,7 +18,7 @@ interface QueuedEvent {
   created_at: Date;
 }
 
-type CommittedEvent = QueuedEvent & { id: string };
+export type CommittedEvent = QueuedEvent & { id: string };
 
 /** One delivery owed: this event to this subscription. */
 export interface FanoutTarget {
@@ -30,13 +30,24 @@ export interface FanoutTarget {
  * Who receives a batch of committed events, decided in the fan-out's transaction. Each
  * audience brings its own rule: the seller's own subscriptions (the webhooks interface)
  * take the events they name; per-product registrations take those of the sellers that
- * installed their application (src/products/audience.ts).
+ * installed their application (src/products/audience.ts). Modules declare their
+ * audiences; src/modules.ts registers them here.
  */
 export type Audience = (em: EntityManager, events: readonly CommittedEvent[]) => Promise<FanoutTarget[]>;
 
-const AUDIENCES: Audience[] = [sellerSubscriptions, productWebhookTargets];
+const AUDIENCES: Audience[] = [];
 
-async function sellerSubscriptions(em: EntityManager, events: readonly CommittedEvent[]): Promise<FanoutTarget[]> {
+export function registerAudience(audience: Audience): void {
+  AUDIENCES.push(audience);
+}
+
+function audiences(): readonly Audience[] {
+  if (AUDIENCES.length === 0) throw new Error('No fan-out audience is registered: src/modules.ts registers them; import it first');
+  return AUDIENCES;
+}
+
+/** The webhooks interface's audience: each seller's own active subscriptions that name the event. */
+export async function sellerSubscriptions(em: EntityManager, events: readonly CommittedEvent[]): Promise<FanoutTarget[]> {
   const sellerIds = [...new Set(events.map((event) => event.seller_id))];
   // Spans sellers by design: the queue holds every tenant's events.
   const subscriptions = await em.find(
@@ -82,7 +93,7 @@ export async function fanOutBatch(orm: Orm): Promise<number> {
 async function insertDeliveries(em: EntityManager, events: readonly CommittedEvent[]): Promise<void> {
   const byId = new Map(events.map((event) => [event.id, event]));
   const targets: FanoutTarget[] = [];
-  for (const audience of AUDIENCES) targets.push(...(await audience(em, events)));
+  for (const audience of audiences()) targets.push(...(await audience(em, events)));
   const deliveries = targets.map((target) => deliveryFor(byId.get(target.eventId)!, target.subscriptionId));
   if (deliveries.length > 0) await em.insertMany(WebhookDelivery, deliveries);
 }

@@ -1,18 +1,17 @@
 import type { Scope } from '../auth/scopes.js';
 import type { Config } from '../config.js';
-import { isEventName } from '../events/catalogue.js';
+import { isInterfaceEvent } from '../events/catalogue.js';
 import { readScopeOfEvent } from '../events/read-scopes.js';
 import type { OutboxEvent } from '../events/outbox-event.entity.js';
 import { toEnvelope } from '../events/outbox.js';
-import { PRODUCT_POLICIES } from '../products/delivery-policy.js';
-import type { Product } from '../products/catalogue.js';
 import { secretsInUse, signatureHeaders, type SigningSecrets } from './signing.js';
 
 /**
  * What differs between kinds of subscription while the dispatcher, the attempt log and
- * the SSRF guard stay the same: the webhooks interface (DESIGN §7) is one kind; the
- * per-product webhooks (DESIGN §8) add theirs to POLICIES with their own attempt count,
- * success rule, headers and no signature.
+ * the SSRF guard stay the same: the webhooks interface (docs/webhooks.md) is one kind; the
+ * per-product webhooks (docs/products.md) register theirs, with their own attempt count,
+ * success rule, headers and no signature. Modules declare their kinds; src/modules.ts
+ * registers them here.
  */
 export interface DeliveryPolicy {
   /** Whether subscriptions of this kind can take this event at all (before their own filter). */
@@ -28,14 +27,21 @@ export interface DeliveryPolicy {
   headers(message: { deliveryId: string; attempt: number; timestamp: Date; body: string; secrets: SigningSecrets }): Record<string, string>;
 }
 
-/** `interface`: the webhooks interface; the others: per-product registrations (src/products). */
-export type SubscriptionKind = 'interface' | Product;
+/**
+ * The kinds of subscription, each with its policy: `interface`, the webhooks interface's
+ * own; modules add theirs by declaration merging (the per-product kinds, src/products).
+ */
+export interface SubscriptionKinds {
+  interface: DeliveryPolicy;
+}
 
-const USER_AGENT = 'Ponte-Webhooks/1.0';
+export type SubscriptionKind = keyof SubscriptionKinds & string;
 
-/** DESIGN §7: the `{id, evento, dataHora, data}` envelope, Standard Webhooks signature, any 2xx. */
-const INTERFACE_POLICY: DeliveryPolicy = {
-  offers: isEventName,
+export const USER_AGENT = 'Ponte-Webhooks/1.0';
+
+/** The `{id, evento, dataHora, data}` envelope, Standard Webhooks signature, any 2xx (docs/webhooks.md). */
+export const INTERFACE_POLICY: DeliveryPolicy = {
+  offers: isInterfaceEvent,
   readScope: readScopeOfEvent,
   maxAttempts: (config) => config.webhookMaxAttempts,
   isSuccess: (statusCode) => statusCode >= 200 && statusCode < 300,
@@ -50,13 +56,20 @@ const INTERFACE_POLICY: DeliveryPolicy = {
   }),
 };
 
-const POLICIES: Record<SubscriptionKind, DeliveryPolicy> = {
-  interface: INTERFACE_POLICY,
-  ...PRODUCT_POLICIES,
-};
+const POLICIES = new Map<string, DeliveryPolicy>();
+
+/** Adds kinds of subscription; src/modules.ts calls it with every module's kinds. */
+export function registerDeliveryPolicies(kinds: Partial<SubscriptionKinds>): void {
+  for (const [kind, policy] of Object.entries(kinds)) {
+    if (POLICIES.has(kind)) throw new Error(`Subscription kind ${kind} is declared twice`);
+    POLICIES.set(kind, policy);
+  }
+}
 
 export function policyFor(kind: SubscriptionKind): DeliveryPolicy {
-  return POLICIES[kind];
+  const policy = POLICIES.get(kind);
+  if (!policy) throw new Error(`No delivery policy for subscription kind "${kind}": src/modules.ts registers them; import it first`);
+  return policy;
 }
 
 /** An events filter (names or `*`) admits this event. */

@@ -1,10 +1,13 @@
 import { Arg, Authorized, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import type { Principal } from '../auth/service.js';
+import { CurrentCaller, CurrentSeller } from '../graphql/caller.js';
+import type { GraphQLContext } from '../graphql/context.js';
+import { listArgs } from '../graphql/list-args.js';
+import { validInput } from '../graphql/plain-input.js';
 import { toConnection, type Connection } from '../graphql/relay.js';
 import { pageQuery } from '../http/pagination.js';
-import type { GraphQLContext } from '../graphql/context.js';
-import { assertValid, compileInput } from '../http/validation.js';
-import { requireAuthentication } from '../auth/service.js';
-import { deliveryCursor, deliveryViews, getDelivery, listDeliveries, redeliver } from './delivery-service.js';
+import { compileInput } from '../http/validation.js';
+import { deliveryCursor, getDeliveryView, listDeliveryViews, redeliver } from './delivery-service.js';
 import {
   CreatedWebhookSubscription,
   CreateWebhookSubscriptionInput,
@@ -42,22 +45,17 @@ export class WebhookResolver {
   async webhookSubscriptions(
     @Arg('first', () => Int, { nullable: true }) first: number | undefined,
     @Arg('after', () => String, { nullable: true }) after: string | undefined,
+    @CurrentSeller() sellerId: string,
     @Ctx() context: GraphQLContext,
   ): Promise<Connection<SubscriptionView>> {
-    const { sellerId } = requireAuthentication(context.principal);
-    const query = assertValid(
-      pageQuery(context.config.pageSizeMax),
-      definedFields({ limit: first, cursor: after }, { nullIsAbsent: true }),
-    );
-    const page = await listSubscriptions(context.em, sellerId, { ...query, limit: query.limit ?? context.config.pageSizeDefault });
-    return toConnection(page, subscriptionCursor, subscriptionView);
+    const { page } = listArgs(context, pageQuery, { first, after });
+    return toConnection(await listSubscriptions(context.em, sellerId, page), subscriptionCursor, subscriptionView);
   }
 
   @Authorized('webhooks:read')
   @Query(() => WebhookSubscriptionType)
-  async webhookSubscription(@Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<WebhookSubscriptionType> {
-    const { sellerId } = requireAuthentication(context.principal);
-    return subscriptionView(await getSubscription(context.em, sellerId, id));
+  async webhookSubscription(@Arg('id', () => ID) id: string, @CurrentSeller() sellerId: string, @Ctx() { em }: GraphQLContext): Promise<WebhookSubscriptionType> {
+    return subscriptionView(await getSubscription(em, sellerId, id));
   }
 
   @Authorized('webhooks:read')
@@ -66,33 +64,27 @@ export class WebhookResolver {
     @Arg('filter', () => WebhookDeliveryFilter, { nullable: true }) filter: WebhookDeliveryFilter | undefined,
     @Arg('first', () => Int, { nullable: true }) first: number | undefined,
     @Arg('after', () => String, { nullable: true }) after: string | undefined,
+    @CurrentCaller() caller: Principal,
     @Ctx() context: GraphQLContext,
   ): Promise<Connection<DeliveryView>> {
-    const { sellerId, scopes } = requireAuthentication(context.principal);
-    const { limit, cursor, ...checked } = assertValid(
-      deliveryQuery(context.config.pageSizeMax),
-      definedFields({ ...filter, limit: first, cursor: after }, { nullIsAbsent: true }),
-    );
-    const page = await listDeliveries(context.em, sellerId, checked, { cursor, limit: limit ?? context.config.pageSizeDefault });
-    const views = new Map((await deliveryViews(context.em, page.data, scopes)).map((view) => [view.id, view]));
-    return toConnection(page, deliveryCursor, (delivery) => views.get(delivery.id)!);
+    const list = listArgs(context, deliveryQuery, { ...filter, first, after });
+    return toConnection(await listDeliveryViews(context.em, caller, list.filter, list.page), deliveryCursor, (view) => view);
   }
 
   @Authorized('webhooks:read')
   @Query(() => WebhookDeliveryType)
-  async webhookDelivery(@Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<WebhookDeliveryType> {
-    const { sellerId, scopes } = requireAuthentication(context.principal);
-    return (await deliveryViews(context.em, [await getDelivery(context.em, sellerId, id)], scopes))[0]!;
+  async webhookDelivery(@Arg('id', () => ID) id: string, @CurrentCaller() caller: Principal, @Ctx() { em }: GraphQLContext): Promise<DeliveryView> {
+    return getDeliveryView(em, caller, id);
   }
 
   @Authorized('webhooks:write')
   @Mutation(() => CreatedWebhookSubscription)
   async createWebhookSubscription(
     @Arg('input', () => CreateWebhookSubscriptionInput) input: CreateWebhookSubscriptionInput,
-    @Ctx() context: GraphQLContext,
+    @CurrentCaller() caller: Principal,
+    @Ctx() { em, config }: GraphQLContext,
   ): Promise<CreatedWebhookSubscription> {
-    const checked = assertValid(createSubscriptionValidator, definedFields(input));
-    const { subscription, secret } = await createSubscription(context.em, requireAuthentication(context.principal), checked, context.config);
+    const { subscription, secret } = await createSubscription(em, caller, validInput(createSubscriptionValidator, input), config);
     return { subscription: subscriptionView(subscription), secret };
   }
 
@@ -101,23 +93,23 @@ export class WebhookResolver {
   async updateWebhookSubscription(
     @Arg('id', () => ID) id: string,
     @Arg('input', () => UpdateWebhookSubscriptionInput) input: UpdateWebhookSubscriptionInput,
-    @Ctx() context: GraphQLContext,
+    @CurrentCaller() caller: Principal,
+    @Ctx() { em, config }: GraphQLContext,
   ): Promise<WebhookSubscriptionType> {
-    const checked = assertValid(updateSubscriptionValidator, definedFields(input));
-    return subscriptionView(await updateSubscription(context.em, requireAuthentication(context.principal), id, checked, context.config));
+    return subscriptionView(await updateSubscription(em, caller, id, validInput(updateSubscriptionValidator, input), config));
   }
 
   @Authorized('webhooks:write')
   @Mutation(() => Boolean, { description: 'Deletes the subscription and cancels what it still owed' })
-  async deleteWebhookSubscription(@Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<boolean> {
-    await deleteSubscription(context.em, requireAuthentication(context.principal).sellerId, id);
+  async deleteWebhookSubscription(@Arg('id', () => ID) id: string, @CurrentSeller() sellerId: string, @Ctx() { em }: GraphQLContext): Promise<boolean> {
+    await deleteSubscription(em, sellerId, id);
     return true;
   }
 
   @Authorized('webhooks:write')
   @Mutation(() => WebhookSecret)
-  async rotateWebhookSecret(@Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<WebhookSecret> {
-    return rotateSecret(context.em, requireAuthentication(context.principal), id);
+  async rotateWebhookSecret(@Arg('id', () => ID) id: string, @CurrentCaller() caller: Principal, @Ctx() { em }: GraphQLContext): Promise<WebhookSecret> {
+    return rotateSecret(em, caller, id);
   }
 
   @Authorized('webhooks:write')
@@ -125,26 +117,15 @@ export class WebhookResolver {
   async recoverWebhookDeliveries(
     @Arg('id', () => ID) id: string,
     @Arg('since', () => String, { description: 'ISO 8601 instant' }) since: string,
-    @Ctx() context: GraphQLContext,
+    @CurrentCaller() caller: Principal,
+    @Ctx() { em }: GraphQLContext,
   ): Promise<WebhookRecovery> {
-    assertValid(recoverValidator, { since });
-    return { redelivered: await recoverDeliveries(context.em, requireAuthentication(context.principal), id, new Date(since)) };
+    return { redelivered: await recoverDeliveries(em, caller, id, validInput(recoverValidator, { since })) };
   }
 
   @Authorized('webhooks:write')
   @Mutation(() => WebhookDeliveryType, { description: 'Sends a finished delivery again' })
-  async redeliverWebhookDelivery(@Arg('id', () => ID) id: string, @Ctx() context: GraphQLContext): Promise<WebhookDeliveryType> {
-    const caller = requireAuthentication(context.principal);
-    const delivery = await redeliver(context.em, caller, id);
-    return (await deliveryViews(context.em, [delivery], caller.scopes))[0]!;
+  async redeliverWebhookDelivery(@Arg('id', () => ID) id: string, @CurrentCaller() caller: Principal, @Ctx() { em }: GraphQLContext): Promise<DeliveryView> {
+    return redeliver(em, caller, id);
   }
-}
-
-/**
- * type-graphql input objects carry unset optional fields as undefined; the schemas want
- * them absent. For list arguments and filters a null means "not given" too; in an
- * update input it clears the field, so it stays.
- */
-function definedFields(input: object, { nullIsAbsent = false } = {}): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined && !(nullIsAbsent && value === null)));
 }

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
-import { pageQuery } from '../http/pagination.js';
+import { listRequest, pageQuery, pageRequest, viewPage } from '../http/pagination.js';
 import { callerOf, type RestRoutes } from '../http/rest.js';
-import { deliveryViews, getDelivery, listDeliveries, redeliver } from './delivery-service.js';
+import { getDeliveryView, listDeliveryViews, redeliver } from './delivery-service.js';
 import {
   CreatedSubscriptionResponse,
   CreateSubscriptionBody,
@@ -14,6 +14,7 @@ import {
   SubscriptionQuotaResponse,
   SubscriptionResponse,
   UpdateSubscriptionBody,
+  withKnownEvents,
 } from './schemas.js';
 import {
   createSubscription,
@@ -36,7 +37,7 @@ export const webhookRoutes: RestRoutes = (app, { config }) => {
     '/webhooks/assinaturas',
     {
       config: write,
-      schema: { tags, summary: 'Subscribe an endpoint', body: CreateSubscriptionBody, response: { 201: CreatedSubscriptionResponse, 409: SubscriptionQuotaResponse } },
+      schema: { tags, summary: 'Subscribe an endpoint', body: withKnownEvents(CreateSubscriptionBody), response: { 201: CreatedSubscriptionResponse, 409: SubscriptionQuotaResponse } },
     },
     async (request, reply) => {
       const { subscription, secret } = await createSubscription(request.em, callerOf(request), request.body, config);
@@ -55,11 +56,8 @@ export const webhookRoutes: RestRoutes = (app, { config }) => {
         response: { 200: listResponse(SubscriptionResponse) },
       },
     },
-    async (request) => {
-      const { sellerId } = callerOf(request);
-      const page = await listSubscriptions(request.em, sellerId, { ...request.query, limit: request.query.limit ?? config.pageSizeDefault });
-      return { data: page.data.map(subscriptionView), nextCursor: page.nextCursor };
-    },
+    async (request) =>
+      viewPage(await listSubscriptions(request.em, callerOf(request).sellerId, pageRequest(request.query, config.pageSizeDefault)), (rows) => rows.map(subscriptionView)),
   );
 
   app.get(
@@ -72,11 +70,9 @@ export const webhookRoutes: RestRoutes = (app, { config }) => {
     '/webhooks/assinaturas/:id',
     {
       config: write,
-      schema: { tags, summary: 'Change a subscription, or switch it off/on', params: IdParams, body: UpdateSubscriptionBody, response: { 200: SubscriptionResponse } },
+      schema: { tags, summary: 'Change a subscription, or switch it off/on', params: IdParams, body: withKnownEvents(UpdateSubscriptionBody), response: { 200: SubscriptionResponse } },
     },
-    async (request) => {
-      return subscriptionView(await updateSubscription(request.em, callerOf(request), request.params.id, request.body, config));
-    },
+    async (request) => subscriptionView(await updateSubscription(request.em, callerOf(request), request.params.id, request.body, config)),
   );
 
   app.delete(
@@ -107,7 +103,7 @@ export const webhookRoutes: RestRoutes = (app, { config }) => {
       },
     },
     async (request, reply) => {
-      const redelivered = await recoverDeliveries(request.em, callerOf(request), request.params.id, new Date(request.body.since));
+      const redelivered = await recoverDeliveries(request.em, callerOf(request), request.params.id, request.body);
       return reply.status(202).send({ redelivered });
     },
   );
@@ -119,30 +115,20 @@ export const webhookRoutes: RestRoutes = (app, { config }) => {
       schema: { tags, summary: 'The delivery log, newest first, with every attempt', querystring: deliveryQuery(config.pageSizeMax).schema, response: { 200: listResponse(DeliveryResponse) } },
     },
     async (request) => {
-      const { sellerId, scopes } = callerOf(request);
-      const { limit, cursor, ...filter } = request.query;
-      const page = await listDeliveries(request.em, sellerId, filter, { cursor, limit: limit ?? config.pageSizeDefault });
-      return { data: await deliveryViews(request.em, page.data, scopes), nextCursor: page.nextCursor };
+      const { filter, page } = listRequest(request.query, config.pageSizeDefault);
+      return listDeliveryViews(request.em, callerOf(request), filter, page);
     },
   );
 
   app.get(
     '/webhooks/entregas/:id',
     { config: read, schema: { tags, summary: 'One delivery with its attempts', params: IdParams, response: { 200: DeliveryResponse } } },
-    async (request) => {
-      const { sellerId, scopes } = callerOf(request);
-      const delivery = await getDelivery(request.em, sellerId, request.params.id);
-      return (await deliveryViews(request.em, [delivery], scopes))[0]!;
-    },
+    async (request) => getDeliveryView(request.em, callerOf(request), request.params.id),
   );
 
   app.post(
     '/webhooks/entregas/:id/reenvio',
     { config: write, schema: { tags, summary: 'Send a delivery again', params: IdParams, response: { 202: DeliveryResponse } } },
-    async (request, reply) => {
-      const caller = callerOf(request);
-      const delivery = await redeliver(request.em, caller, request.params.id);
-      return reply.status(202).send((await deliveryViews(request.em, [delivery], caller.scopes))[0]!);
-    },
+    async (request, reply) => reply.status(202).send(await redeliver(request.em, callerOf(request), request.params.id)),
   );
 };

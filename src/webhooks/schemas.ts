@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { EVENT_NAMES } from '../events/catalogue.js';
+import { interfaceEventNames } from '../events/catalogue.js';
 import { pageQuerySchema } from '../http/pagination.js';
 import { problemResponse } from '../http/problem.js';
 import { listQuery } from '../http/validation.js';
@@ -11,12 +11,7 @@ import { HEALTH_STATES } from './subscription-health.js';
  * with them and prints them as OpenAPI; GraphQL validates its inputs with the same ones.
  */
 const Url = Type.String({ minLength: 1, maxLength: 2048, description: 'Public http(s) URL that receives the POSTs' });
-const Events = Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
-  minItems: 1,
-  maxItems: 50,
-  uniqueItems: true,
-  description: `Event names, or ["*"] for all of them. Known names: ${EVENT_NAMES.join(', ')}`,
-});
+const Events = Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 50, uniqueItems: true });
 const Description = Type.String({ maxLength: 500 });
 const Id = Type.String({ format: 'uuid' });
 const Timestamp = Type.String({ format: 'date-time' });
@@ -39,10 +34,21 @@ export const UpdateSubscriptionBody = Type.Object(
 );
 export type UpdateSubscriptionInput = Static<typeof UpdateSubscriptionBody>;
 
+/**
+ * A subscription body as the OpenAPI document shows it, `events` naming the catalogue. The
+ * modules register the catalogue at start, after this file loads, so the routes take
+ * this copy when they are registered; validation reads no description.
+ */
+export function withKnownEvents<S extends typeof CreateSubscriptionBody | typeof UpdateSubscriptionBody>(body: S): S {
+  const description = `Event names, or ["*"] for all of them. Known names: ${interfaceEventNames().join(', ')}`;
+  return { ...body, properties: { ...body.properties, events: { ...body.properties.events, description } } };
+}
+
 export const RecoverBody = Type.Object(
   { since: Type.String({ format: 'date-time', description: 'Redeliver failed deliveries created at or after this instant' }) },
   { additionalProperties: false },
 );
+export type RecoverInput = Static<typeof RecoverBody>;
 
 export const IdParams = Type.Object({ id: Id });
 

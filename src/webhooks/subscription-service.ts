@@ -4,11 +4,11 @@ import { isUuid } from '../db/ids.js';
 import { claimQuota } from '../db/quota.js';
 import type { Config } from '../config.js';
 import { AppError, notFound, validationFailed, type FieldError } from '../errors.js';
-import { EVENT_NAMES } from '../events/catalogue.js';
+import { interfaceEventNames } from '../events/catalogue.js';
 import { requireReadScopes } from '../events/read-scopes.js';
-import { decodeCursor, pageOf, type Page } from '../http/pagination.js';
+import { decodeCursor, pageOf, type Page, type PageRequest } from '../http/pagination.js';
 import { policyFor, type SubscriptionKind } from './policy.js';
-import type { CreateSubscriptionInput, UpdateSubscriptionInput } from './schemas.js';
+import type { CreateSubscriptionInput, RecoverInput, UpdateSubscriptionInput } from './schemas.js';
 import { generateWebhookSecret, ROTATION_OVERLAP_MS } from './signing.js';
 import { checkDestinationUrl } from './ssrf-guard.js';
 import { closeOpenDeliveries, disableSubscription } from './subscription-health.js';
@@ -22,7 +22,7 @@ const KIND: SubscriptionKind = 'interface';
 /**
  * A token subscribes only to events whose data it may read (`*` needs every read scope),
  * and changes, re-signs or redelivers only subscriptions whose events it may read: a
- * webhook is another way to read (docs/security-auth.md).
+ * webhook is another way to read (docs/security.md#webhook-subscriptions-and-the-delivery-log).
  */
 export async function createSubscription(
   em: EntityManager,
@@ -54,12 +54,8 @@ export async function createSubscription(
 }
 
 /** Every subscription not deleted, disabled ones included, oldest first. */
-export async function listSubscriptions(
-  em: EntityManager,
-  sellerId: string,
-  page: { limit: number; cursor?: string },
-): Promise<Page<WebhookSubscription>> {
-  const after = page.cursor ? String(decodeCursor(page.cursor, 1)[0]) : undefined;
+export async function listSubscriptions(em: EntityManager, sellerId: string, page: PageRequest): Promise<Page<WebhookSubscription>> {
+  const after = page.cursor ? decodeCursor(page.cursor, ['uuid'])[0] : undefined;
   const rows = await em.find(
     WebhookSubscription,
     { seller: sellerId, kind: KIND, deletedAt: null, ...(after ? { id: { $gt: after } } : {}) },
@@ -143,7 +139,7 @@ export async function rotateSecret(em: EntityManager, caller: Caller, id: string
 }
 
 /** Queues again every `failed` delivery of the subscription created at or after `since`. */
-export async function recoverDeliveries(em: EntityManager, caller: Caller, id: string, since: Date): Promise<number> {
+export async function recoverDeliveries(em: EntityManager, caller: Caller, id: string, input: RecoverInput): Promise<number> {
   const { sellerId } = caller;
   const subscription = await getSubscription(em, sellerId, id);
   requireReadScopes(caller.scopes, subscription.events);
@@ -153,7 +149,7 @@ export async function recoverDeliveries(em: EntityManager, caller: Caller, id: s
         set status = 'pending', attempts_in_round = 0, next_attempt_at = now(), completed_at = null, updated_at = now()
       where seller_id = ? and subscription_id = ? and status = 'failed' and created_at >= ?
       returning id`,
-    [sellerId, id, since],
+    [sellerId, id, new Date(input.since)],
   );
   return rows.length;
 }
@@ -177,7 +173,7 @@ function assertValidTarget(url: string, events: readonly string[], settings: Web
   if (!check.ok) errors.push({ path: '/url', message: check.reason });
   events.forEach((event, index) => {
     if (event !== '*' && !policy.offers(event)) {
-      errors.push({ path: `/events/${index}`, message: `unknown event "${event}"; known: ${EVENT_NAMES.join(', ')} or "*"` });
+      errors.push({ path: `/events/${index}`, message: `unknown event "${event}"; known: ${interfaceEventNames().join(', ')} or "*"` });
     }
   });
   if (errors.length > 0) throw validationFailed(errors);

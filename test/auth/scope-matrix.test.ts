@@ -18,7 +18,7 @@ import { loadConfig } from '../../src/config.js';
 import { createOrm } from '../../src/db/orm.js';
 import { buildGraphQLSchema } from '../../src/graphql/schema.js';
 import { ANY_SCOPE } from '../../src/http/rest.js';
-import { ROUTES } from '../../src/modules.js';
+import { ENTITIES, GRAPHQL, ROUTES } from '../../src/modules.js';
 import { createTestApplication } from '../products/fixtures.js';
 import { createTestSeller, graphql, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
 import { bearer, connectLive, subscribe, waitForSubscriptions } from '../support/live.js';
@@ -43,7 +43,7 @@ interface RestRoute {
 async function restRoutes(): Promise<RestRoute[]> {
   // Registering needs a config and an ORM, not a database: the ORM connects lazily.
   const config = loadConfig({ LOG_LEVEL: 'silent' });
-  const orm = await createOrm('postgres://unused@127.0.0.1:1/unused');
+  const orm = await createOrm('postgres://unused@127.0.0.1:1/unused', { entities: ENTITIES });
   const probe = Fastify();
   const routes: RestRoute[] = [];
   probe.addHook('onRoute', (route) => {
@@ -70,7 +70,7 @@ interface RootField {
 
 /** Every root field of the served schema with the scopes its resolver's @Authorized names. */
 async function rootFields(): Promise<RootField[]> {
-  const { schema } = await buildGraphQLSchema();
+  const { schema } = await buildGraphQLSchema(GRAPHQL);
   const storage = getMetadataStorage();
   const resolvers = [...storage.queries, ...storage.mutations, ...storage.subscriptions];
   const fields: RootField[] = [];

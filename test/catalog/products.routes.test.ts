@@ -90,7 +90,7 @@ describe('PUT /produtos and GET /produtos', () => {
     const b = productInput('B', { variations: [{ sku: 'B-1' }, { sku: 'A-1' }] });
     const response = await put(seller, [b]);
     expect(response.status).toBe(422);
-    expect((await json(response)).errors).toEqual([{ path: '/products/0/variations/1/sku', message: 'is already a SKU of product A' }]);
+    expect((await json(response)).errors).toEqual([{ path: '/products/0/variations/1/sku', in: 'body', message: 'is already a SKU of product A' }]);
     expect((await put(seller, [productInput('A-1')])).status).toBe(422);
     // Moving it is fine when the same batch takes it away from A.
     const moved = await put(seller, [b, productInput('A', { variations: [{ sku: 'A-2' }] })]);

@@ -7,6 +7,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/db/embed
 import { createOrm, migrate, type Orm } from '../../src/db/orm.js';
 import type { RestApp } from '../../src/http/rest.js';
 import { createLogger } from '../../src/logger.js';
+import { ENTITIES } from '../../src/modules.js';
 import { buildServer } from '../../src/server.js';
 import { createTestSeller, graphql, TEST_ENV, type TestSeller } from '../support/app.js';
 import { freePort } from '../support/process.js';
@@ -35,7 +36,7 @@ describe('the database going away and coming back', () => {
     chmodSync(dataDir, 0o755);
     port = await freePort();
     database = await startDatabase();
-    orm = await createOrm(database.url);
+    orm = await createOrm(database.url, { entities: ENTITIES });
     await migrate(orm);
     const config = loadConfig({ ...TEST_ENV, LOG_LEVEL: 'silent', DATABASE_URL: database.url });
     app = await buildServer({ config, orm, logger: createLogger(config) });

@@ -4,6 +4,7 @@ import { authenticateApplication } from '../../src/auth/applications.js';
 import { APP_CREDENTIAL_PREFIX, generateSecret, hashSecret } from '../../src/auth/secrets.js';
 import { createDatabase, dropDatabase } from '../../src/db/databases.js';
 import { createOrm } from '../../src/db/orm.js';
+import { ENTITIES } from '../../src/modules.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 
 describe('migrations', () => {
@@ -27,7 +28,7 @@ describe('the application credentials migration', () => {
   it('keeps the credential every existing application had', async () => {
     const serverUrl = inject('databaseServerUrl');
     const name = `ponte_test_${randomBytes(6).toString('hex')}`;
-    const orm = await createOrm(await createDatabase(serverUrl, name));
+    const orm = await createOrm(await createDatabase(serverUrl, name), { entities: ENTITIES });
     try {
       await orm.migrator.up({ to: 'Migration20261122035419_installation_periods' });
       const credential = generateSecret(APP_CREDENTIAL_PREFIX);

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrm } from '../../src/db/orm.js';
 import { isDatabaseUnavailable } from '../../src/db/unavailable.js';
+import { ENTITIES } from '../../src/modules.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { freePort } from '../support/process.js';
 
@@ -63,7 +64,7 @@ describe('telling a database outage from other errors', () => {
   });
 
   it('gets the pool slot of a session killed inside a transaction back, so the service recovers', async () => {
-    const orm = await createOrm(database.url, { poolMax: 2 });
+    const orm = await createOrm(database.url, { entities: ENTITIES, poolMax: 2 });
     try {
       for (let killed = 0; killed < 3; killed++) {
         const error = await failureOf(() =>

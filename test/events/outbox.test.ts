@@ -5,13 +5,10 @@ import { OutboxEvent } from '../../src/events/outbox-event.entity.js';
 import { OUTBOX_CHANNEL, recordEvent, toEnvelope } from '../../src/events/outbox.js';
 import { createTestSeller } from '../support/app.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { looseEvent } from '../support/events.js';
 
-const event = (aggregateId: string, data: Record<string, unknown> = {}) => ({
-  type: 'pedido.criado',
-  aggregateType: 'order',
-  aggregateId,
-  data,
-});
+const event = (aggregateId: string, data: Record<string, unknown> = {}, type = 'pedido.criado') =>
+  looseEvent({ type, aggregateType: 'order', aggregateId, data });
 
 describe('event outbox', () => {
   let database: TestDatabase;
@@ -178,10 +175,10 @@ describe('outbox listener', () => {
     });
     try {
       const em = () => forkForSeller(database.orm, sellerId);
-      await em().transactional((tx) => recordEvent(tx, sellerId, { ...event('o-1'), type: 'estoque.alterado' }));
+      await em().transactional((tx) => recordEvent(tx, sellerId, event('o-1', {}, 'estoque.alterado')));
       await em()
         .transactional(async (tx) => {
-          await recordEvent(tx, sellerId, { ...event('o-2'), type: 'produto.preco_alterado' });
+          await recordEvent(tx, sellerId, event('o-2', {}, 'produto.preco_alterado'));
           throw new Error('rollback');
         })
         .catch(() => undefined);
@@ -193,7 +190,7 @@ describe('outbox listener', () => {
         `select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`,
       );
       await waitFor(() => reconnects === 1);
-      await em().transactional((tx) => recordEvent(tx, sellerId, { ...event('o-3'), type: 'pedido.criado' }));
+      await em().transactional((tx) => recordEvent(tx, sellerId, event('o-3')));
       await waitFor(() => seen.length === 2);
       expect(seen).toEqual(['estoque.alterado', 'pedido.criado']);
     } finally {

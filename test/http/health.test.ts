@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { createOrm } from '../../src/db/orm.js';
 import { createLogger } from '../../src/logger.js';
+import { ENTITIES } from '../../src/modules.js';
 import { buildServer } from '../../src/server.js';
 import { requireRedis, TEST_REDIS_URL } from '../support/redis.js';
 import { createTestSeller, graphql, startTestApp, type TestApp } from '../support/app.js';
@@ -23,7 +24,7 @@ describe('health, metrics, OpenAPI and rate limits', () => {
   it('reports not ready (503 UNAVAILABLE) when the database is unreachable', async () => {
     const config = loadConfig({ LOG_LEVEL: 'silent' });
     // Port 1 on loopback: nothing listens there, the connection is refused at once.
-    const orm = await createOrm('postgres://postgres@127.0.0.1:1/none');
+    const orm = await createOrm('postgres://postgres@127.0.0.1:1/none', { entities: ENTITIES });
     const app = await buildServer({ config, orm, logger: createLogger(config) });
     try {
       const response = await app.inject({ method: 'GET', url: '/health/ready' });

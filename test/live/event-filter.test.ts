@@ -4,6 +4,8 @@ import type { Scope } from '../../src/auth/scopes.js';
 import { AppError } from '../../src/errors.js';
 import { readScopeOfEvent } from '../../src/events/read-scopes.js';
 import { authorizeEventTypes, orderFilter, stockFilter } from '../../src/live/event-filter.js';
+// Registers the modules' events: the filters and read scopes are made of them.
+import '../../src/modules.js';
 
 const principal = (...scopes: Scope[]): Principal => ({ sellerId: 's', sellerName: 'S', tokenId: 't', scopes: new Set(scopes) });
 const envelope = (evento: string, data: Record<string, unknown>) => ({ id: 'x', evento, dataHora: '', data });

@@ -7,24 +7,13 @@ import { createSellableSku } from '../support/catalog.js';
 import { createTestSeller, type TestSeller } from '../support/app.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { bearer, connectLive, holdEvent, record, subscribe, waitForSubscriptions, type LiveConnection, type LiveSubscription } from '../support/live.js';
-import { startProcess, type RunningProcess } from '../support/process.js';
+import { startService, type Service } from '../support/process.js';
 import { requireRedis, TEST_REDIS_URL } from '../support/redis.js';
 import { waitUntil } from '../webhooks/receiver.js';
 
 const ORDER_EVENTS = 'subscription { orderEvents { id evento dataHora data } }';
 const STOCK_EVENTS = 'subscription($sku: String) { stockEvents(sku: $sku) { id evento dataHora data } }';
 const LEADING = /"msg":"live relay leading/;
-
-interface Service {
-  process: RunningProcess;
-  url: string;
-}
-
-async function startService(env: Record<string, string>): Promise<Service> {
-  const service = startProcess('dist/src/main.js', [], { PORT: '0', LOG_LEVEL: 'info', ...env });
-  const [, url] = await service.waitFor(/"url":"(http:\/\/127\.0\.0\.1:\d+)"/);
-  return { process: service, url: url! };
-}
 
 async function stopService(service: Service): Promise<void> {
   if (service.process.child.exitCode !== null || service.process.child.signalCode !== null) return;

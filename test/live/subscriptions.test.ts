@@ -4,6 +4,7 @@ import { forkForSeller } from '../../src/db/orm.js';
 import { recordEvent } from '../../src/events/outbox.js';
 import { idFloorAt } from '../../src/live/live-event.js';
 import { createTestSeller, graphql, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
+import { looseEvent } from '../support/events.js';
 import { bearer, connectLive, metric, record, subscribe, waitForSubscriptions, type LiveConnection } from '../support/live.js';
 
 const ORDER_EVENTS = 'subscription($after: ID, $orderId: ID, $statuses: [String!]) { orderEvents(after: $after, orderId: $orderId, statuses: $statuses) { id evento dataHora data } }';
@@ -104,7 +105,7 @@ describe('live subscriptions over graphql-ws', () => {
 
       await forkForSeller(server.orm, seller.id)
         .transactional(async (tx) => {
-          await recordEvent(tx, seller.id, { type: 'pedido.criado', aggregateType: 'order', aggregateId: 'o-rolled-back', data: { id: 'o-rolled-back' } });
+          await recordEvent(tx, seller.id, looseEvent({ type: 'pedido.criado', aggregateType: 'order', aggregateId: 'o-rolled-back', data: { id: 'o-rolled-back' } }));
           throw new Error('the change failed');
         })
         .catch(() => undefined);

@@ -1,5 +1,5 @@
 import { putChannel } from '../../src/catalog/channel.service.js';
-import { forkForSeller } from '../../src/db/orm.js';
+import { forkForSeller, type Orm } from '../../src/db/orm.js';
 import type { TestApp, TestSeller } from '../support/app.js';
 import { createTestSeller } from '../support/app.js';
 import { createSellableSku } from '../support/catalog.js';
@@ -39,7 +39,7 @@ export function orderBody(overrides: Record<string, unknown> = {}): Record<strin
 }
 
 /** A seller ready to take orders: CHANNELS configured and SKUS with `onHand` units each. */
-export async function orderSeller(server: TestApp, options: { onHand?: number } = {}): Promise<TestSeller> {
+export async function orderSeller(server: { orm: Orm }, options: { onHand?: number } = {}): Promise<TestSeller> {
   const seller = await createTestSeller(server.orm);
   const em = forkForSeller(server.orm, seller.id);
   for (const code of CHANNELS) await putChannel(em, seller.id, code, { name: code });

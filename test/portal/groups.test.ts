@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_NAMES } from '../../src/events/catalogue.js';
+import { interfaceEventNames } from '../../src/events/catalogue.js';
+// Registers the modules' events: the groups are made of them.
+import '../../src/modules.js';
 import { eventsOfGroups, groupsOf, switchGroups } from '../../src/portal/groups.js';
 
 describe('portal event groups', () => {
@@ -19,7 +21,7 @@ describe('portal event groups', () => {
   });
 
   it('switches groups on and off, leaving the others as they were', () => {
-    expect(switchGroups(['*'], { stock: false })).toEqual(EVENT_NAMES.filter((name) => !name.startsWith('estoque') && !name.startsWith('produto')));
+    expect(switchGroups(['*'], { stock: false })).toEqual(interfaceEventNames().filter((name) => !name.startsWith('estoque') && !name.startsWith('produto')));
     expect(switchGroups(['estoque.alterado', 'pedido.criado'], { orders: false, payments: true })).toEqual(['estoque.alterado', 'pagamento.alterado']);
     expect(switchGroups(['pedido.criado'], {})).toEqual(['pedido.criado']);
   });

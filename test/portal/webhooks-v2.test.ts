@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_NAMES } from '../../src/events/catalogue.js';
+import { interfaceEventNames } from '../../src/events/catalogue.js';
 import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { call, createTestSeller, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
 import { createOrder, orderIn, orderSeller } from '../orders/fixtures.js';
@@ -80,7 +80,7 @@ describe('seller portal API v2: webhooks', () => {
     const read = await call(server, seller, 'GET', `/v2/webhooks/configuracoes/${v1.body.id}`);
     expect(read.body.groups).toEqual({ orders: true, stock: true, freight: true, payments: true });
     const switched = await call(server, seller, 'PUT', `/v2/webhooks/configuracoes/${v1.body.id}/grupos`, { stock: false });
-    expect(switched.body.events).toEqual(EVENT_NAMES.filter((name) => !['estoque.alterado', 'produto.publicacao_alterada', 'produto.preco_alterado'].includes(name)));
+    expect(switched.body.events).toEqual(interfaceEventNames().filter((name) => !['estoque.alterado', 'produto.publicacao_alterada', 'produto.preco_alterado'].includes(name)));
     await call(server, seller, 'DELETE', `/v2/webhooks/configuracoes/${v1.body.id}`);
   });
 
@@ -88,7 +88,7 @@ describe('seller portal API v2: webhooks', () => {
     const seller = await createTestSeller(server.orm);
     const none = await call(server, seller, 'POST', '/v2/webhooks/configuracoes', { url: 'https://erp.example.com/', groups: ALL_OFF });
     expect(none.status).toBe(422);
-    expect(none.body.errors).toEqual([{ path: '/groups', message: expect.any(String) }]);
+    expect(none.body.errors).toEqual([{ path: '/groups', in: 'body', message: expect.any(String) }]);
     const unknown = await call(server, seller, 'POST', '/v2/webhooks/configuracoes', { url: 'https://erp.example.com/', groups: { ...ALL_OFF, orders: true, fiscal: true } });
     expect(unknown.status).toBe(422);
     const missing = await call(server, seller, 'POST', '/v2/webhooks/configuracoes', { url: 'https://erp.example.com/', groups: { orders: true } });

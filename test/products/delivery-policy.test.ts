@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
+// Registers the modules' subscription kinds and events with the dispatcher and the catalogue.
+import '../../src/modules.js';
 import { policyFor } from '../../src/webhooks/policy.js';
 
 const config = loadConfig({ WEBHOOK_MAX_ATTEMPTS: '8' });

@@ -93,7 +93,7 @@ describe('per-product webhook registration', () => {
   it('refuses an http URL for customer service even where private targets are allowed', async () => {
     const refused = await post(server, '/atendimento/api/v1/webhook/novo', { url: 'http://127.0.0.1:9/hook', events: ['atendimento.mensagem'] }, app.headers);
     expect(refused.status).toBe(422);
-    expect(refused.body.errors).toEqual([{ path: '/url', message: 'the URL must use https' }]);
+    expect(refused.body.errors).toEqual([{ path: '/url', in: 'body', message: 'the URL must use https' }]);
     const publicHttp = await post(server, '/atendimento/api/v1/webhook/novo', { url: 'http://support.example.com/hook', events: ['atendimento.mensagem'] }, app.headers);
     expect(publicHttp.status).toBe(422);
     const https = await post(server, '/atendimento/api/v1/webhook/novo', { url: 'https://127.0.0.1:9/hook', events: ['atendimento.mensagem'] }, app.headers);

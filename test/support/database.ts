@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import { createDatabase, dropDatabase } from '../../src/db/databases.js';
 import { createOrm, type Orm } from '../../src/db/orm.js';
+import { ENTITIES } from '../../src/modules.js';
 
 export interface TestDatabase {
   url: string;
@@ -14,7 +15,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = inject('databaseServerUrl');
   const name = `ponte_test_${randomBytes(6).toString('hex')}`;
   const url = await createDatabase(serverUrl, name, inject('templateDatabase'));
-  const orm = await createOrm(url);
+  const orm = await createOrm(url, { entities: ENTITIES });
   return {
     url,
     orm,

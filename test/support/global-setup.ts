@@ -5,6 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { createDatabase, databaseUrlFor, dropDatabase } from '../../src/db/databases.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/db/embedded.js';
 import { createOrm, migrate } from '../../src/db/orm.js';
+import { ENTITIES } from '../../src/modules.js';
 import { startWithFreePort } from './process.js';
 
 declare module 'vitest' {
@@ -36,7 +37,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     serverUrl = embedded.url;
   }
   const template = `ponte_template_${process.pid}_${Date.now()}`;
-  const orm = await createOrm(await createDatabase(serverUrl, template));
+  const orm = await createOrm(await createDatabase(serverUrl, template), { entities: ENTITIES });
   try {
     await migrate(orm);
   } finally {

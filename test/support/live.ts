@@ -3,6 +3,7 @@ import WebSocket from 'ws';
 import { forkForSeller, type Orm } from '../../src/db/orm.js';
 import type { EventEnvelope } from '../../src/events/catalogue.js';
 import { recordEvent, toEnvelope } from '../../src/events/outbox.js';
+import { looseEvent } from './events.js';
 
 export interface LiveConnection {
   /** The HTTP URL of the server it connects to. */
@@ -124,7 +125,7 @@ export const waitForSubscriptions = (httpUrl: string, count: number, timeoutMs?:
 /** Records one event in a real transaction, as a service does; returns its webhook envelope. */
 export async function record(orm: Orm, sellerId: string, type: string, data: Record<string, unknown>, aggregateId = 'aggregate-1'): Promise<EventEnvelope> {
   const event = await forkForSeller(orm, sellerId).transactional((tx) =>
-    recordEvent(tx, sellerId, { type, aggregateType: type.startsWith('pedido') ? 'order' : 'sku', aggregateId, data }),
+    recordEvent(tx, sellerId, looseEvent({ type, aggregateType: type.startsWith('pedido') ? 'order' : 'sku', aggregateId, data })),
   );
   return toEnvelope(event);
 }
@@ -143,7 +144,7 @@ export async function holdEvent(orm: Orm, sellerId: string, type: string, data: 
   let written: (envelope: EventEnvelope) => void = () => undefined;
   const write = new Promise<EventEnvelope>((resolve) => (written = resolve));
   const committed = forkForSeller(orm, sellerId).transactional(async (tx) => {
-    const event = await recordEvent(tx, sellerId, { type, aggregateType: type.startsWith('pedido') ? 'order' : 'sku', aggregateId, data });
+    const event = await recordEvent(tx, sellerId, looseEvent({ type, aggregateType: type.startsWith('pedido') ? 'order' : 'sku', aggregateId, data }));
     written(toEnvelope(event));
     await released;
     return toEnvelope(event);

@@ -2,6 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
+/** The compiled service entry point (the suite builds it once in global-setup). */
+export const MAIN = 'dist/src/main.js';
+
 export interface RunningProcess {
   child: ChildProcess;
   output(): string;
@@ -59,6 +62,19 @@ export function startProcess(script: string, args: string[], env: Record<string,
         check();
       }),
   };
+}
+
+/** A service process (dist/src/main.js) and the URL it printed once listening. */
+export interface Service {
+  process: RunningProcess;
+  url: string;
+}
+
+/** Starts the service on a port the OS picks and waits until it listens; `env` adds to or overrides the defaults. */
+export async function startService(env: Record<string, string | undefined>, args: string[] = []): Promise<Service> {
+  const running = startProcess(MAIN, args, { PORT: '0', LOG_LEVEL: 'info', ...env });
+  const [, url] = await running.waitFor(/"url":"(http:\/\/127\.0\.0\.1:\d+)"/);
+  return { process: running, url: url! };
 }
 
 /** Runs a compiled entry point to completion. */

@@ -4,11 +4,10 @@ import { SCOPES } from '../../src/auth/scopes.js';
 import { createSubscription } from '../../src/webhooks/subscription-service.js';
 import { createTestSeller } from '../support/app.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
-import { startProcess, type RunningProcess } from '../support/process.js';
-import { emit } from './fixtures.js';
+import type { RunningProcess } from '../support/process.js';
+import { emit, openDeliveries, startDispatcherProcess as startDispatcher } from './fixtures.js';
 import { startReceiver, waitUntil, type Receiver } from './receiver.js';
 
-const MAIN = 'dist/src/main.js';
 const AGGREGATES = 200;
 const EVENTS_PER_AGGREGATE = 10;
 const TOTAL = AGGREGATES * EVENTS_PER_AGGREGATE;
@@ -35,17 +34,8 @@ describe('dispatcher processes', () => {
   afterAll(() => database.drop());
 
   function startDispatcherProcess(): RunningProcess {
-    const running = startProcess(MAIN, ['--no-migrate'], {
-      DATABASE_URL: database.url,
-      ROLE: 'dispatcher',
-      PORT: '0',
-      LOG_LEVEL: 'info',
-      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
-      // Longer than the receiver holds answers, so a held attempt succeeds rather than times out.
-      WEBHOOK_TIMEOUT_MS: '5000',
-      WEBHOOK_BACKOFF_BASE_MS: '20',
-      WEBHOOK_BACKOFF_MAX_MS: '200',
-    });
+    // Longer than the receiver holds answers, so a held attempt succeeds rather than times out.
+    const running = startDispatcher(database.url, { WEBHOOK_TIMEOUT_MS: '5000' });
     processes.push(running);
     return running;
   }
@@ -85,7 +75,7 @@ describe('dispatcher processes', () => {
     const inFlightAtKill = new Set(receiver.resume().map((request) => request.webhookId));
     const restarted = startDispatcherProcess();
 
-    await waitUntil(async () => (await openDeliveries()) === 0 && unique() === TOTAL, 45_000, () => `${unique()} delivered`);
+    await waitUntil(async () => (await openDeliveries(database.orm)) === 0 && unique() === TOTAL, 45_000, () => `${unique()} delivered`);
     // Survivors never lost a lease: no attempt of theirs went unrecorded.
     for (const running of [second, restarted]) {
       const [, url] = await running.waitFor(/"url":"(http:\/\/127\.0\.0\.1:\d+)"/);
@@ -154,10 +144,4 @@ describe('dispatcher processes', () => {
     expect(receiver.requests).toHaveLength(inFlight);
   });
 
-  async function openDeliveries(): Promise<number> {
-    const [row] = await database.orm.em.fork().execute<{ open: string }[]>(
-      `select count(*) as open from webhook_delivery where status in ('pending', 'retrying')`,
-    );
-    return Number(row!.open);
-  }
 });

@@ -1,24 +1,20 @@
 import type { Registry } from 'prom-client';
 import { loadConfig } from '../../src/config.js';
 import { forkForSeller, type Orm } from '../../src/db/orm.js';
-import { recordEvent, type EventInput } from '../../src/events/outbox.js';
+import { recordEvent } from '../../src/events/outbox.js';
 import { createLogger } from '../../src/logger.js';
 import { Dispatcher } from '../../src/webhooks/dispatcher.js';
 import type { LookupAll } from '../../src/webhooks/ssrf-guard.js';
 import { TEST_ENV, type TestApp, type TestSeller } from '../support/app.js';
+import { looseEvent, type LooseEvent } from '../support/events.js';
+import { MAIN, startProcess, type RunningProcess } from '../support/process.js';
 import { waitUntil } from './receiver.js';
 
 /** Commits events the way a domain write does: inside a transaction, through the outbox. */
-export async function emit(orm: Orm, sellerId: string, events: Partial<EventInput>[]): Promise<void> {
+export async function emit(orm: Orm, sellerId: string, events: Partial<LooseEvent>[]): Promise<void> {
   await forkForSeller(orm, sellerId).transactional(async (tx) => {
     for (const event of events) {
-      await recordEvent(tx, sellerId, {
-        type: 'pedido.status_alterado',
-        aggregateType: 'order',
-        aggregateId: 'order-1',
-        data: {},
-        ...event,
-      });
+      await recordEvent(tx, sellerId, looseEvent({ type: 'pedido.status_alterado', aggregateType: 'order', aggregateId: 'order-1', data: {}, ...event }));
     }
   });
 }
@@ -107,4 +103,30 @@ export async function startDispatcher(
   const dispatcher = new Dispatcher({ config, orm: server.orm, logger: createLogger(config), pollIntervalMs: 100, lookup: options.lookup, metrics: options.metrics });
   await dispatcher.start();
   return dispatcher;
+}
+
+/**
+ * A real `ROLE=dispatcher` process over `databaseUrl`, with short timeouts and backoff (a
+ * killed one's leases expire after two seconds). The caller kills it (SIGKILL or SIGTERM).
+ */
+export function startDispatcherProcess(databaseUrl: string, env: Record<string, string> = {}): RunningProcess {
+  return startProcess(MAIN, ['--no-migrate'], {
+    DATABASE_URL: databaseUrl,
+    ROLE: 'dispatcher',
+    PORT: '0',
+    LOG_LEVEL: 'info',
+    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+    WEBHOOK_TIMEOUT_MS: '1000',
+    WEBHOOK_BACKOFF_BASE_MS: '20',
+    WEBHOOK_BACKOFF_MAX_MS: '200',
+    ...env,
+  });
+}
+
+/** Deliveries still owed to some receiver, across sellers. */
+export async function openDeliveries(orm: Orm): Promise<number> {
+  const [row] = await orm.em.fork().execute<{ open: string }[]>(
+    `select count(*) as open from webhook_delivery where status in ('pending', 'retrying')`,
+  );
+  return Number(row!.open);
 }

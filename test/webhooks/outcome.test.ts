@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+// Registers the modules' subscription kinds with the dispatcher.
+import '../../src/modules.js';
 import { nextStep, recordOf, type AttemptRecord } from '../../src/webhooks/outcome.js';
 import { policyFor } from '../../src/webhooks/policy.js';
 import type { SendResult } from '../../src/webhooks/sender.js';

@@ -9,7 +9,8 @@ const WEBHOOKS = ['webhooks:read', 'webhooks:write'] as const;
 
 /**
  * Subscribing to an event, managing a subscription and reading a delivery's data need the
- * read scope of the event's domain (docs/security-auth.md), not only the webhooks scopes.
+ * read scope of the event's domain (docs/security.md#which-scope-reads-which-event), not
+ * only the webhooks scopes.
  */
 describe('webhooks need the read scope of the events they carry', () => {
   let server: TestApp;

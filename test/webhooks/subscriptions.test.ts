@@ -193,4 +193,16 @@ describe('webhook subscriptions', () => {
     const gone = await graphql(server.url, 'query ($id: ID!) { webhookSubscription(id: $id) { id } }', { headers: seller.headers, variables: { id: subscription.id } });
     expect(gone.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
   });
+
+  it('reads a null in a GraphQL update as "not given", except a description, which null clears', async () => {
+    const seller = await createTestSeller(server.orm);
+    const created = await subscribe(server, seller, { url: 'https://hooks.example.com/nulls', events: ['pedido.criado'], description: 'ERP' });
+    const update = await graphql<{ updateWebhookSubscription: { url: string; events: string[]; description: string | null; active: boolean } }>(
+      server.url,
+      'mutation ($id: ID!, $input: UpdateWebhookSubscriptionInput!) { updateWebhookSubscription(id: $id, input: $input) { url events description active } }',
+      { headers: seller.headers, variables: { id: created.id, input: { url: null, events: null, active: null, description: null } } },
+    );
+    expect(update.body.errors).toBeUndefined();
+    expect(update.body.data!.updateWebhookSubscription).toEqual({ url: 'https://hooks.example.com/nulls', events: ['pedido.criado'], description: null, active: true });
+  });
 });

@@ -1,9 +1,11 @@
 import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { requireAuthentication } from '../../auth/service.js';
+import { CurrentSeller } from '../../graphql/caller.js';
 import type { GraphQLContext } from '../../graphql/context.js';
+import { listArgs } from '../../graphql/list-args.js';
+import { validInput } from '../../graphql/plain-input.js';
 import { toConnection, type Connection } from '../../graphql/relay.js';
-import { assertValid, compileInput } from '../../http/validation.js';
-import { pageArgs, plain } from '../graphql-args.js';
+import { pageQuery } from '../../http/pagination.js';
+import { compileInput } from '../../http/validation.js';
 import { childrenLoader } from '../loaders.js';
 import {
   CarrierChatConnection,
@@ -45,8 +47,8 @@ export class LogisticsResolver {
     @Arg('first', () => Int, { nullable: true }) first?: number,
     @Arg('after', () => String, { nullable: true }) after?: string,
   ): Promise<Connection<CarrierChatMessage>> {
-    const rows = await carrierChatOfOrder(context.em, orderId, pageArgs(context, first, after));
-    return toConnection(rows, (row) => [row.id], (row) => row);
+    const { page } = listArgs(context, pageQuery, { first, after });
+    return toConnection(await carrierChatOfOrder(context.em, orderId, page), (row) => [row.id], (row) => row);
   }
 
   @Authorized('orders:write')
@@ -54,10 +56,10 @@ export class LogisticsResolver {
   async createShipment(
     @Arg('orderId', () => ID) orderId: string,
     @Arg('input', () => CreateShipmentInput) input: CreateShipmentInput,
-    @Ctx() { em, principal }: GraphQLContext,
+    @CurrentSeller() sellerId: string,
+    @Ctx() { em }: GraphQLContext,
   ): Promise<Shipment> {
-    const body = assertValid(createShipmentValidator, plain(input));
-    return createShipment(em, requireAuthentication(principal).sellerId, orderId, body);
+    return createShipment(em, sellerId, orderId, validInput(createShipmentValidator, input));
   }
 
   @Authorized('orders:write')
@@ -65,10 +67,10 @@ export class LogisticsResolver {
   async addTrackingEvent(
     @Arg('shipmentId', () => ID) shipmentId: string,
     @Arg('input', () => TrackingEventInput) input: TrackingEventInput,
-    @Ctx() { em, principal }: GraphQLContext,
+    @CurrentSeller() sellerId: string,
+    @Ctx() { em }: GraphQLContext,
   ): Promise<TrackingEvent> {
-    const body = assertValid(trackingEventValidator, plain(input));
-    return addTrackingEvent(em, requireAuthentication(principal).sellerId, shipmentId, body);
+    return addTrackingEvent(em, sellerId, shipmentId, validInput(trackingEventValidator, input));
   }
 
   @Authorized('orders:write')
@@ -76,10 +78,10 @@ export class LogisticsResolver {
   async postCarrierChatMessage(
     @Arg('orderId', () => ID) orderId: string,
     @Arg('input', () => CarrierChatMessageInput) input: CarrierChatMessageInput,
-    @Ctx() { em, principal }: GraphQLContext,
+    @CurrentSeller() sellerId: string,
+    @Ctx() { em }: GraphQLContext,
   ): Promise<CarrierChatMessage> {
-    const body = assertValid(chatMessageValidator, plain(input));
-    return postCarrierChatMessage(em, requireAuthentication(principal).sellerId, orderId, body);
+    return postCarrierChatMessage(em, sellerId, orderId, validInput(chatMessageValidator, input));
   }
 
   @FieldResolver(() => [TrackingEventType], { description: 'In the order they were recorded' })

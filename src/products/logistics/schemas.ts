@@ -1,6 +1,6 @@
 /**
  * Inputs of the logistics resources as TypeBox schemas: the GraphQL inputs are validated
- * against them (assertValid), as a REST twin would be.
+ * against them (validInput), as a REST twin would be.
  */
 import { Type, type Static } from 'typebox';
 import { CHAT_SENDERS, TRACKING_STATUSES } from './shipment.entity.js';

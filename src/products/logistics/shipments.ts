@@ -8,7 +8,7 @@ import { decodeCursor, pageOf, type Page } from '../../http/pagination.js';
 import { Order } from '../../orders/order.entity.js';
 import { isUuid } from '../../db/ids.js';
 import type { OrderStatus } from '../../orders/status-machine.js';
-import { PRODUCT_EVENTS } from '../catalogue.js';
+import { carrierChatPosted, freightTracked, trackingUpdated } from './events.js';
 import type { ChatMessageInput, CreateShipmentInput, TrackingEventInput } from './schemas.js';
 import { CarrierChatMessage, Shipment, TrackingEvent } from './shipment.entity.js';
 
@@ -79,19 +79,8 @@ export async function addTrackingEvent(
     if (!latest || latest.at <= at) shipment.status = input.status;
     shipment.updatedAt = now;
     await tx.flush();
-    const data = {
-      orderId: shipment.order,
-      shipmentId: shipment.id,
-      carrier: shipment.carrier,
-      trackingCode: shipment.trackingCode,
-      status: event.status,
-      description: event.description,
-      location: event.location,
-      at: event.at.toISOString(),
-    };
-    for (const type of ['frete.rastreio', PRODUCT_EVENTS.trackingUpdated]) {
-      await recordEvent(tx, sellerId, { type, aggregateType: 'order', aggregateId: shipment.order, data });
-    }
+    await recordEvent(tx, sellerId, freightTracked(shipment, event));
+    await recordEvent(tx, sellerId, trackingUpdated(shipment, event));
     return event;
   });
 }
@@ -114,19 +103,7 @@ export async function postCarrierChatMessage(
       createdAt: await transactionTime(tx),
     });
     await tx.flush();
-    await recordEvent(tx, sellerId, {
-      type: PRODUCT_EVENTS.carrierChat,
-      aggregateType: 'order',
-      aggregateId: order.id,
-      data: {
-        orderId: order.id,
-        messageId: message.id,
-        sender: message.sender,
-        authorName: message.authorName,
-        message: message.message,
-        at: message.createdAt.toISOString(),
-      },
-    });
+    await recordEvent(tx, sellerId, carrierChatPosted(message));
     return message;
   });
 }
@@ -148,7 +125,7 @@ export async function carrierChatOfOrder(
   page: { limit: number; cursor?: string },
 ): Promise<Page<CarrierChatMessage>> {
   const order = await findOrder(em, orderId);
-  const after = page.cursor ? String(decodeCursor(page.cursor, 1)[0]) : undefined;
+  const after = page.cursor ? decodeCursor(page.cursor, ['uuid'])[0] : undefined;
   const rows = await em.find(
     CarrierChatMessage,
     { order: order.id, ...(after ? { id: { $gt: after } } : {}) },

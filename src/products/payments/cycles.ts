@@ -5,7 +5,7 @@ import { AppError, validationFailed } from '../../errors.js';
 import { recordEvent } from '../../events/outbox.js';
 import { decodeCursor, pageOf, type Page } from '../../http/pagination.js';
 import { isUuid } from '../../db/ids.js';
-import { PRODUCT_EVENTS } from '../catalogue.js';
+import { cycleCreated } from './events.js';
 import type { CloseCycleInput } from './schemas.js';
 import { SettlementCycle, SettlementEntry } from './settlement-cycle.entity.js';
 import { payoutDateOf, settle } from './settlement-rules.js';
@@ -66,29 +66,9 @@ export async function closeSettlementCycle(
       }),
     );
     await tx.flush();
-    await recordEvent(tx, sellerId, {
-      type: PRODUCT_EVENTS.cycleCreated,
-      aggregateType: 'settlement_cycle',
-      aggregateId: cycle.id,
-      data: cycleEventData(cycle),
-    });
+    await recordEvent(tx, sellerId, cycleCreated(cycle));
     return cycle;
   });
-}
-
-function cycleEventData(cycle: SettlementCycle): Record<string, unknown> {
-  return {
-    cycleId: cycle.id,
-    periodStart: cycle.periodStart.toISOString(),
-    periodEnd: cycle.periodEnd.toISOString(),
-    gross: cycle.gross,
-    fees: cycle.fees,
-    net: cycle.net,
-    feePercent: cycle.feePercent,
-    payoutDate: cycle.payoutDate,
-    paymentCount: cycle.paymentCount,
-    currency: 'BRL',
-  };
 }
 
 async function assertNoOverlap(tx: EntityManager, periodStart: Date, periodEnd: Date): Promise<void> {
@@ -117,7 +97,7 @@ async function approvedPaymentsIn(tx: EntityManager, sellerId: string, periodSta
 
 /** Newest cycle first. */
 export async function listSettlementCycles(em: EntityManager, page: { limit: number; cursor?: string }): Promise<Page<SettlementCycle>> {
-  const before = page.cursor ? String(decodeCursor(page.cursor, 1)[0]) : undefined;
+  const before = page.cursor ? decodeCursor(page.cursor, ['uuid'])[0] : undefined;
   const rows = await em.find(SettlementCycle, before ? { id: { $lt: before } } : {}, { orderBy: { id: 'desc' }, limit: page.limit + 1 });
   return pageOf(rows, page.limit, (row) => [row.id]);
 }

@@ -1,9 +1,11 @@
 import { Arg, Authorized, Ctx, Field, FieldResolver, GraphQLISODateTime, ID, InputType, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
-import { requireAuthentication } from '../../auth/service.js';
+import { CurrentSeller } from '../../graphql/caller.js';
 import type { GraphQLContext } from '../../graphql/context.js';
+import { listArgs } from '../../graphql/list-args.js';
+import { validInput } from '../../graphql/plain-input.js';
 import { connectionType, toConnection, type Connection } from '../../graphql/relay.js';
-import { assertValid, compileInput } from '../../http/validation.js';
-import { pageArgs, plain } from '../graphql-args.js';
+import { pageQuery } from '../../http/pagination.js';
+import { compileInput } from '../../http/validation.js';
 import { childrenLoader } from '../loaders.js';
 import { closeSettlementCycle, findSettlementCycle, listSettlementCycles } from './cycles.js';
 import { CloseCycleSchema } from './schemas.js';
@@ -52,8 +54,8 @@ export class PaymentsResolver {
     @Arg('first', () => Int, { nullable: true }) first?: number,
     @Arg('after', () => String, { nullable: true }) after?: string,
   ): Promise<Connection<SettlementCycle>> {
-    const page = await listSettlementCycles(context.em, pageArgs(context, first, after));
-    return toConnection(page, (row) => [row.id], (row) => row);
+    const { page } = listArgs(context, pageQuery, { first, after });
+    return toConnection(await listSettlementCycles(context.em, page), (row) => [row.id], (row) => row);
   }
 
   @Authorized('orders:read')
@@ -66,10 +68,10 @@ export class PaymentsResolver {
   @Mutation(() => SettlementCycleType, { description: 'Settles the approved payments of an ended period not settled before' })
   async closeSettlementCycle(
     @Arg('input', () => CloseSettlementCycleInput) input: CloseSettlementCycleInput,
-    @Ctx() { em, principal, config }: GraphQLContext,
+    @CurrentSeller() sellerId: string,
+    @Ctx() { em, config }: GraphQLContext,
   ): Promise<SettlementCycle> {
-    const body = assertValid(closeCycleValidator, plain(input));
-    return closeSettlementCycle(em, requireAuthentication(principal).sellerId, body, config);
+    return closeSettlementCycle(em, sellerId, validInput(closeCycleValidator, input), config);
   }
 
   @FieldResolver(() => [SettlementEntryType])

@@ -3,19 +3,12 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { transactionTime } from '../../db/transaction-time.js';
 import { AppError, notFound, validationFailed } from '../../errors.js';
 import { recordEvent } from '../../events/outbox.js';
-import { decodeCursor, pageOf, type Page } from '../../http/pagination.js';
+import { decodeCursor, pageOf, type Page, type PageRequest } from '../../http/pagination.js';
 import { Order } from '../../orders/order.entity.js';
 import { isUuid } from '../../db/ids.js';
-import { PRODUCT_EVENTS } from '../catalogue.js';
-import type { CaseMessageInput, OpenCaseInput } from './schemas.js';
-import { SupportCase, SupportMessage, type CaseStatus } from './support-case.entity.js';
-
-// Customer-service payloads extend the source's `atendimento.mensagem` shape in its own
-// (Portuguese) words; `atendimento.mensagem` carries exactly the source's five fields.
-
-async function recordCaseEvent(tx: EntityManager, sellerId: string, type: string, caseId: string, data: Record<string, unknown>) {
-  await recordEvent(tx, sellerId, { type, aggregateType: 'support_case', aggregateId: caseId, data });
-}
+import { caseClosed, caseMessage, caseOpened } from './events.js';
+import type { CaseMessageInput, OpenCaseInput, SupportCaseFilter } from './schemas.js';
+import { SupportCase, SupportMessage } from './support-case.entity.js';
 
 /** Opens a case (`atendimento.criado`); a first message also records `atendimento.mensagem`. */
 export async function openSupportCase(em: EntityManager, sellerId: string, input: OpenCaseInput): Promise<SupportCase> {
@@ -33,14 +26,7 @@ export async function openSupportCase(em: EntityManager, sellerId: string, input
       createdAt: now,
     });
     await tx.flush();
-    await recordCaseEvent(tx, sellerId, PRODUCT_EVENTS.caseOpened, supportCase.id, {
-      idAtendimento: supportCase.id,
-      canal: supportCase.channel,
-      assunto: supportCase.subject,
-      nomeCliente: supportCase.customerName,
-      idPedido: supportCase.order,
-      dataHora: now.toISOString(),
-    });
+    await recordEvent(tx, sellerId, caseOpened(supportCase));
     if (input.message) await addMessage(tx, sellerId, supportCase, { direction: 'entrada', message: input.message }, now);
     return supportCase;
   });
@@ -74,13 +60,7 @@ async function addMessage(
     at,
   });
   await tx.flush();
-  await recordCaseEvent(tx, sellerId, PRODUCT_EVENTS.caseMessage, supportCase.id, {
-    idAtendimento: supportCase.id,
-    canal: message.channel,
-    direcao: message.direction,
-    mensagem: message.message,
-    dataHora: message.at.toISOString(),
-  });
+  await recordEvent(tx, sellerId, caseMessage(message));
   return message;
 }
 
@@ -92,11 +72,7 @@ export async function closeSupportCase(em: EntityManager, sellerId: string, case
     supportCase.status = 'closed';
     supportCase.closedAt = now;
     await tx.flush();
-    await recordCaseEvent(tx, sellerId, PRODUCT_EVENTS.caseClosed, supportCase.id, {
-      idAtendimento: supportCase.id,
-      canal: supportCase.channel,
-      dataHora: now.toISOString(),
-    });
+    await recordEvent(tx, sellerId, caseClosed(supportCase, now));
     return supportCase;
   });
 }
@@ -113,15 +89,12 @@ export async function findSupportCase(em: EntityManager, id: string): Promise<Su
 }
 
 /** Newest first, optionally of one status. */
-export async function listSupportCases(
-  em: EntityManager,
-  filter: { status?: CaseStatus; limit: number; cursor?: string },
-): Promise<Page<SupportCase>> {
-  const before = filter.cursor ? String(decodeCursor(filter.cursor, 1)[0]) : undefined;
+export async function listSupportCases(em: EntityManager, filter: SupportCaseFilter, page: PageRequest): Promise<Page<SupportCase>> {
+  const before = page.cursor ? decodeCursor(page.cursor, ['uuid'])[0] : undefined;
   const rows = await em.find(
     SupportCase,
     { ...(filter.status ? { status: filter.status } : {}), ...(before ? { id: { $lt: before } } : {}) },
-    { orderBy: { id: 'desc' }, limit: filter.limit + 1 },
+    { orderBy: { id: 'desc' }, limit: page.limit + 1 },
   );
-  return pageOf(rows, filter.limit, (row) => [row.id]);
+  return pageOf(rows, page.limit, (row) => [row.id]);
 }

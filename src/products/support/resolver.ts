@@ -15,11 +15,12 @@ import {
   Resolver,
   Root,
 } from 'type-graphql';
-import { requireAuthentication } from '../../auth/service.js';
+import { CurrentSeller } from '../../graphql/caller.js';
 import type { GraphQLContext } from '../../graphql/context.js';
+import { listArgs } from '../../graphql/list-args.js';
+import { validInput } from '../../graphql/plain-input.js';
 import { connectionType, toConnection, type Connection } from '../../graphql/relay.js';
-import { assertValid, compileInput } from '../../http/validation.js';
-import { pageArgs, plain } from '../graphql-args.js';
+import { compileInput } from '../../http/validation.js';
 import { childrenLoader } from '../loaders.js';
 import { addSupportMessage, closeSupportCase, findSupportCase, listSupportCases, openSupportCase } from './cases.js';
 import * as schemas from './schemas.js';
@@ -84,8 +85,8 @@ export class SupportResolver {
     @Arg('first', () => Int, { nullable: true }) first?: number,
     @Arg('after', () => String, { nullable: true }) after?: string,
   ): Promise<Connection<SupportCase>> {
-    const page = await listSupportCases(context.em, { status: status ?? undefined, ...pageArgs(context, first, after) });
-    return toConnection(page, (row) => [row.id], (row) => row);
+    const list = listArgs(context, schemas.supportCaseListArgs, { status, first, after });
+    return toConnection(await listSupportCases(context.em, list.filter, list.page), (row) => [row.id], (row) => row);
   }
 
   @Authorized('orders:read')
@@ -98,10 +99,10 @@ export class SupportResolver {
   @Mutation(() => SupportCaseType, { description: 'Emits atendimento.criado (and atendimento.mensagem for a first message)' })
   async openSupportCase(
     @Arg('input', () => OpenSupportCaseInput) input: OpenSupportCaseInput,
-    @Ctx() { em, principal }: GraphQLContext,
+    @CurrentSeller() sellerId: string,
+    @Ctx() { em }: GraphQLContext,
   ): Promise<SupportCase> {
-    const body = assertValid(openCaseValidator, plain(input));
-    return openSupportCase(em, requireAuthentication(principal).sellerId, body);
+    return openSupportCase(em, sellerId, validInput(openCaseValidator, input));
   }
 
   @Authorized('orders:write')
@@ -109,16 +110,16 @@ export class SupportResolver {
   async addSupportMessage(
     @Arg('caseId', () => ID) caseId: string,
     @Arg('input', () => SupportMessageInput) input: SupportMessageInput,
-    @Ctx() { em, principal }: GraphQLContext,
+    @CurrentSeller() sellerId: string,
+    @Ctx() { em }: GraphQLContext,
   ): Promise<SupportMessage> {
-    const body = assertValid(caseMessageValidator, plain(input));
-    return addSupportMessage(em, requireAuthentication(principal).sellerId, caseId, body);
+    return addSupportMessage(em, sellerId, caseId, validInput(caseMessageValidator, input));
   }
 
   @Authorized('orders:write')
   @Mutation(() => SupportCaseType, { description: 'Emits atendimento.encerrado; closing twice is 409' })
-  async closeSupportCase(@Arg('caseId', () => ID) caseId: string, @Ctx() { em, principal }: GraphQLContext): Promise<SupportCase> {
-    return closeSupportCase(em, requireAuthentication(principal).sellerId, caseId);
+  async closeSupportCase(@Arg('caseId', () => ID) caseId: string, @CurrentSeller() sellerId: string, @Ctx() { em }: GraphQLContext): Promise<SupportCase> {
+    return closeSupportCase(em, sellerId, caseId);
   }
 
   @FieldResolver(() => [SupportMessageType], { description: 'Oldest first' })

@@ -1,5 +1,7 @@
 import { Type, type Static } from 'typebox';
-import { MESSAGE_DIRECTIONS } from './support-case.entity.js';
+import { pageQuerySchema } from '../../http/pagination.js';
+import { listQuery } from '../../http/validation.js';
+import { CASE_STATUSES, MESSAGE_DIRECTIONS } from './support-case.entity.js';
 
 const Text = (maxLength: number, description?: string) => Type.String({ minLength: 1, maxLength, ...(description ? { description } : {}) });
 const Channel = Type.String({ pattern: '^[a-z0-9][a-z0-9_-]{0,49}$', description: 'Channel name (canal), e.g. chat, email, whatsapp' });
@@ -26,3 +28,9 @@ export const CaseMessageSchema = Type.Object(
   strict,
 );
 export type CaseMessageInput = Static<typeof CaseMessageSchema>;
+
+/** The support case list: optionally of one status, newest first. */
+export const supportCaseListArgs = listQuery((maxLimit) =>
+  Type.Object({ status: Type.Optional(Type.Enum([...CASE_STATUSES])), ...pageQuerySchema(maxLimit) }, strict),
+);
+export type SupportCaseFilter = Omit<Static<ReturnType<typeof supportCaseListArgs>['schema']>, 'limit' | 'cursor'>;

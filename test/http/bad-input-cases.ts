@@ -1,0 +1,311 @@
+import { randomBytes } from 'node:crypto';
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import { orderBody } from '../orders/fixtures.js';
+import { PRODUCTS, type World } from '../support/bad-input-world.js';
+import { bodyMutations, type JsonSchema } from './body-mutations.js';
+
+/** One operation of the served OpenAPI document. */
+export interface Route {
+  method: string;
+  /** The OpenAPI template, `/pedidos/{id}`. */
+  path: string;
+  /** `application` for the per-product routes (a `ponte_app_…` credential), else `seller`. */
+  credential: 'seller' | 'application';
+  body?: JsonSchema;
+  query: { name: string; schema: JsonSchema }[];
+  /** A collection: its 200 answers `{data, nextCursor}`. */
+  list: boolean;
+}
+
+interface OpenApiOperation {
+  parameters?: { in: string; name: string; schema: JsonSchema }[];
+  requestBody?: { content: Record<string, { schema: JsonSchema }> };
+  responses?: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
+  security?: Record<string, unknown>[];
+}
+
+export function routesOf(document: { paths: Record<string, Record<string, OpenApiOperation>> }): Route[] {
+  return Object.entries(document.paths).flatMap(([path, operations]) =>
+    Object.entries(operations).map(([method, operation]) => ({
+      method: method.toUpperCase(),
+      path,
+      credential: operation.security?.some((requirement) => 'application' in requirement) ? ('application' as const) : ('seller' as const),
+      body: operation.requestBody?.content['application/json']?.schema,
+      query: (operation.parameters ?? []).filter((parameter) => parameter.in === 'query').map(({ name, schema }) => ({ name, schema })),
+      list: Boolean(operation.responses?.['200']?.content?.['application/json']?.schema?.properties?.data),
+    })),
+  );
+}
+
+export const routeName = (route: Route) => `${route.method} ${route.path}`;
+
+/** A request that succeeds; a case changes one thing about it. */
+export interface ValidRequest {
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Path parameters other than the world's defaults (e.g. an order only this request moves). */
+  params?: (world: World) => Promise<Record<string, string>>;
+}
+
+/**
+ * A valid body for every route that takes one. A new write route fails the corpus's
+ * coverage test until it is given one here, and then gets every generated case.
+ */
+export const VALID_REQUESTS: Record<string, (world: World) => ValidRequest> = {
+  'PUT /produtos': () => ({
+    body: {
+      products: [
+        {
+          sku: 'CORPUS-1',
+          title: 'Camiseta',
+          brand: 'Marca',
+          gtin: '4006381333931',
+          ncm: '61091000',
+          attributes: [{ name: 'material', value: 'algodão' }],
+          images: [{ url: 'https://example.com/camiseta.jpg', position: 0 }],
+          datasheet: [{ name: 'lavagem', value: 'à mão' }],
+          weightGrams: 300,
+          dimensionsCm: { height: 10, width: 20, length: 30 },
+          publicationStatus: 'draft',
+          channels: ['loja-propria'],
+          variations: [{ sku: 'CORPUS-1-P', attributes: [{ name: 'tamanho', value: 'P' }], images: [{ url: 'https://example.com/p.jpg', position: 0 }] }],
+        },
+      ],
+    },
+  }),
+  'PATCH /produtos/{sku}/preco': () => ({ body: { prices: [{ channel: null, sale: '50.00', promo: '45.00', promoStart: '2026-01-01T00:00:00Z', promoEnd: '2027-01-01T00:00:00Z' }] } }),
+  'PATCH /estoque/{sku}': () => ({ body: { onHand: 10_000 } }),
+  'PUT /canais/{code}': () => ({ body: { name: 'Loja própria', active: true, sharePercent: 100, safetyStock: 0, maxQuantity: null } }),
+  'POST /pedidos': () => ({
+    body: orderBody({ payments: [{ method: 'pix', status: 'pending', amount: '120.00', installments: 1, transactionId: `tx-${randomBytes(4).toString('hex')}` }] }),
+  }),
+  'PATCH /pedidos/{id}/status': () => ({ body: { status: 'cancelado', reason: 'customer gave up' }, params: freshOrder }),
+  'POST /pedidos/{id}/pagamentos': () => ({
+    body: { method: 'pix', status: 'pending', amount: '1.00', installments: 1, transactionId: 'tx-corpus', paidAt: '2026-01-02T03:04:05Z' },
+    params: freshOrder,
+  }),
+  ...Object.fromEntries(
+    Object.entries(PRODUCTS).map(([mount, product]) => [`POST ${mount}/api/v1/webhook/novo`, () => ({ body: { url: product.url, events: [product.event] } })]),
+  ),
+  'POST /webhooks/assinaturas': (world) => ({ body: { url: world.hookUrl, events: ['pedido.criado'] } }),
+  'PATCH /webhooks/assinaturas/{id}': (world) => ({ body: { url: world.hookUrl, events: ['*'], active: true } }),
+  'POST /webhooks/assinaturas/{id}/recuperacao': () => ({ body: { since: new Date(Date.now() - 3_600_000).toISOString() } }),
+  'POST /v2/webhooks/configuracoes': (world) => ({ body: { url: world.hookUrl, groups: { orders: true, stock: false, freight: false, payments: false } } }),
+  'PUT /v2/webhooks/configuracoes/{id}': (world) => ({ body: { url: world.hookUrl, active: true } }),
+  'PUT /v2/webhooks/configuracoes/{id}/grupos': () => ({ body: { orders: true, stock: true } }),
+};
+
+async function freshOrder(world: World): Promise<Record<string, string>> {
+  const response = await fetch(`${world.server.url}/pedidos`, { method: 'POST', headers: world.seller.headers, body: JSON.stringify(orderBody()) });
+  return { id: ((await response.json()) as { id: string }).id };
+}
+
+/** The world's resource for each path parameter; an unknown parameter fails loudly so a new route gets one. */
+export function defaultParams(route: Route, world: World): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [, name] of route.path.matchAll(/\{(\w+)\}/g)) {
+    if (name === 'sku') params.sku = world.sku;
+    else if (name === 'code') params.code = world.channel;
+    else if (name === 'id') params.id = idFor(route.path, world);
+    else throw new Error(`${routeName(route)}: no world resource for {${name}}; add one in defaultParams`);
+  }
+  return params;
+}
+
+function idFor(path: string, world: World): string {
+  if (path.startsWith('/pedidos/')) return world.ids.order;
+  if (path.startsWith('/webhooks/assinaturas/')) return world.ids.subscription;
+  if (path.startsWith('/webhooks/entregas/')) return world.ids.delivery;
+  if (path.startsWith('/v2/webhooks/configuracoes/')) return world.ids.portalConfiguration;
+  if (path.startsWith('/tokens/')) return world.ids.spareToken;
+  if (path.startsWith('/aplicativo/credenciais/')) return world.ids.spareCredential;
+  const mount = Object.keys(PRODUCTS).find((prefix) => path.startsWith(`${prefix}/`));
+  if (mount) return world.ids.registrations[mount]!;
+  throw new Error(`${path}: no world resource for {id}; add one in idFor`);
+}
+
+export function fillPath(template: string, params: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => params[name]!);
+}
+
+/** What a case must get back. */
+export type Expectation =
+  /** These statuses (and, for errors, a problem+json with one of these codes). */
+  | { status: number[]; code?: string[] }
+  /** Anything but a 5xx: the input may be valid (an injection-looking string in free text). */
+  | { status: 'not-5xx' };
+
+export interface RestCase {
+  name: string;
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string | Uint8Array;
+  expect: Expectation;
+}
+
+const VALIDATION = { status: [422], code: ['VALIDATION_FAILED'] };
+const BAD_JSON = { status: [400], code: ['BAD_REQUEST'] };
+const UNSUPPORTED = { status: [415], code: ['UNSUPPORTED_MEDIA_TYPE'] };
+const NOT_FOUND = { status: [404], code: ['NOT_FOUND'] };
+const UNKNOWN_OR_INVALID = { status: [404, 422], code: ['NOT_FOUND', 'VALIDATION_FAILED'] };
+const UNAUTHENTICATED = { status: [401], code: ['UNAUTHENTICATED'] };
+
+/** Ajv with the server's body options: the oracle of what a body's schema admits. */
+const oracle = new Ajv({ allErrors: true, strict: false });
+addFormats.default(oracle);
+export const schemaAdmits = (schema: JsonSchema, body: unknown) => oracle.validate(schema, body) as boolean;
+
+const UNKNOWN_ID = '01a20107-0000-7000-8000-000000000000';
+const TWO_MIB = 2 * 1024 * 1024;
+
+/** The whole REST corpus for the served routes. */
+export function restCases(routes: Route[], world: World): RestCase[] {
+  return routes.flatMap((route) => [
+    ...credentialCases(route, world),
+    ...pathCases(route, world),
+    ...queryCases(route, world),
+    ...(route.body ? bodyCases(route, world) : []),
+  ]);
+}
+
+/** The headers (credential and JSON) of the caller a route expects. */
+export function credentialHeaders(route: Route, world: World): Record<string, string> {
+  return route.credential === 'application' ? world.application.headers : world.seller.headers;
+}
+
+/** The route's valid request (with the world's resources), with what the case changes. */
+function request(route: Route, world: World, overrides: Partial<RestCase> & { name: string; expect: Expectation }): RestCase {
+  const valid = VALID_REQUESTS[routeName(route)]?.(world);
+  const { authorization } = credentialHeaders(route, world);
+  return {
+    method: route.method,
+    path: fillPath(route.path, defaultParams(route, world)),
+    headers: valid?.body === undefined ? { authorization: authorization! } : { authorization: authorization!, 'content-type': 'application/json', ...valid.headers },
+    body: valid?.body === undefined ? undefined : JSON.stringify(valid.body),
+    ...overrides,
+    name: `${routeName(route)}: ${overrides.name}`,
+  };
+}
+
+function credentialCases(route: Route, world: World): RestCase[] {
+  const otherCredential = route.credential === 'application' ? world.seller.headers.authorization! : world.application.headers.authorization!;
+  return [
+    withCredential(route, world, 'no Authorization header', undefined, UNAUTHENTICATED),
+    withCredential(route, world, 'an invented token', `Bearer ponte_sk_${randomBytes(32).toString('base64url')}`, UNAUTHENTICATED),
+    withCredential(route, world, 'Basic credentials', 'Basic dXNlcjpwYXNz', UNAUTHENTICATED),
+    withCredential(route, world, 'the other kind of credential', otherCredential, { status: [401, 403], code: ['UNAUTHENTICATED', 'FORBIDDEN'] }),
+  ];
+}
+
+function withCredential(route: Route, world: World, name: string, authorization: string | undefined, expect: Expectation): RestCase {
+  const valid = request(route, world, { name, expect });
+  const { authorization: _replaced, ...headers } = valid.headers;
+  return { ...valid, headers: authorization === undefined ? headers : { ...headers, authorization } };
+}
+
+function pathCases(route: Route, world: World): RestCase[] {
+  const params = defaultParams(route, world);
+  return Object.keys(params).flatMap((name) => {
+    const at = (value: string) => fillPath(route.path, { ...params, [name]: encodeURIComponent(value) });
+    const unknown = name === 'id' ? UNKNOWN_ID : `UNKNOWN-${name.toUpperCase()}`;
+    // PUT by a natural key creates what does not exist yet.
+    const upsert = route.method === 'PUT' && name !== 'id';
+    return [
+      request(route, world, { name: `{${name}} unknown`, path: at(unknown), expect: upsert ? { status: [200, 201] } : NOT_FOUND }),
+      request(route, world, { name: `{${name}} = "not-a-uuid!"`, path: at('not-a-uuid!'), expect: UNKNOWN_OR_INVALID }),
+      request(route, world, { name: `{${name}} SQL-looking`, path: at("1' OR '1'='1"), expect: UNKNOWN_OR_INVALID }),
+      request(route, world, { name: `{${name}} with a NUL character`, path: at('abc\u0000def'), expect: UNKNOWN_OR_INVALID }),
+      request(route, world, { name: `{${name}} of 3000 characters`, path: at('x'.repeat(3000)), expect: UNKNOWN_OR_INVALID }),
+      request(route, world, {
+        name: `{${name}} with broken percent-encoding`,
+        path: fillPath(route.path, { ...params, [name]: '%E0%A4%A' }),
+        expect: { status: [400, 404, 422], code: ['BAD_REQUEST', 'NOT_FOUND', 'VALIDATION_FAILED'] },
+      }),
+    ];
+  });
+}
+
+function queryCases(route: Route, world: World): RestCase[] {
+  if (route.method !== 'GET') return [];
+  const base = fillPath(route.path, defaultParams(route, world));
+  const at = (query: string) => `${base}?${query}`;
+  const cases: RestCase[] = [];
+  const add = (name: string, query: string, expect: Expectation = VALIDATION) => cases.push(request(route, world, { name, path: at(query), expect }));
+  if (route.list) {
+    add('limit=201 (above the maximum)', 'limit=201');
+    add('limit=0', 'limit=0');
+  }
+  for (const { name, schema } of route.query) {
+    if (schema.type === 'integer') {
+      add(`${name}=abc`, `${name}=abc`);
+      add(`${name}=-1`, `${name}=-1`);
+      add(`${name}=1.5`, `${name}=1.5`);
+      add(`${name}=99999999999999999999`, `${name}=99999999999999999999`);
+    } else if (name === 'cursor') {
+      add('cursor=garbage!', 'cursor=garbage!');
+      add('cursor of JSON that is no cursor', `cursor=${Buffer.from('{"a":1}').toString('base64url')}`);
+      add('cursor of values of the wrong kind', `cursor=${Buffer.from('["not a date","not an id"]').toString('base64url')}`);
+      add('cursor of three values', `cursor=${Buffer.from('[1,2,3]').toString('base64url')}`);
+      add('cursor of numbers', `cursor=${Buffer.from('[1e400,-1]').toString('base64url')}`);
+      // Lists keyed by text (SKU, channel code) may take a forged text cursor as a position; id-keyed ones may not.
+      const forged = { status: [200, 422], code: ['VALIDATION_FAILED'] };
+      add('cursor of one value that is no id', `cursor=${Buffer.from('["not-a-uuid"]').toString('base64url')}`, forged);
+      add('cursor of one number', `cursor=${Buffer.from('[12345]').toString('base64url')}`);
+      add('cursor of an instant and a value that is no id', `cursor=${Buffer.from('["2026-01-01T00:00:00.000Z","not-a-uuid"]').toString('base64url')}`);
+    } else if (schema.format === 'date-time') {
+      add(`${name}=yesterday`, `${name}=yesterday`);
+      add(`${name} on 30 February`, `${name}=2026-02-30T10:00:00Z`);
+    } else if (schema.format === 'uuid') {
+      add(`${name}=not-a-uuid`, `${name}=not-a-uuid`);
+    } else if (schema.enum || schema.pattern) {
+      add(`${name}=!bogus`, `${name}=!bogus`);
+      add(`${name} SQL-looking`, `${name}=${encodeURIComponent("x' OR 1=1 --")}`);
+    }
+    if (schema.type === 'string' || schema.enum) {
+      add(`${name} with a NUL character`, `${name}=a%00b`);
+      add(`${name} of 5000 characters`, `${name}=${'x'.repeat(5000)}`);
+    }
+  }
+  return cases;
+}
+
+function bodyCases(route: Route, world: World): RestCase[] {
+  const make = VALID_REQUESTS[routeName(route)];
+  if (!make) return [];
+  const valid = make(world).body;
+  const json = JSON.stringify(valid);
+  const raw = (name: string, body: string | Uint8Array, expect: Expectation, contentType: string | null = 'application/json') => {
+    const headers: Record<string, string> = { authorization: credentialHeaders(route, world).authorization! };
+    if (contentType) headers['content-type'] = contentType;
+    return request(route, world, { name, body, headers, expect });
+  };
+  // Inside the first string value (or, without one, the first member's name).
+  const cut = json.includes('":"') ? json.indexOf('":"') + 3 : 2;
+  const invalidUtf8 = Buffer.concat([Buffer.from(json.slice(0, cut)), Buffer.from([0xc3, 0x28, 0xff]), Buffer.from(json.slice(cut))]);
+  const cases: RestCase[] = [
+    raw('broken JSON', '{"a":', BAD_JSON),
+    raw('an empty body', '', BAD_JSON),
+    raw('JSON null', 'null', { status: [400, 422], code: ['BAD_REQUEST', 'VALIDATION_FAILED'] }),
+    raw('a JSON array', '[]', VALIDATION),
+    raw('a JSON number', '42', VALIDATION),
+    raw('a JSON string', '"text"', VALIDATION),
+    raw('valid JSON sent as text/plain', json, UNSUPPORTED, 'text/plain'),
+    raw('valid JSON sent as a form', json, UNSUPPORTED, 'application/x-www-form-urlencoded'),
+    raw('valid JSON without a Content-Type', new TextEncoder().encode(json), UNSUPPORTED, null),
+    raw('a body of 2 MiB', JSON.stringify({ padding: 'x'.repeat(TWO_MIB) }), { status: [413], code: ['PAYLOAD_TOO_LARGE'] }),
+    raw('invalid UTF-8 bytes in a string', invalidUtf8, { status: [400, 422], code: ['BAD_REQUEST', 'VALIDATION_FAILED'] }),
+    raw('JSON nested 100000 deep', `{"a":${'['.repeat(100_000)}${']'.repeat(100_000)}}`, { status: [400, 413, 422], code: ['BAD_REQUEST', 'PAYLOAD_TOO_LARGE', 'VALIDATION_FAILED'] }),
+    raw('a __proto__ member', `{"__proto__":{"polluted":true},${json.slice(1)}`, { status: [400, 422], code: ['BAD_REQUEST', 'VALIDATION_FAILED'] }),
+    raw('a constructor.prototype member', `{"constructor":{"prototype":{"polluted":true}},${json.slice(1)}`, { status: [400, 422], code: ['BAD_REQUEST', 'VALIDATION_FAILED'] }),
+  ];
+  // Each mutation starts from a valid body of its own, so one that fields must be unique
+  // in (an order's externalId) is not answered as a resend of an earlier case.
+  bodyMutations(valid, route.body!).forEach((_, index) => {
+    const mutation = bodyMutations(make(world).body, route.body!)[index]!;
+    const refused = mutation.kind === 'always' || !schemaAdmits(route.body!, mutation.body);
+    cases.push(raw(`body ${mutation.label}`, mutation.raw ?? JSON.stringify(mutation.body), refused ? VALIDATION : { status: 'not-5xx' }));
+  });
+  return cases;
+}

@@ -1,0 +1,132 @@
+import { issueCredential } from '../../src/auth/applications.js';
+import { createToken, OPERATOR } from '../../src/auth/service.js';
+import { fanOutBatch } from '../../src/webhooks/fanout.js';
+import { orderBody, orderIn, orderSeller } from '../orders/fixtures.js';
+import { createTestApplication, gql, type TestApplication } from '../products/fixtures.js';
+import type { TestApp, TestSeller } from './app.js';
+
+/**
+ * One seller with something of every kind, so a bad-input case can name a real resource
+ * and change one thing about a request that would otherwise succeed.
+ */
+export interface World {
+  server: TestApp;
+  seller: TestSeller;
+  application: TestApplication;
+  ids: {
+    order: string;
+    invoicedOrder: string;
+    shipment: string;
+    supportCase: string;
+    subscription: string;
+    delivery: string;
+    portalConfiguration: string;
+    /** A second token of the seller and a second credential of the application, which a case could revoke harmlessly. */
+    spareToken: string;
+    spareCredential: string;
+    /** A registration of the application on each product, by mount path (`/logistica`…). */
+    registrations: Record<string, string>;
+  };
+  sku: string;
+  channel: string;
+  /** A public-looking destination the service accepts (private targets are allowed in tests). */
+  hookUrl: string;
+}
+
+/** Where each product is mounted and an event its registrations may take. */
+export const PRODUCTS = {
+  '/logistica': { event: 'rastreio.atualizado', url: 'http://127.0.0.1:9/hook' },
+  '/pagamentos': { event: 'ciclo.criado', url: 'http://127.0.0.1:9/hook' },
+  '/atendimento': { event: 'atendimento.criado', url: 'https://127.0.0.1:9/hook' },
+} as const;
+
+export async function buildWorld(server: TestApp): Promise<World> {
+  const hookUrl = 'http://127.0.0.1:9/hook';
+  const seller = await orderSeller(server);
+  const application = await createTestApplication(server.orm, { installedBy: [seller] });
+  const post = async (path: string, body: unknown, headers = seller.headers) => {
+    const response = await fetch(`${server.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+    if (response.status !== 201) throw new Error(`POST ${path} answered ${response.status}: ${await response.text()}`);
+    return (await response.json()) as { id: string };
+  };
+
+  const order = await orderIn(server, seller, 'pendente', orderBody());
+  const invoicedOrder = await orderIn(server, seller, 'faturado', orderBody());
+  const { createShipment: shipment } = await gql<{ createShipment: { id: string } }>(
+    server,
+    seller,
+    `mutation ($orderId: ID!, $input: CreateShipmentInput!) { createShipment(orderId: $orderId, input: $input) { id } }`,
+    { orderId: invoicedOrder.id, input: { carrier: 'Correios', trackingCode: 'BR123456789BR' } },
+  );
+  const { openSupportCase: supportCase } = await gql<{ openSupportCase: { id: string } }>(
+    server,
+    seller,
+    `mutation ($input: OpenSupportCaseInput!) { openSupportCase(input: $input) { id } }`,
+    { input: { channel: 'chat', subject: 'Atraso', message: 'Cadê meu pedido?' } },
+  );
+  const subscription = await post('/webhooks/assinaturas', { url: hookUrl, events: ['*'] });
+  const portalConfiguration = await post('/v2/webhooks/configuracoes', {
+    url: hookUrl,
+    groups: { orders: true, stock: false, freight: false, payments: false },
+  });
+  const registrations: Record<string, string> = {};
+  for (const [mount, product] of Object.entries(PRODUCTS)) {
+    registrations[mount] = (await post(`${mount}/api/v1/webhook/novo`, { url: product.url, events: [product.event] }, application.headers)).id;
+  }
+  const { record: spareToken } = await createToken(server.orm.em.fork(), { sellerId: seller.id, scopes: ['orders:read'], issuer: OPERATOR });
+  const { record: spareCredential } = await issueCredential(server.orm.em.fork(), application.id);
+  // No dispatcher runs here: fanning out once gives the subscription deliveries to name.
+  while ((await fanOutBatch(server.orm)) > 0);
+  const [delivery] = await server.orm.em
+    .fork()
+    .execute<{ id: string }[]>(`select id from webhook_delivery where subscription_id = ? limit 1`, [subscription.id]);
+
+  return {
+    server,
+    seller,
+    application,
+    ids: {
+      order: order.id,
+      invoicedOrder: invoicedOrder.id,
+      shipment: shipment.id,
+      supportCase: supportCase.id,
+      subscription: subscription.id,
+      delivery: delivery!.id,
+      portalConfiguration: portalConfiguration.id,
+      spareToken: spareToken.id,
+      spareCredential: spareCredential.id,
+      registrations,
+    },
+    sku: 'SKU-A',
+    channel: 'loja-propria',
+    hookUrl,
+  };
+}
+
+/**
+ * A world of stand-ins, for listing the corpus's cases before any server runs (test
+ * names cannot wait for beforeAll); every case is built again against the real world.
+ */
+export function placeholderWorld(): World {
+  const id = (name: string) => `00000000-0000-7000-8000-${name.padStart(12, '0')}`;
+  return {
+    server: undefined as never,
+    seller: { id: id('1'), token: 'ponte_sk_placeholder', headers: { authorization: 'Bearer ponte_sk_placeholder', 'content-type': 'application/json' } },
+    application: { id: id('2'), credential: 'ponte_app_placeholder', headers: { authorization: 'Bearer ponte_app_placeholder', 'content-type': 'application/json' } },
+    ids: {
+      order: id('3'),
+      invoicedOrder: id('4'),
+      shipment: id('5'),
+      supportCase: id('6'),
+      subscription: id('7'),
+      delivery: id('8'),
+      portalConfiguration: id('9'),
+      spareToken: id('20'),
+      spareCredential: id('21'),
+      registrations: Object.fromEntries(Object.keys(PRODUCTS).map((mount, index) => [mount, id(String(10 + index))])),
+    },
+    sku: 'SKU-A',
+    channel: 'loja-propria',
+    hookUrl: 'http://127.0.0.1:9/hook',
+  };
+}
