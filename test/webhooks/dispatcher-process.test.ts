@@ -88,16 +88,17 @@ describe('dispatcher processes', () => {
     expect(await restarted.exited).toBe(0);
 
     expect(unique()).toBe(TOTAL);
-    // Duplicates are exactly the killed process's attempts in flight: each was sent again
-    // once its lease ran out, and nothing else was sent twice.
+    // Duplicates are the killed process's unrecorded attempts (held by the receiver, or
+    // answered but not yet recorded), each sent once more when its lease ran out: at most
+    // one process's concurrency, each twice at most. Of the requests held at the kill, the
+    // survivor's were answered and recorded, so at least all but its share come back.
     const receipts = new Map<string, number>();
     for (const request of receiver.requests) receipts.set(request.webhookId, (receipts.get(request.webhookId) ?? 0) + 1);
     const duplicated = [...receipts].filter(([, count]) => count > 1).map(([id]) => id);
     expect(Math.max(...receipts.values())).toBeLessThanOrEqual(2);
-    expect(duplicated.length).toBeGreaterThanOrEqual(inFlightAtKill.size - DISPATCHER_CONCURRENCY);
-    expect(duplicated.length).toBeGreaterThan(0);
     expect(duplicated.length).toBeLessThanOrEqual(DISPATCHER_CONCURRENCY);
-    expect(duplicated.filter((id) => !inFlightAtKill.has(id))).toEqual([]);
+    expect(duplicated.filter((id) => inFlightAtKill.has(id)).length).toBeGreaterThanOrEqual(inFlightAtKill.size - DISPATCHER_CONCURRENCY);
+    expect(duplicated.length).toBeGreaterThan(0);
     expect(receiver.maxConcurrentPerAttempt()).toBe(1);
     expect(receiver.requests.every((request) => request.verifiedWith.length === 1)).toBe(true);
     // Per aggregate, the first receipt of each event follows the sequence.
