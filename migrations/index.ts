@@ -8,6 +8,7 @@ import { Migration20261122031904 } from './Migration20261122031904_idempotency.j
 import { Migration20261122032532 } from './Migration20261122032532_webhooks.js';
 import { Migration20261122032758 } from './Migration20261122032758_product_webhook_subscriptions.js';
 import { Migration20261122035419 } from './Migration20261122035419_installation_periods.js';
+import { Migration20261123051813 } from './Migration20261123051813_outbox_commit_position.js';
 import { Migration20261123054937 } from './Migration20261123054937_token_management.js';
 
 /** Every migration, in order. `npm run migration:create` rewrites this list. */
@@ -21,5 +22,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122032532_webhooks', class: Migration20261122032532 },
   { name: 'Migration20261122032758_product_webhook_subscriptions', class: Migration20261122032758 },
   { name: 'Migration20261122035419_installation_periods', class: Migration20261122035419 },
+  { name: 'Migration20261123051813_outbox_commit_position', class: Migration20261123051813 },
   { name: 'Migration20261123054937_token_management', class: Migration20261123054937 },
 ];

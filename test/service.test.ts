@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from './support/app.js';
 import { createTestDatabase, type TestDatabase } from './support/database.js';
-import { freePort, runProcess, startProcess } from './support/process.js';
+import { runProcess, startProcess, startWithFreePort } from './support/process.js';
 
 const MAIN = 'dist/src/main.js';
 const CLI = 'dist/src/cli.js';
@@ -107,14 +107,23 @@ describe('the service process', () => {
   it('on a fresh machine starts an embedded PostgreSQL and prints a working demo token', async () => {
     // Under the project, not a 0700 temp folder: the cluster runs as the postgres user.
     const dataDir = resolve('.data', `embedded-test-${randomBytes(4).toString('hex')}`);
-    const service = startProcess(MAIN, [], {
-      PONTE_DATA_DIR: dataDir,
-      // A random fixed port could be one the suite's other servers took (ephemeral range).
-      EMBEDDED_POSTGRES_PORT: String(await freePort()),
-      PORT: '0',
-    });
+    // A port outside the OS's ephemeral range, another one if something took it meanwhile
+    // (the server's debug log then says "Address already in use").
+    let token: string | undefined;
+    const service = await startWithFreePort(
+      async (port) => {
+        const started = startProcess(MAIN, [], { PONTE_DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(port), PORT: '0', LOG_LEVEL: 'debug' });
+        try {
+          [, token] = await started.waitFor(/(ponte_sk_[A-Za-z0-9_-]+)/, 60_000);
+          return started;
+        } catch (error) {
+          started.child.kill('SIGKILL');
+          throw error;
+        }
+      },
+      (error) => /Address already in use/.test((error as Error).message),
+    );
     try {
-      const [, token] = await service.waitFor(/(ponte_sk_[A-Za-z0-9_-]+)/, 60_000);
       const [, url] = await service.waitFor(/curl -s (http:\/\/127\.0\.0\.1:\d+)\/graphql/);
       const { body } = await graphql(url!, '{ viewer { seller { name } scopes } }', {
         headers: { authorization: `Bearer ${token}` },

@@ -26,7 +26,20 @@ import { SellerOwned } from '../db/seller-owned.js';
   forEach: 'row',
   body: `insert into webhook_fanout_queue (event_id) values (new.id); return null;`,
 })
+// Stamps each event with its place in commit order (see commitPosition), as the last act
+// of its transaction. Deferred, so it runs at commit; the advisory lock, held until the
+// commit is visible, makes the stamps of concurrent transactions follow their commits.
+@Trigger({
+  name: 'outbox_event_commit_position',
+  timing: 'after',
+  events: ['insert'],
+  expression: `create sequence if not exists outbox_event_commit_position_seq;
+create or replace function "outbox_event_outbox_event_commit_position_fn"() returns trigger as $$ begin perform pg_advisory_xact_lock(hashtext('ponte:outbox-commit-order')); update outbox_event set commit_position = nextval('outbox_event_commit_position_seq') where id = new.id; return null; end; $$ language plpgsql;
+create constraint trigger "outbox_event_commit_position" after insert on "outbox_event" deferrable initially deferred for each row execute function "outbox_event_outbox_event_commit_position_fn"()`,
+})
 @Index({ properties: ['seller', 'id'] })
+@Index({ properties: ['seller', 'commitPosition'] })
+@Index({ properties: ['commitPosition'] })
 @Index({ properties: ['aggregateType', 'aggregateId', 'sequence'] })
 export class OutboxEvent extends SellerOwned {
   @PrimaryKey({ type: 'uuid' })
@@ -51,6 +64,15 @@ export class OutboxEvent extends SellerOwned {
 
   @Property({ type: 'timestamptz' })
   createdAt: Opt<Date> = new Date();
+
+  /**
+   * The event's place in commit order, set at commit (null only inside the writing
+   * transaction). Once a reader sees position n, every lower position it will ever see
+   * is already visible: a cursor of positions never passes an event still uncommitted,
+   * which ids (taken at the write) cannot promise. See docs/live-events.md.
+   */
+  @Property({ type: 'bigint', nullable: true })
+  commitPosition?: string | null;
 }
 
 /**

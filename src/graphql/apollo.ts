@@ -76,7 +76,9 @@ const errorPlugin: ApolloServerPlugin<ApolloContext> = {
         if (response.body.kind !== 'single') return;
         const errors = response.body.singleResult.errors ?? [];
         const codes = new Set(errors.map((error) => error.extensions?.code));
-        const withoutData = errors.length > 0 && !response.body.singleResult.data;
+        // No data: none at all, or only nulls (a nullable root field refused for auth).
+        const data = response.body.singleResult.data;
+        const withoutData = errors.length > 0 && (!data || Object.values(data).every((value) => value === null));
         if (withoutData && codes.size === 1 && codes.has('UNAUTHENTICATED')) response.http.status = 401;
         if (withoutData && codes.size === 1 && codes.has('FORBIDDEN')) response.http.status = 403;
         if (codes.has('UNAVAILABLE')) response.http.headers.set('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));

@@ -1,14 +1,13 @@
 import type { EventEnvelope } from '../events/catalogue.js';
+import type { LiveEvent } from './live-event.js';
 
 export interface EventStreamOptions {
-  /** Events with ids above this are wanted: the client's `after`, or the subscription's start. */
-  cursor: string;
   /** Live events held for a client that is not reading; one more ends the stream (onOverflow). */
   bufferSize: number;
   /** How many delivered ids are remembered to drop duplicates (replay overlapping live, Redis redelivery). */
   dedupeSize: number;
-  /** Committed events of the subscription's filter with ids above the cursor, oldest first. */
-  replay: (cursor: string) => Promise<EventEnvelope[]>;
+  /** Committed events of the subscription's filter after a commit position, in commit order. */
+  replay: (cursor: string) => Promise<LiveEvent[]>;
   onOverflow: () => void;
   /** Called once when the stream ends for any reason (client gone, overflow, error). */
   onEnd: () => void;
@@ -17,38 +16,43 @@ export interface EventStreamOptions {
 /**
  * One subscription's events, pulled by graphql-ws one at a time. Live events wait in a
  * bounded buffer; replayed ones (the client's `after`, or a catch-up after the process
- * lost its feed) come first. The hub never waits for a subscriber: offering never blocks,
- * and a subscriber that lets the buffer fill is cut off instead of growing memory.
+ * lost its feed) come first. Both arrive in commit order, so the cursor, the highest
+ * commit position delivered, says exactly what was delivered: a catch-up reads above it.
+ * The hub never waits for a subscriber: offering never blocks, and a subscriber that
+ * lets the buffer fill is cut off instead of growing memory.
  *
  * A hand-written iterator rather than an async generator: `return()` must end a stream
  * that is waiting for its next event, which a generator suspended at an await cannot.
  */
 export class EventStream implements AsyncIterableIterator<EventEnvelope> {
-  private readonly live: EventEnvelope[] = [];
-  private replayed: EventEnvelope[] = [];
+  private readonly live: LiveEvent[] = [];
+  private replayed: LiveEvent[] = [];
   private readonly delivered = new Set<string>();
-  private cursor: string;
+  private cursor = 0n;
   private resyncWanted = false;
   private ended = false;
   private wake: (() => void) | undefined;
 
-  constructor(private readonly options: EventStreamOptions) {
-    this.cursor = options.cursor;
+  constructor(private readonly options: EventStreamOptions) {}
+
+  /** Sets where the stream starts: events committed after this position are wanted. Before the first `next()`. */
+  startAt(position: string): void {
+    this.cursor = BigInt(position);
   }
 
   /** Loads every committed event above the cursor to be delivered before live ones. */
   async catchUp(): Promise<void> {
-    this.replayed = [...this.replayed, ...(await this.options.replay(this.cursor))];
+    this.replayed = [...this.replayed, ...(await this.options.replay(this.cursor.toString()))];
   }
 
   /** A live event of this subscription's filter. Never blocks. */
-  offer(envelope: EventEnvelope): void {
+  offer(event: LiveEvent): void {
     if (this.ended) return;
     if (this.live.length >= this.options.bufferSize) {
       this.end(this.options.onOverflow);
       return;
     }
-    this.live.push(envelope);
+    this.live.push(event);
     this.signal();
   }
 
@@ -64,12 +68,12 @@ export class EventStream implements AsyncIterableIterator<EventEnvelope> {
         this.resyncWanted = false;
         await this.catchUpOrEnd();
       }
-      const envelope = this.replayed.shift() ?? this.live.shift();
-      if (!envelope) {
+      const event = this.replayed.shift() ?? this.live.shift();
+      if (!event) {
         await new Promise<void>((resolve) => (this.wake = resolve));
         continue;
       }
-      if (this.remember(envelope.id)) return { value: envelope, done: false };
+      if (this.remember(event)) return { value: event.envelope, done: false };
     }
     return { value: undefined, done: true };
   }
@@ -98,13 +102,14 @@ export class EventStream implements AsyncIterableIterator<EventEnvelope> {
   }
 
   /** False for an id already delivered; otherwise records it and moves the cursor. */
-  private remember(id: string): boolean {
+  private remember(event: LiveEvent): boolean {
+    const id = event.envelope.id;
     if (this.delivered.has(id)) return false;
     this.delivered.add(id);
     if (this.delivered.size > this.options.dedupeSize) {
       this.delivered.delete(this.delivered.values().next().value!);
     }
-    if (id > this.cursor) this.cursor = id;
+    if (event.position !== undefined && BigInt(event.position) > this.cursor) this.cursor = BigInt(event.position);
     return true;
   }
 

@@ -3,10 +3,9 @@ import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Config } from '../config.js';
 import type { Orm } from '../db/orm.js';
 import { AppError } from '../errors.js';
-import type { EventEnvelope } from '../events/catalogue.js';
 import type { LiveFilter } from './event-filter.js';
 import { EventStream } from './event-stream.js';
-import { idFloorAt, sellerEventsAfter, timeOfId, type LiveEvent } from './live-event.js';
+import { idFloorAt, lastPosition, replayStart, sellerEventsAfter, timeOfId, type LiveEvent } from './live-event.js';
 
 /** Where a process's committed events come from: the outbox NOTIFY, or Redis. */
 export interface LiveFeed {
@@ -25,7 +24,7 @@ export interface LiveHubOptions {
 export interface OpenRequest {
   sellerId: string;
   filter: LiveFilter;
-  /** The last event id the client saw: every later event of the filter is replayed first. */
+  /** The last event id the client saw: every event of the filter committed after it is replayed first. */
   after?: string;
   /** The client fell too far behind: close its connection. */
   onOverflow: () => void;
@@ -77,7 +76,6 @@ export class LiveHub {
     if (request.after !== undefined) this.assertWithinWindow(request.after);
     const { liveBufferEvents, liveReplayMaxEvents } = this.options.config;
     const stream = new EventStream({
-      cursor: request.after ?? idFloorAt(Date.now()),
       bufferSize: liveBufferEvents,
       dedupeSize: liveBufferEvents + liveReplayMaxEvents,
       replay: (cursor) => this.replay(request.sellerId, request.filter, cursor),
@@ -88,16 +86,15 @@ export class LiveHub {
       onEnd: () => this.remove(request.sellerId, subscriber),
     });
     const subscriber: Subscriber = { filter: request.filter, stream };
-    // Registered before the replay query runs, so an event committed meanwhile is either
-    // replayed or buffered (or both: the stream drops the duplicate).
+    // Registered before the start is read and the replay runs, so an event committed
+    // meanwhile is either replayed or buffered (or both: the stream drops the duplicate).
     this.add(request.sellerId, subscriber);
-    if (request.after !== undefined) {
-      try {
-        await stream.catchUp();
-      } catch (error) {
-        await stream.return();
-        throw error;
-      }
+    try {
+      stream.startAt(await this.startOf(request));
+      if (request.after !== undefined) await stream.catchUp();
+    } catch (error) {
+      await stream.return();
+      throw error;
     }
     return stream;
   }
@@ -112,7 +109,7 @@ export class LiveHub {
 
   dispatch(event: LiveEvent): void {
     for (const subscriber of [...(this.subscribers.get(event.sellerId) ?? [])]) {
-      if (subscriber.filter.matches(event.envelope)) subscriber.stream.offer(event.envelope);
+      if (subscriber.filter.matches(event.envelope)) subscriber.stream.offer(event);
     }
   }
 
@@ -148,15 +145,28 @@ export class LiveHub {
   }
 
   /**
-   * Events of the filter above the cursor. A catch-up never reaches past the window (what
-   * a reconnect missed is recent); more than LIVE_REPLAY_MAX_EVENTS candidates is refused
-   * rather than loaded.
+   * The commit position the subscription starts after: the client's `after` event's own
+   * (see replayStart), or, without `after`, the last event committed when it registered.
    */
-  private async replay(sellerId: string, filter: LiveFilter, cursor: string): Promise<EventEnvelope[]> {
+  private startOf(request: OpenRequest): Promise<string> {
+    if (request.after === undefined) return lastPosition(this.options.orm, request.sellerId);
+    return replayStart(this.options.orm, request.sellerId, {
+      after: request.after,
+      types: request.filter.types,
+      limit: this.options.config.liveReplayMaxEvents + 1,
+    });
+  }
+
+  /**
+   * Events of the filter committed after the cursor. A catch-up never reaches past the
+   * window (what a reconnect missed is recent); more than LIVE_REPLAY_MAX_EVENTS
+   * candidates is refused rather than loaded.
+   */
+  private async replay(sellerId: string, filter: LiveFilter, cursor: string): Promise<LiveEvent[]> {
     const { liveReplayWindowMs, liveReplayMaxEvents } = this.options.config;
-    const windowStart = idFloorAt(Date.now() - liveReplayWindowMs);
     const events = await sellerEventsAfter(this.options.orm, sellerId, {
-      after: cursor > windowStart ? cursor : windowStart,
+      after: cursor,
+      since: idFloorAt(Date.now() - liveReplayWindowMs),
       types: filter.types,
       limit: liveReplayMaxEvents + 1,
     });
@@ -167,7 +177,7 @@ export class LiveHub {
         { replayMaxEvents: liveReplayMaxEvents },
       );
     }
-    return events.map((event) => event.envelope).filter((envelope) => filter.matches(envelope));
+    return events.filter((event) => filter.matches(event.envelope));
   }
 
   private add(sellerId: string, subscriber: Subscriber): void {

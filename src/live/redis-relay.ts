@@ -5,14 +5,13 @@ import type { Config } from '../config.js';
 import type { Orm } from '../db/orm.js';
 import { listenForOutbox, type OutboxListener } from '../events/outbox-listener.js';
 import type { Worker } from '../kernel/workers.js';
-import { allEventsAfter, encodeLiveEvent, idFloorAt, loadEvent, timeOfId, type LiveEvent } from './live-event.js';
+import { allEventsAfter, encodeLiveEvent, idFloorAt, lastPosition, type LiveEvent } from './live-event.js';
 import { liveChannel } from './redis-feed.js';
 
 /** Session advisory lock: the relay runs in the one process holding it. */
 const LEADER_LOCK = 'ponte_live_relay';
-/** A transaction may commit after one with a later id: a catch-up looks this far before its cursor. */
-const CATCH_UP_MARGIN_MS = 5000;
 const CATCH_UP_PAGE = 500;
+const RETRY_MS = 1000;
 
 export interface RelayOptions {
   config: Pick<Config, 'redisUrl' | 'liveRedisPrefix' | 'liveReplayWindowMs'>;
@@ -27,17 +26,17 @@ export interface RelayOptions {
  * With REDIS_URL, committed events reach Redis by exactly one path: this relay. Every
  * process runs it, but only the holder of a PostgreSQL advisory lock relays; the lock
  * dies with its session, so a standby takes over when the leader goes. The leader
- * LISTENs to the outbox NOTIFY (sent only on commit), reads each event and publishes it.
- * Each publication also records the event id in Redis (same MULTI); after taking over or
- * reconnecting, the leader publishes what was committed since a little before the last
- * recorded id and is not recorded. At least once (a leader may die between reading an
- * event and publishing it, or Redis may lose its data), so subscribers still drop ids
- * they already delivered.
+ * LISTENs to the outbox NOTIFY (sent only on commit) and, on each, publishes every event
+ * committed after the last one it published, in commit-position order. Each publication
+ * also records the event's commit position in Redis (same MULTI), where the next leader
+ * starts; nothing is skipped however late a long transaction commits, because a commit
+ * position is only visible once every lower one is. At least once (two leaders can
+ * overlap for a moment when one loses its lock session, and Redis may lose its data), so
+ * subscribers still drop ids they already delivered.
  */
 export function createLiveRelay(options: RelayOptions): Worker {
   const channel = liveChannel(options.config.liveRedisPrefix);
-  const cursorKey = `${options.config.liveRedisPrefix}relay-cursor`;
-  const publishedKey = `${options.config.liveRedisPrefix}relay-published`;
+  const positionKey = `${options.config.liveRedisPrefix}relay-position`;
   const log = options.logger.child({ worker: 'live-relay' });
   let redis: Redis | undefined;
   let stopped = false;
@@ -46,36 +45,57 @@ export function createLiveRelay(options: RelayOptions): Worker {
   let campaign: Promise<void> = Promise.resolve();
   // Publications run one after the other, so Redis sees events in commit order.
   let publishing = Promise.resolve();
+  /** The commit position of the last event this leader published (or its start): the next catch-up reads above it. */
+  let published = 0n;
 
   const enqueue = (task: () => Promise<void>) => {
-    publishing = publishing.then(task).catch((error: unknown) => log.error({ err: error }, 'live relay publish failed'));
+    publishing = publishing.then(task);
   };
 
-  /** Publishes and records the id in one Redis transaction, so a takeover knows what went out. */
+  /** Publishes and records the position in one Redis transaction, so a takeover knows what went out. */
   const publish = async (event: LiveEvent) => {
-    const id = event.envelope.id;
-    await redis!
-      .multi()
-      .publish(channel, encodeLiveEvent(event))
-      .zadd(publishedKey, timeOfId(id), id)
-      .zremrangebyscore(publishedKey, '-inf', timeOfId(id) - 2 * CATCH_UP_MARGIN_MS)
-      .set(cursorKey, id)
-      .exec();
+    await redis!.multi().publish(channel, encodeLiveEvent(event)).set(positionKey, event.position!).exec();
+    published = BigInt(event.position!);
   };
 
-  /** Republishes what was committed since a little before the last published event and not published yet. */
-  const catchUp = async () => {
-    const cursor = await redis!.get(cursorKey);
-    if (!cursor) return;
-    const from = Math.max(timeOfId(cursor) - CATCH_UP_MARGIN_MS, Date.now() - options.config.liveReplayWindowMs);
-    const published = new Set(await redis!.zrangebyscore(publishedKey, from, '+inf'));
-    let after = idFloorAt(from);
+  /** Publishes, in commit order, every event committed after the last one published (within the replay window). */
+  const publishCommitted = async () => {
+    const since = idFloorAt(Date.now() - options.config.liveReplayWindowMs);
     for (;;) {
-      const page = await allEventsAfter(options.orm, after, CATCH_UP_PAGE);
-      for (const event of page) if (!published.has(event.envelope.id)) await publish(event);
+      const page = await allEventsAfter(options.orm, { after: published.toString(), since, limit: CATCH_UP_PAGE });
+      for (const event of page) await publish(event);
       if (page.length < CATCH_UP_PAGE) return;
-      after = page.at(-1)!.envelope.id;
     }
+  };
+
+  /**
+   * Runs publishCommitted once more after whatever is queued; requests meanwhile share it
+   * (a burst of notifications costs one query). A failure is retried shortly, from the
+   * last position published, so nothing is skipped.
+   */
+  let pending = false;
+  let leading = false;
+  const requestPublish = () => {
+    if (pending || !leading) return;
+    pending = true;
+    enqueue(async () => {
+      pending = false;
+      try {
+        await publishCommitted();
+      } catch (error) {
+        log.error({ err: error }, 'live relay publish failed; retrying');
+        setTimeout(requestPublish, RETRY_MS).unref();
+      }
+    });
+  };
+
+  /**
+   * Where this leader starts: the position its predecessors recorded, or, with nothing
+   * recorded (the first leader, or Redis lost its data), the last event committed now.
+   */
+  const takeOver = async () => {
+    const recorded = await redis!.get(positionKey);
+    published = BigInt(recorded ?? (await lastPosition(options.orm)));
   };
 
   /** Relays until the lock's session ends or the worker stops. */
@@ -84,22 +104,17 @@ export function createLiveRelay(options: RelayOptions): Worker {
       lock.once('error', () => resolve());
       lock.once('end', () => resolve());
     });
+    await takeOver();
     log.info('live relay leading: publishing committed events to Redis');
     let listener: OutboxListener | undefined;
+    leading = true;
     try {
-      listener = await listenForOutbox({
-        databaseUrl: options.databaseUrl,
-        logger: log,
-        onNotification: ({ id, sellerId }) =>
-          enqueue(async () => {
-            const event = await loadEvent(options.orm, sellerId, id);
-            if (event) await publish(event);
-          }),
-        onReconnect: () => enqueue(catchUp),
-      });
-      enqueue(catchUp);
+      // A notification only says that something committed: what to publish is read by position.
+      listener = await listenForOutbox({ databaseUrl: options.databaseUrl, logger: log, onNotification: requestPublish, onReconnect: requestPublish });
+      requestPublish();
       await Promise.race([lost, stopping]);
     } finally {
+      leading = false;
       await listener?.close();
       await publishing;
     }

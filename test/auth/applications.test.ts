@@ -10,60 +10,66 @@ const UNINSTALL = 'mutation ($applicationId: ID!) { uninstallApplication(applica
 
 describe('applications and installations', () => {
   let server: TestApp;
-  let sellerA: TestSeller;
-  let sellerB: TestSeller;
-  let appId: string;
 
   beforeAll(async () => {
     server = await startTestApp();
-    sellerA = await createTestSeller(server.orm, { name: 'A' });
-    sellerB = await createTestSeller(server.orm, { name: 'B' });
-    appId = (await createApplication(server.orm.em.fork(), 'Frete Facil')).application.id;
   });
   afterAll(() => server.close());
 
-  const removedEvents = (sellerId: string) =>
-    forkForSeller(server.orm, sellerId).find(OutboxEvent, { type: 'aplicativo.removido' });
+  /** Two sellers and an application nobody installed yet: each test starts from there. */
+  const fresh = async () => ({
+    sellerA: await createTestSeller(server.orm, { name: 'A' }),
+    sellerB: await createTestSeller(server.orm, { name: 'B' }),
+    appId: (await createApplication(server.orm.em.fork(), 'Frete Facil')).application.id,
+  });
+  const install = (seller: TestSeller, applicationId: string) => graphql(server.url, INSTALL, { headers: seller.headers, variables: { applicationId } });
+  const installed = async (seller: TestSeller) => (await graphql(server.url, INSTALLED, { headers: seller.headers })).body.data;
+  const removedEvents = (sellerId: string) => forkForSeller(server.orm, sellerId).find(OutboxEvent, { type: 'aplicativo.removido' });
 
-  it('installs per seller and lists only the caller\'s installations', async () => {
-    const installed = await graphql(server.url, INSTALL, { headers: sellerA.headers, variables: { applicationId: appId } });
-    expect(installed.body.data).toEqual({ installApplication: { applicationId: appId, name: 'Frete Facil' } });
-    // Installing twice changes nothing.
-    await graphql(server.url, INSTALL, { headers: sellerA.headers, variables: { applicationId: appId } });
+  it('installs per seller, once however often asked, and lists only the caller\'s installations', async () => {
+    const { sellerA, sellerB, appId } = await fresh();
+    const first = await install(sellerA, appId);
+    expect([first.body.errors, first.body.data]).toEqual([undefined, { installApplication: { applicationId: appId, name: 'Frete Facil' } }]);
+    // Installing twice answers the same and changes nothing.
+    const second = await install(sellerA, appId);
+    expect([second.status, second.body.errors, second.body.data]).toEqual([200, undefined, first.body.data]);
 
-    expect((await graphql(server.url, INSTALLED, { headers: sellerA.headers })).body.data).toEqual({
-      installedApplications: [{ applicationId: appId, name: 'Frete Facil' }],
-    });
-    expect((await graphql(server.url, INSTALLED, { headers: sellerB.headers })).body.data).toEqual({ installedApplications: [] });
+    expect(await installed(sellerA)).toEqual({ installedApplications: [{ applicationId: appId, name: 'Frete Facil' }] });
+    expect(await installed(sellerB)).toEqual({ installedApplications: [] });
   });
 
   it('uninstalling records aplicativo.removido once, for that seller only', async () => {
+    const { sellerA, sellerB, appId } = await fresh();
+    expect((await install(sellerA, appId)).body.errors).toBeUndefined();
+    expect((await install(sellerB, appId)).body.errors).toBeUndefined();
     const removed = await graphql(server.url, UNINSTALL, { headers: sellerA.headers, variables: { applicationId: appId } });
     expect(removed.body.data).toEqual({ uninstallApplication: true });
     const events = await removedEvents(sellerA.id);
     expect(events).toHaveLength(1);
     expect(events[0]!.payload).toMatchObject({ applicationId: appId, applicationName: 'Frete Facil', sellerId: sellerA.id });
     expect(await removedEvents(sellerB.id)).toEqual([]);
+    expect(await installed(sellerB)).toEqual({ installedApplications: [{ applicationId: appId, name: 'Frete Facil' }] });
 
     const again = await graphql(server.url, UNINSTALL, { headers: sellerA.headers, variables: { applicationId: appId } });
     expect(again.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     expect(await removedEvents(sellerA.id)).toHaveLength(1);
-    expect((await graphql(server.url, INSTALLED, { headers: sellerA.headers })).body.data).toEqual({ installedApplications: [] });
+    expect(await installed(sellerA)).toEqual({ installedApplications: [] });
   });
 
   it('refuses an unknown app and a token without the webhooks scopes', async () => {
-    const unknown = await graphql(server.url, INSTALL, {
-      headers: sellerA.headers,
-      variables: { applicationId: '01a20107-0000-7000-8000-000000000000' },
-    });
+    const { sellerA, appId } = await fresh();
+    const unknown = await install(sellerA, '01a20107-0000-7000-8000-000000000000');
     expect(unknown.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
 
     const ordersOnly = await createTestSeller(server.orm, { scopes: ['orders:read'] });
-    const denied = await graphql(server.url, INSTALL, { headers: ordersOnly.headers, variables: { applicationId: appId } });
+    const denied = await install(ordersOnly, appId);
     expect(denied.status).toBe(403);
+    expect(denied.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect(await installed(sellerA)).toEqual({ installedApplications: [] });
   });
 
   it('needs orders:read besides webhooks:write to install: an app receives tracking, settlement and support data', async () => {
+    const { appId } = await fresh();
     const webhooksOnly = await createTestSeller(server.orm, { scopes: ['webhooks:read', 'webhooks:write', 'catalog:read'] });
     const denied = await graphql(server.url, INSTALL, { headers: webhooksOnly.headers, variables: { applicationId: appId } });
     expect(denied.status).toBe(403);

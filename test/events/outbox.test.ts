@@ -87,6 +87,63 @@ describe('event outbox', () => {
     expect([...times].sort((a, b) => a - b)).toEqual(times);
   });
 
+  it('stamps each event with its place in commit order, not the order it was written in', async () => {
+    let release: () => void = () => undefined;
+    let written: () => void = () => undefined;
+    const isWritten = new Promise<void>((resolve) => (written = resolve));
+    const held = em().transactional(async (tx) => {
+      const first = await recordEvent(tx, sellerId, event('order-held'));
+      written();
+      await new Promise<void>((resolve) => (release = resolve));
+      return first;
+    });
+    await isWritten;
+    const later = await em().transactional(async (tx) => [
+      await recordEvent(tx, sellerId, event('order-later', { n: 1 })),
+      await recordEvent(tx, sellerId, event('order-later', { n: 2 })),
+    ]);
+    release();
+    const first = await held;
+    const position = async (id: string) => BigInt((await em().findOneOrFail(OutboxEvent, { id })).commitPosition!);
+    const [later1, later2, held1] = [await position(later[0]!.id), await position(later[1]!.id), await position(first.id)];
+    expect(first.id < later[0]!.id).toBe(true);
+    expect([later2 - later1, held1 > later2]).toEqual([1n, true]);
+  });
+
+  it('never lets a reader see a commit position before every lower one is visible, and notifies in position order', async () => {
+    const [row] = await database.orm.em.fork().execute<{ start: string }[]>('select coalesce(max(commit_position), 0)::text as start from outbox_event');
+    const start = row!.start;
+    const notified = notifications.length;
+    const writers = 40;
+    let writing = true;
+    const gaps: string[] = [];
+    const reader = (async () => {
+      while (writing) {
+        const rows = await database.orm.em
+          .fork()
+          .execute<{ position: string }[]>('select commit_position::text as position from outbox_event where commit_position > ? order by commit_position', [start]);
+        rows.forEach((row, index) => {
+          if (BigInt(row.position) !== BigInt(start) + BigInt(index + 1)) gaps.push(rows.map((r) => r.position).join(','));
+        });
+      }
+    })();
+    await Promise.all(
+      Array.from({ length: writers }, (_, i) => em().transactional((tx) => recordEvent(tx, sellerId, event(`order-parallel-${i}`, { i })))),
+    );
+    writing = false;
+    await reader;
+    expect(gaps).toEqual([]);
+    await waitFor(() => notifications.length >= notified + writers, 10_000);
+    const ids = notifications.slice(notified).map((payload) => (JSON.parse(payload) as { id: string }).id);
+    const rows = await database.orm.em.fork().execute<{ id: string; position: string }[]>(
+      `select id, commit_position::text as position from outbox_event where id in (${ids.map(() => '?').join(', ')})`,
+      ids,
+    );
+    const positionOf = new Map(rows.map((row) => [row.id, BigInt(row.position)]));
+    const positions = ids.map((id) => positionOf.get(id)!);
+    expect(positions).toEqual(Array.from({ length: writers }, (_, i) => BigInt(start) + BigInt(i + 1)));
+  });
+
   it('keeps sequences of equal aggregate ids of different sellers apart', async () => {
     const other = (await createTestSeller(database.orm)).id;
     await forkForSeller(database.orm, other).transactional((tx) => recordEvent(tx, other, event('order-1')));
@@ -95,7 +152,7 @@ describe('event outbox', () => {
   });
 });
 
-async function waitFor(condition: () => boolean, timeoutMs = 2000): Promise<void> {
+async function waitFor(condition: () => boolean, timeoutMs = 15_000): Promise<void> {
   const start = Date.now();
   while (!condition()) {
     if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
@@ -132,7 +189,7 @@ describe('outbox listener', () => {
       await database.orm.em.fork().execute(
         `select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`,
       );
-      await waitFor(() => reconnects === 1, 5000);
+      await waitFor(() => reconnects === 1);
       await em().transactional((tx) => recordEvent(tx, sellerId, event('o-3')));
       await waitFor(() => seen.length === 2);
       expect(seen).toEqual(['estoque.alterado', 'pedido.criado']);

@@ -4,6 +4,7 @@ import { createOrm } from '../../src/db/orm.js';
 import { createLogger } from '../../src/logger.js';
 import { ENTITIES } from '../../src/modules.js';
 import { buildServer } from '../../src/server.js';
+import { requireRedis, TEST_REDIS_URL } from '../support/redis.js';
 import { createTestSeller, graphql, startTestApp, type TestApp } from '../support/app.js';
 
 describe('health, metrics, OpenAPI and rate limits', () => {
@@ -75,7 +76,8 @@ describe('health, metrics, OpenAPI and rate limits', () => {
 
 describe('rate limits across processes', () => {
   it('shares one token\'s budget between servers when REDIS_URL is set', async () => {
-    const env = { RATE_LIMIT_PER_MINUTE: '3', REDIS_URL: 'redis://127.0.0.1:6379' };
+    await requireRedis();
+    const env = { RATE_LIMIT_PER_MINUTE: '3', REDIS_URL: TEST_REDIS_URL };
     const first = await startTestApp({ env });
     const second = await startTestApp({ env });
     try {

@@ -1,37 +1,54 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { EventEnvelope } from '../../src/events/catalogue.js';
 import { liveChannel } from '../../src/live/redis-feed.js';
 import { createSellableSku } from '../support/catalog.js';
 import { createTestSeller, type TestSeller } from '../support/app.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
-import { bearer, connectLive, record, subscribe, waitForSubscriptions, type LiveConnection } from '../support/live.js';
+import { bearer, connectLive, holdEvent, record, subscribe, waitForSubscriptions, type LiveConnection, type LiveSubscription } from '../support/live.js';
 import { startService, type Service } from '../support/process.js';
+import { requireRedis, TEST_REDIS_URL } from '../support/redis.js';
+import { waitUntil } from '../webhooks/receiver.js';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
 const ORDER_EVENTS = 'subscription { orderEvents { id evento dataHora data } }';
 const STOCK_EVENTS = 'subscription($sku: String) { stockEvents(sku: $sku) { id evento dataHora data } }';
+const LEADING = /"msg":"live relay leading/;
 
 async function stopService(service: Service): Promise<void> {
-  if (service.process.child.exitCode !== null) return;
+  if (service.process.child.exitCode !== null || service.process.child.signalCode !== null) return;
   service.process.child.kill('SIGTERM');
   expect(await service.process.exited).toBe(0);
 }
 
-/** Two real service processes on one database, each with a subscriber of the same seller. */
-function twoProcesses(env: () => Record<string, string>) {
+/** Waits until `marker` (committed last) arrived: anything delivered twice or late is in by then. */
+async function receivedUntil(subscription: LiveSubscription, marker: EventEnvelope): Promise<EventEnvelope[]> {
+  await waitUntil(() => subscription.events.some((event) => event.id === marker.id), 15_000, () => JSON.stringify(subscription.events));
+  return subscription.events;
+}
+
+/** Real service processes on one database, each test with its own; a seller to subscribe as. */
+function serviceProcesses(env: () => Record<string, string>) {
   const state = {} as { database: TestDatabase; seller: TestSeller; services: Service[]; connections: LiveConnection[] };
   beforeAll(async () => {
     state.database = await createTestDatabase();
     state.seller = await createTestSeller(state.database.orm);
-    state.services = await Promise.all([0, 1].map(() => startService({ DATABASE_URL: state.database.url, ...env() })));
+  });
+  beforeEach(() => {
+    state.services = [];
     state.connections = [];
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await Promise.all(state.connections.map((connection) => connection.client.dispose()));
     await Promise.all(state.services.map(stopService));
-    await state.database.drop();
   });
+  afterAll(() => state.database.drop());
+
+  const start = async (count: number) => {
+    const started = await Promise.all(Array.from({ length: count }, () => startService({ DATABASE_URL: state.database.url, ...env() })));
+    state.services.push(...started);
+    return started;
+  };
   const subscribeOn = async (service: Service, query = ORDER_EVENTS, variables?: Record<string, unknown>) => {
     const connection = connectLive(service.url, bearer(state.seller.token));
     state.connections.push(connection);
@@ -45,14 +62,15 @@ function twoProcesses(env: () => Record<string, string>) {
     expect(response.status).toBe(200);
     return (await response.json()) as Record<string, unknown>;
   };
-  return { state, subscribeOn, patchStock };
+  const order = (id: string) => record(state.database.orm, state.seller.id, 'pedido.criado', { id, status: 'pendente' }, id);
+  return { state, start, subscribeOn, patchStock, order };
 }
 
 describe('live events across processes: PostgreSQL LISTEN/NOTIFY', () => {
-  const { state, subscribeOn, patchStock } = twoProcesses(() => ({}));
+  const { state, start, subscribeOn, patchStock, order } = serviceProcesses(() => ({}));
 
   it('streams a stock change made over REST on one process to a subscriber on the other', async () => {
-    const [a, b] = state.services;
+    const [a, b] = await start(2);
     await createSellableSku(state.database.orm, state.seller.id, { sku: 'PG-1', onHand: 1 });
     const onB = await subscribeOn(b!, STOCK_EVENTS, { sku: 'PG-1' });
     const figures = await patchStock(a!, 'PG-1', 7);
@@ -60,46 +78,62 @@ describe('live events across processes: PostgreSQL LISTEN/NOTIFY', () => {
     expect(event).toEqual({ id: expect.any(String), evento: 'estoque.alterado', dataHora: expect.stringMatching(/Z$/), data: figures });
   });
 
-  it('delivers an event committed by another process to subscribers of every process', async () => {
-    const [a, b] = state.services;
+  it('delivers an event committed by another process to subscribers of every process, once', async () => {
+    const [a, b] = await start(2);
     const onA = await subscribeOn(a!);
     const onB = await subscribeOn(b!);
     // Written by this test process: neither service wrote it, both must stream it.
-    const created = await record(state.database.orm, state.seller.id, 'pedido.criado', { id: 'o-1', status: 'pendente' });
-    expect(await onA.received(1)).toEqual([created]);
-    expect(await onB.received(1)).toEqual([created]);
+    const created = await order('o-1');
+    const marker = await order('o-marker');
+    expect(await receivedUntil(onA, marker)).toEqual([created, marker]);
+    expect(await receivedUntil(onB, marker)).toEqual([created, marker]);
   });
 });
 
 describe('live events across processes: Redis pub/sub', () => {
-  const prefix = `ponte-test:${randomBytes(6).toString('hex')}:`;
-  const { state, subscribeOn, patchStock } = twoProcesses(() => ({ REDIS_URL, LIVE_REDIS_PREFIX: prefix }));
+  let prefix = '';
+  const { state, start, subscribeOn, patchStock, order } = serviceProcesses(() => ({ REDIS_URL: TEST_REDIS_URL, LIVE_REDIS_PREFIX: prefix }));
   let redis: Redis;
   const published: string[] = [];
 
   beforeAll(async () => {
-    redis = new Redis(REDIS_URL);
-    redis.on('message', (_channel, message: string) => published.push((JSON.parse(message) as { envelope: { id: string } }).envelope.id));
+    await requireRedis();
+    redis = new Redis(TEST_REDIS_URL);
+    redis.on('message', (channel: string, message: string) => {
+      if (channel === liveChannel(prefix)) published.push((JSON.parse(message) as { envelope: { id: string } }).envelope.id);
+    });
+  });
+  // Each test relays on channels and keys of its own: no relay position carries over.
+  beforeEach(async () => {
+    prefix = `ponte-test:${randomBytes(6).toString('hex')}:`;
+    published.length = 0;
     await redis.subscribe(liveChannel(prefix));
   });
-  afterAll(async () => {
-    await redis.quit();
-    const cleanup = new Redis(REDIS_URL);
-    await cleanup.del(`${prefix}relay-cursor`, `${prefix}relay-published`);
+  afterEach(async () => {
+    await redis.unsubscribe(liveChannel(prefix));
+    const cleanup = new Redis(TEST_REDIS_URL);
+    await cleanup.del(`${prefix}relay-position`);
     await cleanup.quit();
   });
+  afterAll(async () => {
+    await redis?.quit();
+  });
 
-  const leaderIndex = async () => {
-    const leading = /"msg":"live relay leading/;
-    await Promise.race(state.services.map((service) => service.process.waitFor(leading)));
-    return state.services.findIndex((service) => leading.test(service.process.output()));
+  const leaderOf = async (services: Service[]) => {
+    await Promise.race(services.map((service) => service.process.waitFor(LEADING)));
+    return services.findIndex((service) => LEADING.test(service.process.output()));
+  };
+  const publishedUntil = async (marker: EventEnvelope) => {
+    await waitUntil(() => published.includes(marker.id), 15_000, () => JSON.stringify(published));
+    return [...published];
   };
 
   it('streams a stock change made over REST on one process to a subscriber on the other, through Redis', async () => {
-    const leader = await leaderIndex();
+    const services = await start(2);
+    const leader = await leaderOf(services);
     // Written on the process that does not relay, received on the one that does not write.
-    const writer = state.services[1 - leader]!;
-    const reader = state.services[leader]!;
+    const writer = services[1 - leader]!;
+    const reader = services[leader]!;
     await createSellableSku(state.database.orm, state.seller.id, { sku: 'RD-1', onHand: 1 });
     const onReader = await subscribeOn(reader, STOCK_EVENTS, { sku: 'RD-1' });
     const figures = await patchStock(writer, 'RD-1', 9);
@@ -109,48 +143,60 @@ describe('live events across processes: Redis pub/sub', () => {
   });
 
   it('relays each committed event once through Redis to subscribers of every process', async () => {
-    const [a, b] = state.services;
+    const [a, b] = await start(2);
+    await leaderOf([a!, b!]);
     const onA = await subscribeOn(a!);
     const onB = await subscribeOn(b!);
-    published.length = 0;
-    const created = await record(state.database.orm, state.seller.id, 'pedido.criado', { id: 'o-1', status: 'pendente' });
-    const shipped = await record(state.database.orm, state.seller.id, 'pedido.status_alterado', { orderId: 'o-1', to: 'enviado' });
-    expect(await onA.received(2)).toEqual([created, shipped]);
-    expect(await onB.received(2)).toEqual([created, shipped]);
-    expect(published).toEqual([created.id, shipped.id]);
+    const created = await order('o-1');
+    const shipped = await record(state.database.orm, state.seller.id, 'pedido.status_alterado', { orderId: 'o-1', to: 'enviado' }, 'o-1');
+    const marker = await order('o-marker');
+    expect(await receivedUntil(onA, marker)).toEqual([created, shipped, marker]);
+    expect(await receivedUntil(onB, marker)).toEqual([created, shipped, marker]);
+    expect(await publishedUntil(marker)).toEqual([created.id, shipped.id, marker.id]);
     // Only one process relays: the other one never took the lock.
-    expect(state.services.filter((service) => /live relay leading/.test(service.process.output()))).toHaveLength(1);
+    expect([a!, b!].filter((service) => LEADING.test(service.process.output()))).toHaveLength(1);
   });
 
-  it('keeps relaying when the leading process stops: the other takes over', async () => {
-    const leader = await leaderIndex();
-    const survivor = state.services[1 - leader]!;
-    await stopService(state.services[leader]!);
-    await survivor.process.waitFor(/"msg":"live relay leading/);
+  it.each(['SIGTERM', 'SIGKILL'] as const)('keeps relaying when the leading process ends by %s: the other takes over', async (signal) => {
+    const services = await start(2);
+    const leader = await leaderOf(services);
+    const survivor = services[1 - leader]!;
     const onSurvivor = await subscribeOn(survivor);
-    const created = await record(state.database.orm, state.seller.id, 'pedido.criado', { id: 'o-2', status: 'pendente' });
-    expect(await onSurvivor.received(1)).toEqual([created]);
+    services[leader]!.process.child.kill(signal);
+    await services[leader]!.process.exited;
+    // A killed leader's lock dies with its database session; the standby's retry takes it.
+    await survivor.process.waitFor(LEADING);
+    const created = await order(`o-after-${signal}`);
+    const marker = await order(`o-marker-${signal}`);
+    expect(await receivedUntil(onSurvivor, marker)).toEqual([created, marker]);
   });
 
-  it('publishes on takeover what was committed while no process relayed, and nothing twice', async () => {
-    await Promise.all(state.services.map(stopService));
+  it('publishes on takeover what committed while no process relayed, a long transaction included, and nothing twice', async () => {
+    const [first] = await start(1);
+    await first!.process.waitFor(LEADING);
+    // Written first, committed last, and long before the event published next: longer
+    // than any time margin a catch-up by event ids could look back.
+    const held = await holdEvent(state.database.orm, state.seller.id, 'pedido.criado', { id: 'o-held' }, 'o-held');
+    await new Promise((resolve) => setTimeout(resolve, 5500));
+    const relayed = await order('o-relayed');
+    await publishedUntil(relayed);
+    await stopService(first!);
+
+    const committed = await held.commit();
+    const missed = await order('o-missed');
     published.length = 0;
-    const missed = await record(state.database.orm, state.seller.id, 'pedido.criado', { id: 'o-3', status: 'pendente' });
-    const next = await startService({ DATABASE_URL: state.database.url, REDIS_URL, LIVE_REDIS_PREFIX: prefix });
-    state.services.push(next);
-    await next.process.waitFor(/"msg":"live relay leading/);
-    const deadline = Date.now() + 10_000;
-    while (!published.includes(missed.id) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-    // Only the missed event: those already published within the catch-up margin are recorded as such.
-    expect(published).toEqual([missed.id]);
+    const [next] = await start(1);
+    await next!.process.waitFor(LEADING);
+    const marker = await order('o-marker');
+    expect(await publishedUntil(marker)).toEqual([committed.id, missed.id, marker.id]);
   });
 });
 
 describe('revoking a token across processes', () => {
-  const { state, subscribeOn } = twoProcesses(() => ({ LIVE_TOKEN_CHECK_MS: '200' }));
+  const { state, start, subscribeOn } = serviceProcesses(() => ({ LIVE_TOKEN_CHECK_MS: '200' }));
 
   it('closes with 4403 the live connections a token holds on another process than the one that revoked it', async () => {
-    const [a, b] = state.services;
+    const [a, b] = await start(2);
     const onB = await subscribeOn(b!);
     const viewer = await fetch(`${a!.url}/graphql`, { method: 'POST', headers: state.seller.headers, body: JSON.stringify({ query: '{ viewer { tokenId } }' }) });
     const { data } = (await viewer.json()) as { data: { viewer: { tokenId: string } } };

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Scope } from '../../src/auth/scopes.js';
 import { forkForSeller } from '../../src/db/orm.js';
 import { recordEvent } from '../../src/events/outbox.js';
@@ -24,13 +24,15 @@ describe('live subscriptions over graphql-ws', () => {
   const sellerWith = (scopes?: Scope[]) => createTestSeller(server.orm, { scopes });
 
   beforeAll(async () => {
-    server = await startTestApp({ env: { LIVE_KEEPALIVE_MS: '100' } });
+    server = await startTestApp();
     seller = await sellerWith();
   });
-  afterAll(async () => {
-    await Promise.all(connections.map((connection) => connection.client.dispose()));
-    await server.close();
+  // Each test starts with no subscription open, whatever the previous one left.
+  afterEach(async () => {
+    await Promise.all(connections.splice(0).map((connection) => connection.client.dispose()));
+    await waitForSubscriptions(server.url, 0);
   });
+  afterAll(() => server.close());
 
   describe('authentication in connection_init', () => {
     it.each([
@@ -61,15 +63,6 @@ describe('live subscriptions over graphql-ws', () => {
       expect(await closed).toMatchObject({ code: 4403, reason: expect.stringContaining('Forbidden') });
     });
 
-    it('keeps the connection alive with pings', async () => {
-      const { client, sockets } = connect(bearer(seller.token));
-      const subscription = subscribe(client, ORDER_EVENTS);
-      await waitForSubscriptions(server.url, 1);
-      await new Promise((resolve) => sockets[0]!.once('ping', resolve));
-      subscription.dispose();
-      await waitForSubscriptions(server.url, 0);
-    });
-
     it('serves its subscriptions from the federation subgraph schema', async () => {
       const { body } = await graphql<{ _service: { sdl: string } }>(server.url, '{ _service { sdl } }', { headers: seller.headers });
       expect(body.data?._service.sdl).toMatch(/type Subscription \{[^}]*orderEvents\(/);
@@ -88,8 +81,13 @@ describe('live subscriptions over graphql-ws', () => {
       const badAfter = subscribe(client, EVENTS, { after: 'not-an-id' });
       await badAfter.ended;
       expect(badAfter.errors[0]?.extensions?.code).toBe('VALIDATION_FAILED');
+      const badStatus = subscribe(client, ORDER_EVENTS, { statuses: ['aprovado', 'extraviado'] });
+      await badStatus.ended;
+      expect(badStatus.errors[0]?.extensions).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: '/statuses/1' }] });
       const syntax = subscribe(client, 'subscription { events { id ');
-      await syntax.ended;
+      expect(await syntax.ended).toMatchObject([{ message: expect.stringContaining('Syntax Error'), extensions: { code: 'GRAPHQL_PARSE_FAILED' } }]);
+      const unknownField = subscribe(client, 'subscription { nothingHere { id } }');
+      expect(await unknownField.ended).toMatchObject([{ extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }]);
       const good = subscribe(client, ORDER_EVENTS);
       await waitForSubscriptions(server.url, 1);
       const sent = await record(server.orm, seller.id, 'pedido.criado', { id: 'o-valid' });
@@ -204,6 +202,49 @@ describe('live subscriptions over graphql-ws', () => {
       await old.ended;
       expect(old.errors[0]?.extensions).toMatchObject({ code: 'REPLAY_WINDOW_EXCEEDED', replayWindowMs: server.config.liveReplayWindowMs });
     });
+  });
+});
+
+describe('keep-alive and shutdown over graphql-ws', () => {
+  let server: TestApp;
+  let seller: TestSeller;
+  beforeAll(async () => {
+    server = await startTestApp({ env: { LIVE_KEEPALIVE_MS: '250' } });
+    seller = await createTestSeller(server.orm);
+  });
+  afterAll(() => server.close());
+
+  it('pings a connection, and keeps one that answers', async () => {
+    const { client, sockets } = connectLive(server.url, bearer(seller.token));
+    const subscription = subscribe(client, ORDER_EVENTS);
+    await waitForSubscriptions(server.url, 1);
+    for (let ping = 0; ping < 3; ping++) await new Promise((resolve) => sockets[0]!.once('ping', resolve));
+    const sent = await record(server.orm, seller.id, 'pedido.criado', { id: 'o-alive' });
+    expect(await subscription.received(1)).toEqual([sent]);
+    await client.dispose();
+    await waitForSubscriptions(server.url, 0);
+  });
+
+  it('drops a connection that stops answering pings', async () => {
+    const { client, sockets, closed } = connectLive(server.url, bearer(seller.token));
+    subscribe(client, ORDER_EVENTS);
+    await waitForSubscriptions(server.url, 1);
+    // A client that stopped reading never sees the ping, so never answers it.
+    sockets[0]!.pause();
+    await waitForSubscriptions(server.url, 0);
+    sockets[0]!.resume();
+    expect((await closed).code).toBe(1006);
+  });
+
+  it('closes every connection with 1001 when the server shuts down', async () => {
+    const own = await startTestApp();
+    const ownSeller = await createTestSeller(own.orm);
+    const { client, closed } = connectLive(own.url, bearer(ownSeller.token));
+    const subscription = subscribe(client, ORDER_EVENTS);
+    await waitForSubscriptions(own.url, 1);
+    await own.close();
+    expect(await closed).toMatchObject({ code: 1001, reason: 'Server shutting down' });
+    expect(await subscription.ended).toMatchObject({ code: 1001 });
   });
 });
 

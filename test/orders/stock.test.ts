@@ -95,7 +95,14 @@ describe('orders and stock', () => {
   it('moves stock once when a payment approves an order', async () => {
     const seller = await orderSeller(server, { onHand: ON_HAND });
     const order = await orderIn(server, seller, 'pendente');
-    await addPayment(server, seller, order.id, approvedPayment());
+    const reply = await addPayment(server, seller, order.id, approvedPayment(order.amounts.total));
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    expect(reply.body).toMatchObject({ id: order.id, status: 'aprovado', payments: [{ status: 'approved', amount: order.amounts.total }] });
+    expect(await figures(seller)).toEqual(expected(0, 1));
+    // A second approval moves nothing either.
+    const again = await addPayment(server, seller, order.id, approvedPayment(order.amounts.total));
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    expect(again.body.status).toBe('aprovado');
     expect(await figures(seller)).toEqual(expected(0, 1));
   });
 });

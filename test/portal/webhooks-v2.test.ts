@@ -5,21 +5,20 @@ import { call, createTestSeller, startTestApp, type TestApp, type TestSeller } f
 import { createOrder, orderIn, orderSeller } from '../orders/fixtures.js';
 import { gql } from '../products/fixtures.js';
 import { startProductReceiver, type ProductReceiver } from '../products/receiver.js';
-import { startDispatcher } from '../webhooks/fixtures.js';
+import { deliveriesOf, fanOutDrained, settledDeliveries, startDispatcher } from '../webhooks/fixtures.js';
 
 const ALL_OFF = { orders: false, stock: false, freight: false, payments: false };
 
 describe('seller portal API v2: webhooks', () => {
   let server: TestApp;
-  let seller: TestSeller;
 
   beforeAll(async () => {
     server = await startTestApp();
-    seller = await createTestSeller(server.orm);
   });
   afterAll(() => server.close());
 
   it('lists the events by group', async () => {
+    const seller = await createTestSeller(server.orm);
     const { status, body } = await call(server, seller, 'GET', '/v2/webhooks/eventos');
     expect(status).toBe(200);
     expect(body).toEqual({
@@ -33,6 +32,7 @@ describe('seller portal API v2: webhooks', () => {
   });
 
   it('creates, reads, switches groups, updates and deletes a configuration over the webhooks interface\'s records', async () => {
+    const seller = await createTestSeller(server.orm);
     const created = await call(server, seller, 'POST', '/v2/webhooks/configuracoes', {
       url: 'https://erp.example.com/hooks',
       description: 'ERP',
@@ -75,6 +75,7 @@ describe('seller portal API v2: webhooks', () => {
   });
 
   it('shows a v1 subscription to every event with every group on', async () => {
+    const seller = await createTestSeller(server.orm);
     const v1 = await call(server, seller, 'POST', '/webhooks/assinaturas', { url: 'https://all.example.com/', events: ['*'] });
     const read = await call(server, seller, 'GET', `/v2/webhooks/configuracoes/${v1.body.id}`);
     expect(read.body.groups).toEqual({ orders: true, stock: true, freight: true, payments: true });
@@ -84,6 +85,7 @@ describe('seller portal API v2: webhooks', () => {
   });
 
   it('refuses a configuration with every group off, unknown groups, private URLs, other sellers and missing scopes', async () => {
+    const seller = await createTestSeller(server.orm);
     const none = await call(server, seller, 'POST', '/v2/webhooks/configuracoes', { url: 'https://erp.example.com/', groups: ALL_OFF });
     expect(none.status).toBe(422);
     expect(none.body.errors).toEqual([{ path: '/groups', in: 'body', message: expect.any(String) }]);
@@ -141,10 +143,16 @@ describe('seller portal API v2: group switches decide what is delivered', () => 
       createShipment(orderId: $orderId, input: {carrier: "Correios", trackingCode: "BR9"}) { id } }`, { orderId: order.id });
     await gql(server, seller, `mutation ($id: ID!) { addTrackingEvent(shipmentId: $id, input: {status: posted, description: "Postado"}) { id } }`, { id: shipment.id });
 
-    // The later order committed before the tracking event, and fan-out runs in commit
-    // order: once tracking arrived, the later order's pedido.criado was judged already.
-    await receiver.waitFor((requests) => requests.length === 4);
+    // Every event fanned out and every delivery finished: the log is complete, not just long enough.
+    await fanOutDrained(server);
+    await settledDeliveries(server, seller, 4);
     expect(receiver.requests.map((request) => request.json.evento)).toEqual(['pedido.criado', 'pedido.status_alterado', 'pedido.status_alterado', 'frete.rastreio']);
     expect(receiver.requests[3]!.json.data).toMatchObject({ orderId: order.id, shipmentId: shipment.id, status: 'posted' });
+    expect((await deliveriesOf(server, seller)).map((delivery) => [delivery.event, delivery.status]).reverse()).toEqual([
+      ['pedido.criado', 'succeeded'],
+      ['pedido.status_alterado', 'succeeded'],
+      ['pedido.status_alterado', 'succeeded'],
+      ['frete.rastreio', 'succeeded'],
+    ]);
   });
 });

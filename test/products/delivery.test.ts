@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { createTestSeller, graphql, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
-import { settledDeliveries, startDispatcher } from '../webhooks/fixtures.js';
+import { deliveriesOf, settledDeliveries, startDispatcher } from '../webhooks/fixtures.js';
+import { waitUntil } from '../webhooks/receiver.js';
 import { createOrder, orderSeller } from '../orders/fixtures.js';
 import { createTestApplication, gql, type TestApplication } from './fixtures.js';
 import { signatureHeadersOf, startProductReceiver, type ProductReceiver } from './receiver.js';
@@ -118,14 +119,28 @@ describe('per-product deliveries through the webhook dispatcher', () => {
   it('deleting a registration cancels what it still owed and stops its deliveries', async () => {
     const seller = await createTestSeller(server.orm);
     const app = await createTestApplication(server.orm, { installedBy: [seller] });
-    const id = await register(server, app, '/pagamentos', { url: `${receiver.url}/fail/deleted`, events: ['ciclo.criado'] });
+    const other = await createTestApplication(server.orm, { name: 'Other', installedBy: [seller] });
+    // The first attempt is held unanswered: the registration is deleted while it is in flight.
+    const answer = receiver.hold('/held/deleted');
+    const id = await register(server, app, '/pagamentos', { url: `${receiver.url}/held/deleted`, events: ['ciclo.criado'] });
+    await register(server, other, '/pagamentos', { url: `${receiver.url}/other`, events: ['ciclo.criado'] });
     await closeCycle(server, seller);
-    await receiver.waitFor(() => receiver.on('/fail/deleted').length >= 1);
+    await receiver.waitFor(() => receiver.on('/held/deleted').length === 1);
     const removed = await fetch(`${server.url}/pagamentos/api/v1/webhook/${id}`, { method: 'DELETE', headers: { authorization: app.headers.authorization! } });
     expect(removed.status).toBe(204);
-    const [delivery] = await settledDeliveries(server, seller, 1);
-    expect(delivery!.status).toBe('cancelled');
-    expect(delivery!.attemptCount).toBeLessThan(5);
+    answer(500);
+
+    // The failed attempt is logged, and the delivery stays cancelled: nothing retries it.
+    const settled = await settledDeliveries(server, seller, 2);
+    const ofDeleted = settled.find((delivery) => delivery.status === 'cancelled')!;
+    await waitUntil(async () => (await deliveriesOf(server, seller)).find((delivery) => delivery.id === ofDeleted.id)!.attemptCount === 1);
+    const [cancelled] = (await deliveriesOf(server, seller)).filter((delivery) => delivery.id === ofDeleted.id);
+    expect(cancelled).toMatchObject({ status: 'cancelled', attemptCount: 1, nextAttemptAt: null, attempts: [{ number: 1, statusCode: 500 }] });
+
+    // A later event reaches the other app and owes the deleted registration nothing.
+    const later = await closeCycle(server, seller);
+    await receiver.waitFor(() => receiver.on('/other').some((request) => request.json.data.cycleId === later));
+    expect(await settledDeliveries(server, seller, 3)).toHaveLength(3);
+    expect(receiver.on('/held/deleted')).toHaveLength(1);
   });
 });
-

@@ -16,19 +16,21 @@ const CHAT = `query ($orderId: ID!, $after: String) {
 
 describe('logistics: shipments, tracking and the carrier chat', () => {
   let server: TestApp;
-  let seller: TestSeller;
-  let other: TestSeller;
-  let orderId: string;
 
   beforeAll(async () => {
     server = await startTestApp();
-    seller = await orderSeller(server);
-    other = await orderSeller(server);
-    orderId = (await orderIn(server, seller, 'faturado')).id;
   });
   afterAll(() => server.close());
 
+  /** A seller with an invoiced order, and another seller: each test starts from its own. */
+  const invoicedOrder = async (): Promise<{ seller: TestSeller; other: TestSeller; orderId: string }> => {
+    const seller = await orderSeller(server);
+    const other = await orderSeller(server);
+    return { seller, other, orderId: (await orderIn(server, seller, 'faturado')).id };
+  };
+
   it('records a tracking event as frete.rastreio and rastreio.atualizado with the same data', async () => {
+    const { seller, orderId } = await invoicedOrder();
     const { createShipment: shipment } = await gql(server, seller, CREATE_SHIPMENT, {
       orderId,
       input: { carrier: 'Correios', trackingCode: 'BR1' },
@@ -71,6 +73,8 @@ describe('logistics: shipments, tracking and the carrier chat', () => {
   });
 
   it('refuses a shipment of an order not yet invoiced, a repeated tracking code and another seller\'s order', async () => {
+    const { seller, other, orderId } = await invoicedOrder();
+    await gql(server, seller, CREATE_SHIPMENT, { orderId, input: { carrier: 'Correios', trackingCode: 'BR1' } });
     const pending = await orderIn(server, seller, 'pendente');
     expect(await gqlErrorCode(server, seller, CREATE_SHIPMENT, { orderId: pending.id, input: { carrier: 'Correios', trackingCode: 'BR2' } })).toBe('CONFLICT');
     expect(await gqlErrorCode(server, seller, CREATE_SHIPMENT, { orderId, input: { carrier: 'Correios', trackingCode: 'BR1' } })).toBe('CONFLICT');
@@ -81,6 +85,7 @@ describe('logistics: shipments, tracking and the carrier chat', () => {
   });
 
   it('sends each new chat message as chatTransportadora and pages the chat oldest first', async () => {
+    const { seller, other, orderId } = await invoicedOrder();
     const first = (await gql(server, seller, POST_CHAT, { orderId, input: { sender: 'seller', message: 'Coleta amanhã?' } })).postCarrierChatMessage;
     await gql(server, seller, POST_CHAT, { orderId, input: { sender: 'carrier', authorName: 'Central', message: 'Sim, às 9h' } });
 

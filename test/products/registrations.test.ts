@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestSeller, startTestApp, type TestApp } from '../support/app.js';
 import { createTestApplication, type TestApplication } from './fixtures.js';
 
@@ -14,6 +14,9 @@ describe('per-product webhook registration', () => {
 
   beforeAll(async () => {
     server = await startTestApp({ env: { LOGISTICS_URL: 'https://logistica.example.com' } });
+  });
+  // Applications of each test's own: registrations and lists never carry over.
+  beforeEach(async () => {
     app = await createTestApplication(server.orm, { name: 'Frete Facil' });
     other = await createTestApplication(server.orm, { name: 'Outro' });
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestSeller, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
+import { createTestSeller, startTestApp, type TestApp } from '../support/app.js';
 import { recordedEvents } from '../support/catalog.js';
 import { gql, gqlErrorCode } from './fixtures.js';
 
@@ -12,17 +12,14 @@ const CASES = `query ($status: SupportCaseStatus) { supportCases(status: $status
 
 describe('customer service: support cases', () => {
   let server: TestApp;
-  let seller: TestSeller;
-  let other: TestSeller;
 
   beforeAll(async () => {
     server = await startTestApp();
-    seller = await createTestSeller(server.orm);
-    other = await createTestSeller(server.orm);
   });
   afterAll(() => server.close());
 
   it('records atendimento.criado, atendimento.mensagem with exactly the source\'s fields, and atendimento.encerrado', async () => {
+    const seller = await createTestSeller(server.orm);
     const { openSupportCase: opened } = await gql(server, seller, OPEN, {
       input: { channel: 'chat', subject: 'Onde está meu pedido?', message: 'Olá, meu pedido não chegou' },
     });
@@ -69,6 +66,8 @@ describe('customer service: support cases', () => {
   });
 
   it('refuses messages to a closed case, closing twice and another seller\'s case', async () => {
+    const seller = await createTestSeller(server.orm);
+    const other = await createTestSeller(server.orm);
     const { openSupportCase: opened } = await gql(server, seller, OPEN, { input: { channel: 'whatsapp', subject: 'Troca' } });
     expect(await gqlErrorCode(server, other, MESSAGE, { caseId: opened.id, input: { direction: 'entrada', message: 'oi' } })).toBe('NOT_FOUND');
     expect((await gql(server, other, CASE, { id: opened.id })).supportCase).toBeNull();
@@ -80,9 +79,19 @@ describe('customer service: support cases', () => {
   });
 
   it('lists cases newest first, by status', async () => {
-    const { openSupportCase: open } = await gql(server, seller, OPEN, { input: { channel: 'email', subject: 'Nota fiscal' } });
-    const openIds = (await gql(server, seller, CASES, { status: 'open' })).supportCases.edges.map((edge: any) => edge.node.id);
-    expect(openIds).toEqual([open.id]);
-    expect((await gql(server, seller, CASES, {})).supportCases.edges).toHaveLength(3);
+    const seller = await createTestSeller(server.orm);
+    const other = await createTestSeller(server.orm);
+    const opened: string[] = [];
+    for (const subject of ['Nota fiscal', 'Troca', 'Atraso', 'Cancelamento']) {
+      opened.push((await gql(server, seller, OPEN, { input: { channel: 'email', subject } })).openSupportCase.id);
+    }
+    await gql(server, other, OPEN, { input: { channel: 'email', subject: 'Outro vendedor' } });
+    await gql(server, seller, CLOSE, { caseId: opened[1] });
+    const ids = async (variables: Record<string, unknown>) =>
+      (await gql(server, seller, CASES, variables)).supportCases.edges.map((edge: { node: { id: string } }) => edge.node.id);
+    const newestFirst = [...opened].reverse();
+    expect(await ids({})).toEqual(newestFirst);
+    expect(await ids({ status: 'open' })).toEqual(newestFirst.filter((id) => id !== opened[1]));
+    expect(await ids({ status: 'closed' })).toEqual([opened[1]]);
   });
 });

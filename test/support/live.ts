@@ -129,3 +129,32 @@ export async function record(orm: Orm, sellerId: string, type: string, data: Rec
   );
   return toEnvelope(event);
 }
+
+/** An event written by a transaction that stays open until `commit()`: a long writer. */
+export interface HeldEvent {
+  /** The envelope it will have once committed (its id is taken now, at the write). */
+  envelope: EventEnvelope;
+  commit(): Promise<EventEnvelope>;
+}
+
+/** Records an event in a transaction held open, so later transactions can commit before it. */
+export async function holdEvent(orm: Orm, sellerId: string, type: string, data: Record<string, unknown>, aggregateId = 'held-aggregate'): Promise<HeldEvent> {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let written: (envelope: EventEnvelope) => void = () => undefined;
+  const write = new Promise<EventEnvelope>((resolve) => (written = resolve));
+  const committed = forkForSeller(orm, sellerId).transactional(async (tx) => {
+    const event = await recordEvent(tx, sellerId, looseEvent({ type, aggregateType: type.startsWith('pedido') ? 'order' : 'sku', aggregateId, data }));
+    written(toEnvelope(event));
+    await released;
+    return toEnvelope(event);
+  });
+  const envelope = await Promise.race([write, committed]);
+  return {
+    envelope,
+    commit: () => {
+      release();
+      return committed;
+    },
+  };
+}

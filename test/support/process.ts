@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 /** The compiled service entry point (the suite builds it once in global-setup). */
@@ -94,11 +95,47 @@ export async function runProcess(
   return { code, stdout, stderr };
 }
 
-/** A port nothing listens on right now (the OS picks it), for a child that must bind one itself. */
-export async function freePort(): Promise<number> {
+/** The lowest port the OS hands out by itself (to `listen(0)` and to outgoing connections). */
+function ephemeralRangeStart(): number {
+  try {
+    return Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
+function canListen(port: number): Promise<boolean> {
   const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
+  return new Promise((resolve) => {
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/**
+ * A port nothing listens on, for a child process that must bind one itself. It is taken
+ * below the range the OS hands out by itself, so no `listen(0)` or outgoing connection on
+ * this machine (other test files, other suites) can get it between this check and the
+ * child's bind; at random, so two runs seldom try the same one. A caller whose child still
+ * finds it taken starts again with another (see startWithFreePort).
+ */
+export async function freePort(): Promise<number> {
+  const high = ephemeralRangeStart() - 1;
+  const low = Math.max(1024, high - 20_000);
+  for (let tries = 0; tries < 50; tries++) {
+    const port = low + Math.floor(Math.random() * (high - low + 1));
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free port found between ${low} and ${high}`);
+}
+
+/** Starts something that binds a port of its own, on another free port when the first was taken meanwhile. */
+export async function startWithFreePort<T>(start: (port: number) => Promise<T>, isPortTaken: (error: unknown) => boolean, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await start(await freePort());
+    } catch (error) {
+      if (attempt >= attempts || !isPortTaken(error)) throw error;
+    }
+  }
 }

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { retryDelayMs } from '../../src/webhooks/retry-schedule.js';
 import { createTestSeller, graphql, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
-import { deliveriesOf, emit, getJson, startDispatcher, subscribe, type DeliveryRecord, type SubscriptionRecord } from './fixtures.js';
+import { deliveriesOf, emit, fanOutDrained, getJson, settledDeliveries, startDispatcher, subscribe, type DeliveryRecord, type SubscriptionRecord } from './fixtures.js';
 import { startReceiver, waitUntil, type Receiver, type Reply } from './receiver.js';
 
 const BACKOFF = { baseMs: 20, maxMs: 200 };
@@ -37,13 +37,11 @@ describe('webhook delivery', () => {
   }
 
   const subscription = (seller: TestSeller, id: string) => getJson<SubscriptionRecord>(server, seller, `/webhooks/assinaturas/${id}`);
-  const settled = (deliveries: DeliveryRecord[], count: number) =>
-    deliveries.length === count && deliveries.every((delivery) => !['pending', 'retrying'].includes(delivery.status));
-  async function waitForSettled(seller: TestSeller, count: number, query = ''): Promise<DeliveryRecord[]> {
-    let deliveries: DeliveryRecord[] = [];
-    await waitUntil(async () => settled((deliveries = await deliveriesOf(server, seller, query)), count), 15_000, () => JSON.stringify(deliveries.map((d) => [d.status, d.attemptCount])));
-    return deliveries;
-  }
+  const patch = (seller: TestSeller, id: string, body: Record<string, unknown>) =>
+    fetch(`${server.url}/webhooks/assinaturas/${id}`, { method: 'PATCH', headers: seller.headers, body: JSON.stringify(body) });
+  const rotate = async (seller: TestSeller, id: string) =>
+    ((await (await fetch(`${server.url}/webhooks/assinaturas/${id}/segredo`, { method: 'POST', headers: seller.headers, body: '{}' })).json()) as { secret: string }).secret;
+  const waitForSettled = (seller: TestSeller, count: number, query = '', timeoutMs?: number) => settledDeliveries(server, seller, count, { query, timeoutMs });
 
   it('POSTs the envelope of each matching event, signed so the standardwebhooks verifier accepts it', async () => {
     const seller = await createTestSeller(server.orm);
@@ -79,25 +77,48 @@ describe('webhook delivery', () => {
     expect(after).toMatchObject({ health: 'healthy', consecutiveFailures: 0, lastSuccessAt: expect.any(String) });
   });
 
-  it('signs with the old and the new secret for 24 hours after a rotation', async () => {
+  it('signs with the old and the new secret for 24 hours after a rotation, then with the new one only', async () => {
     const seller = await createTestSeller(server.orm);
     const hook = await receiver();
     const created = await subscribe(server, seller, { url: hook.url });
-    const rotated = (await (await fetch(`${server.url}/webhooks/assinaturas/${created.id}/segredo`, { method: 'POST', headers: seller.headers, body: '{}' })).json()) as { secret: string };
-    hook.secrets = [created.secret, rotated.secret];
+    const rotated = await rotate(seller, created.id);
+    hook.secrets = [created.secret, rotated];
     dispatcher = await startDispatcher(server);
-    await emit(server.orm, seller.id, [{ aggregateId: 'o-rot' }]);
+    await emit(server.orm, seller.id, [{ aggregateId: 'o-rot-1' }]);
     await hook.waitFor((requests) => requests.length === 1);
-    const [request] = hook.requests;
-    expect(request!.verifiedWith).toEqual([created.secret, rotated.secret]);
-    expect(String(request!.headers['webhook-signature']).split(' ')).toHaveLength(2);
+    expect(hook.requests[0]!.verifiedWith).toEqual([created.secret, rotated]);
+    expect(String(hook.requests[0]!.headers['webhook-signature']).split(' ')).toHaveLength(2);
+
+    // The overlap ends: the old secret stops signing.
+    await server.orm.em
+      .fork()
+      .execute(`update webhook_subscription set previous_secret_expires_at = now() - interval '1 second' where id = ?`, [created.id]);
+    await emit(server.orm, seller.id, [{ aggregateId: 'o-rot-2' }]);
+    await hook.waitFor((requests) => requests.length === 2);
+    expect(hook.requests[1]!.verifiedWith).toEqual([rotated]);
+    expect(String(hook.requests[1]!.headers['webhook-signature']).split(' ')).toHaveLength(1);
+  });
+
+  it('keeps only the last two secrets when rotating twice within the overlap', async () => {
+    const seller = await createTestSeller(server.orm);
+    const hook = await receiver();
+    const created = await subscribe(server, seller, { url: hook.url });
+    const second = await rotate(seller, created.id);
+    const third = await rotate(seller, created.id);
+    hook.secrets = [created.secret, second, third];
+    dispatcher = await startDispatcher(server);
+    await emit(server.orm, seller.id, [{ aggregateId: 'o-rot-twice' }]);
+    await hook.waitFor((requests) => requests.length === 1);
+    expect(hook.requests[0]!.verifiedWith).toEqual([second, third]);
+    expect(String(hook.requests[0]!.headers['webhook-signature']).split(' ')).toHaveLength(2);
   });
 
   it('retries failing, slow, redirecting and resetting receivers on the schedule and ends them failed', async () => {
     const seller = await createTestSeller(server.orm);
     const behaviours: Record<string, Reply> = {
       status: { status: 500, body: 'x'.repeat(10_000) },
-      timeout: { status: 200, delayMs: 2000 },
+      // Never answers within the attempt: only the dispatcher's timeout ends it.
+      timeout: { status: 200, delayMs: 60_000 },
       redirect: { status: 302, headers: { location: 'http://127.0.0.1:1/elsewhere' } },
       connection: 'reset',
     };
@@ -107,23 +128,23 @@ describe('webhook delivery', () => {
       subscriptions[error] = await subscribe(server, seller, { url: hook.url });
     }
     // A timeout long enough that a loaded machine's slow answers are not mistaken for one.
-    dispatcher = await startDispatcher(server, { env: { WEBHOOK_MAX_ATTEMPTS: '4', WEBHOOK_TIMEOUT_MS: '500' } });
+    dispatcher = await startDispatcher(server, { env: { WEBHOOK_MAX_ATTEMPTS: '3', WEBHOOK_TIMEOUT_MS: '2000' } });
     await emit(server.orm, seller.id, [{ aggregateId: 'o-fail' }]);
-    const deliveries = await waitForSettled(seller, 4);
+    const deliveries = await waitForSettled(seller, 4, '', 25_000);
 
     for (const [error, created] of Object.entries(subscriptions)) {
       const delivery = deliveries.find((entry) => entry.subscriptionId === created.id)!;
       expect(delivery.status, error).toBe('failed');
-      expect(delivery.attempts.map((attempt) => [attempt.number, attempt.error]), error).toEqual([1, 2, 3, 4].map((n) => [n, error]));
+      expect(delivery.attempts.map((attempt) => [attempt.number, attempt.error]), error).toEqual([1, 2, 3].map((n) => [n, error]));
       expectScheduleFollowed(delivery);
-      expect(await subscription(seller, created.id), error).toMatchObject({ health: 'degraded', consecutiveFailures: 4, lastFailureAt: expect.any(String) });
+      expect(await subscription(seller, created.id), error).toMatchObject({ health: 'degraded', consecutiveFailures: 3, lastFailureAt: expect.any(String) });
     }
     const byError = (error: string) => deliveries.find((entry) => entry.subscriptionId === subscriptions[error]!.id)!.attempts[0]!;
     expect(byError('status')).toMatchObject({ statusCode: 500, errorDetail: 'HTTP 500' });
     expect(byError('status').responseBody).toHaveLength(4096);
     expect(byError('redirect')).toMatchObject({ statusCode: 302 });
     expect(byError('timeout')).toMatchObject({ statusCode: null });
-    expect(byError('timeout').durationMs).toBeGreaterThanOrEqual(495);
+    expect(byError('timeout').durationMs).toBeGreaterThanOrEqual(1995);
     expect(byError('connection')).toMatchObject({ statusCode: null, errorDetail: expect.any(String) });
   });
 
@@ -172,7 +193,25 @@ describe('webhook delivery', () => {
 
     await emit(server.orm, seller.id, [{ aggregateId: 'o-gone-later' }]);
     await emit(server.orm, seller.id, [{ aggregateId: 'o-gone-later' }]);
+    await fanOutDrained(server);
     expect(await deliveriesOf(server, seller)).toHaveLength(2);
+  });
+
+  it('gives a subscription its user switched off nothing new, and events again once switched on', async () => {
+    const seller = await createTestSeller(server.orm);
+    const hook = await receiver();
+    const created = await subscribe(server, seller, { url: hook.url });
+    dispatcher = await startDispatcher(server);
+    expect((await patch(seller, created.id, { active: false })).status).toBe(200);
+    await emit(server.orm, seller.id, [{ aggregateId: 'o-off', data: { n: 1 } }]);
+    await fanOutDrained(server);
+    expect(await deliveriesOf(server, seller)).toEqual([]);
+
+    expect((await patch(seller, created.id, { active: true })).status).toBe(200);
+    await emit(server.orm, seller.id, [{ aggregateId: 'o-on', data: { n: 2 } }]);
+    const [delivery] = await waitForSettled(seller, 1);
+    expect(delivery).toMatchObject({ status: 'succeeded', aggregateId: 'o-on' });
+    expect(hook.requests.map((request) => request.envelope.data)).toEqual([{ n: 2 }]);
   });
 
   it('honours Retry-After on 503 within the backoff bounds', async () => {
@@ -199,8 +238,16 @@ describe('webhook delivery', () => {
     const after = await subscription(seller, created.id);
     expect(after).toMatchObject({ active: false, health: 'disabled', disabledReason: 'failing' });
     const attempts = delivery!.attempts;
+    expect(attempts.length).toBeGreaterThan(1);
     expect(attempts.length).toBeLessThan(100);
-    expect(Date.parse(String(after.disabledAt)) - Date.parse(attempts[0]!.at)).toBeGreaterThanOrEqual(400);
+    const windowEnd = Date.parse(attempts[0]!.at) + 400;
+    const ended = (attempt: (typeof attempts)[number]) => Date.parse(attempt.at) + attempt.durationMs;
+    // Not before the window closed: it was disabled when a failure was recorded after it…
+    expect(Date.parse(String(after.disabledAt))).toBeGreaterThanOrEqual(windowEnd);
+    // …and not later: by the first such failure. Every earlier attempt was recorded inside
+    // the window (2 ms: times are kept to the millisecond, durations rounded).
+    for (const attempt of attempts.slice(0, -1)) expect(ended(attempt), `attempt ${attempt.number}`).toBeLessThan(windowEnd + 2);
+    expect(Date.parse(String(after.disabledAt))).toBeGreaterThanOrEqual(ended(attempts.at(-1)!) - 2);
   });
 
   it('redelivers by hand and recovers failed deliveries since a time, keeping the webhook-id', async () => {
@@ -243,6 +290,42 @@ describe('webhook delivery', () => {
     await waitUntil(async () => (redelivered = await getJson<DeliveryRecord>(server, seller, `/webhooks/entregas/${target.id}`)).attempts.length === 4);
     expect(redelivered!.status).toBe('succeeded');
     expect(redelivered!.attempts.map((attempt) => attempt.statusCode)).toEqual([500, 500, 200, 200]);
+  });
+
+  it('recovers only failed deliveries created since `since`, and none of a disabled subscription', async () => {
+    const seller = await createTestSeller(server.orm);
+    let failing = true;
+    const hook = await receiver((request) => (failing && request.envelope.data.kind !== 'ok' ? { status: 500 } : { status: 200 }));
+    const created = await subscribe(server, seller, { url: hook.url });
+    dispatcher = await startDispatcher(server, { env: { WEBHOOK_MAX_ATTEMPTS: '1' } });
+    await emit(server.orm, seller.id, ['old', 'new', 'ok', 'cancelled'].map((kind) => ({ aggregateId: `o-${kind}`, data: { kind } })));
+    const settledOnce = await waitForSettled(seller, 4);
+    const byKind = (deliveries: DeliveryRecord[], kind: string) => deliveries.find((delivery) => delivery.aggregateId === `o-${kind}`)!;
+    expect(byKind(settledOnce, 'ok').status).toBe('succeeded');
+    // An older failure (an hour ago) and one that ended cancelled.
+    const em = server.orm.em.fork();
+    await em.execute(`update webhook_delivery set created_at = now() - interval '1 hour' where id = ?`, [byKind(settledOnce, 'old').id]);
+    await em.execute(`update webhook_delivery set status = 'cancelled' where id = ?`, [byKind(settledOnce, 'cancelled').id]);
+
+    failing = false;
+    const since = new Date(Date.now() - 30 * 60_000).toISOString();
+    const recover = () => fetch(`${server.url}/webhooks/assinaturas/${created.id}/recuperacao`, { method: 'POST', headers: seller.headers, body: JSON.stringify({ since }) });
+    const recovered = await recover();
+    expect([recovered.status, await recovered.json()]).toEqual([202, { redelivered: 1 }]);
+    const after = await waitForSettled(seller, 4);
+    expect(['old', 'new', 'ok', 'cancelled'].map((kind) => [kind, byKind(after, kind).status, byKind(after, kind).attemptCount])).toEqual([
+      ['old', 'failed', 1],
+      ['new', 'succeeded', 2],
+      ['ok', 'succeeded', 1],
+      ['cancelled', 'cancelled', 1],
+    ]);
+
+    // A disabled subscription recovers nothing: 409, and its failed delivery stays failed.
+    expect((await patch(seller, created.id, { active: false })).status).toBe(200);
+    const refused = await recover();
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ code: 'CONFLICT' });
+    expect(byKind(await deliveriesOf(server, seller), 'old').status).toBe('failed');
   });
 
   it('lists deliveries by subscription, event and status with a cursor, in REST and GraphQL', async () => {

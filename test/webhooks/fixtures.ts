@@ -1,3 +1,4 @@
+import type { Registry } from 'prom-client';
 import { loadConfig } from '../../src/config.js';
 import { forkForSeller, type Orm } from '../../src/db/orm.js';
 import { recordEvent } from '../../src/events/outbox.js';
@@ -68,27 +69,38 @@ export async function deliveriesOf(server: TestApp, seller: TestSeller, query = 
   return (await getJson<{ data: DeliveryRecord[] }>(server, seller, `/webhooks/entregas?limit=200${query}`)).data;
 }
 
-/** Waits until the seller has `count` deliveries and none is still owed; answers them. */
-export async function settledDeliveries(server: TestApp, seller: TestSeller, count: number, timeoutMs = 20_000): Promise<DeliveryRecord[]> {
+/** Waits until the seller's delivery log (`query` filters it) holds `count` deliveries, none still owed; answers them. */
+export async function settledDeliveries(
+  server: TestApp,
+  seller: TestSeller,
+  count: number,
+  options: { query?: string; timeoutMs?: number } = {},
+): Promise<DeliveryRecord[]> {
   let deliveries: DeliveryRecord[] = [];
+  const owed = (delivery: DeliveryRecord) => ['pending', 'retrying'].includes(delivery.status);
   await waitUntil(
-    async () => {
-      deliveries = await deliveriesOf(server, seller);
-      return deliveries.length === count && deliveries.every((delivery) => !['pending', 'retrying'].includes(delivery.status));
-    },
-    timeoutMs,
+    async () => (deliveries = await deliveriesOf(server, seller, options.query)).length === count && !deliveries.some(owed),
+    options.timeoutMs ?? 20_000,
     () => JSON.stringify(deliveries.map((delivery) => [delivery.event, delivery.status, delivery.attemptCount])),
   );
   return deliveries;
 }
 
+/** Waits until a running dispatcher has fanned out every committed event: only then is "no delivery" an answer. */
+export async function fanOutDrained(server: TestApp): Promise<void> {
+  await waitUntil(async () => {
+    const [row] = await server.orm.em.fork().execute<{ count: string }[]>('select count(*) from webhook_fanout_queue');
+    return Number(row!.count) === 0;
+  });
+}
+
 /** A real dispatcher in this process over the test server's database, with its own settings. */
 export async function startDispatcher(
   server: TestApp,
-  options: { env?: Record<string, string>; lookup?: LookupAll } = {},
+  options: { env?: Record<string, string>; lookup?: LookupAll; metrics?: Registry } = {},
 ): Promise<Dispatcher> {
   const config = loadConfig({ ...TEST_ENV, ...options.env, DATABASE_URL: server.database.url });
-  const dispatcher = new Dispatcher({ config, orm: server.orm, logger: createLogger(config), pollIntervalMs: 100, lookup: options.lookup });
+  const dispatcher = new Dispatcher({ config, orm: server.orm, logger: createLogger(config), pollIntervalMs: 100, lookup: options.lookup, metrics: options.metrics });
   await dispatcher.start();
   return dispatcher;
 }
@@ -97,7 +109,7 @@ export async function startDispatcher(
  * A real `ROLE=dispatcher` process over `databaseUrl`, with short timeouts and backoff (a
  * killed one's leases expire after two seconds). The caller kills it (SIGKILL or SIGTERM).
  */
-export function startDispatcherProcess(databaseUrl: string): RunningProcess {
+export function startDispatcherProcess(databaseUrl: string, env: Record<string, string> = {}): RunningProcess {
   return startProcess(MAIN, ['--no-migrate'], {
     DATABASE_URL: databaseUrl,
     ROLE: 'dispatcher',
@@ -107,6 +119,7 @@ export function startDispatcherProcess(databaseUrl: string): RunningProcess {
     WEBHOOK_TIMEOUT_MS: '1000',
     WEBHOOK_BACKOFF_BASE_MS: '20',
     WEBHOOK_BACKOFF_MAX_MS: '200',
+    ...env,
   });
 }
 

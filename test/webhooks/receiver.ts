@@ -26,6 +26,12 @@ export interface Receiver {
   secrets: string[];
   /** The most requests of one attempt (webhook-id and webhook-attempt) in flight at the same moment. */
   maxConcurrentPerAttempt(): number;
+  /** Holds every request that arrives from now on (or those `which` picks) unanswered, until `resume()`. */
+  pause(which?: (request: ReceivedRequest) => boolean): void;
+  /** Answers the held requests and stops holding; returns the ones that were held. */
+  resume(): ReceivedRequest[];
+  /** Requests held unanswered right now. */
+  held(): ReceivedRequest[];
   waitFor(condition: (requests: ReceivedRequest[]) => boolean, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
@@ -35,11 +41,23 @@ export async function startReceiver(reply: (request: ReceivedRequest, count: num
   const requests: ReceivedRequest[] = [];
   const inFlight = new Map<string, number>();
   let maxConcurrent = 0;
+  let paused: ((request: ReceivedRequest) => boolean) | undefined;
+  const held: { request: ReceivedRequest; release: () => void }[] = [];
   const receiver: Receiver = {
     url: '',
     requests,
     secrets: [],
     maxConcurrentPerAttempt: () => maxConcurrent,
+    pause: (which = () => true) => {
+      paused = which;
+    },
+    resume: () => {
+      paused = undefined;
+      const released = held.splice(0);
+      for (const entry of released) entry.release();
+      return released.map((entry) => entry.request);
+    },
+    held: () => held.map((entry) => entry.request),
     waitFor: (condition, timeoutMs = 15_000) => waitUntil(() => condition(requests), timeoutMs, () => `${requests.length} requests so far`),
     close: () => closeServer(server),
   };
@@ -57,7 +75,8 @@ export async function startReceiver(reply: (request: ReceivedRequest, count: num
       const done = () => inFlight.set(attempt, (inFlight.get(attempt) ?? 1) - 1);
       const chosen = reply(received, requests.filter((entry) => entry.webhookId === received.webhookId).length);
       received.replied = chosen === 'reset' ? 'reset' : chosen.status;
-      answer(response, chosen, done);
+      if (paused?.(received)) held.push({ request: received, release: () => answer(response, chosen, done) });
+      else answer(response, chosen, done);
     });
   });
   // Longer than the dispatcher's keep-alive (4 s): the client, not the server, closes an

@@ -95,6 +95,53 @@ describe('isPublicAddress', () => {
   });
 });
 
+/**
+ * Every block the guard refuses, written out here as docs/webhooks.md names them: its
+ * first and last address are refused (so is each as an IPv4-mapped IPv6 address for the
+ * IPv4 blocks), and the public addresses just outside it are accepted.
+ */
+describe('isPublicAddress, block by block', () => {
+  const IPV4_BLOCKS: [block: string, first: string, last: string, publicNeighbours: string[]][] = [
+    ['0.0.0.0/8 this network', '0.0.0.0', '0.255.255.255', ['1.0.0.0']],
+    ['10.0.0.0/8 private', '10.0.0.0', '10.255.255.255', ['9.255.255.255', '11.0.0.0']],
+    ['100.64.0.0/10 carrier-grade NAT', '100.64.0.0', '100.127.255.255', ['100.63.255.255', '100.128.0.0']],
+    ['127.0.0.0/8 loopback', '127.0.0.0', '127.255.255.255', ['126.255.255.255', '128.0.0.0']],
+    ['169.254.0.0/16 link-local', '169.254.0.0', '169.254.255.255', ['169.253.255.255', '169.255.0.0']],
+    ['172.16.0.0/12 private', '172.16.0.0', '172.31.255.255', ['172.15.255.255', '172.32.0.0']],
+    ['192.0.0.0/24 IETF protocol assignments', '192.0.0.0', '192.0.0.255', ['191.255.255.255', '192.0.1.0']],
+    ['192.0.2.0/24 TEST-NET-1', '192.0.2.0', '192.0.2.255', ['192.0.1.255', '192.0.3.0']],
+    ['192.88.99.0/24 6to4 relay anycast', '192.88.99.0', '192.88.99.255', ['192.88.98.255', '192.88.100.0']],
+    ['192.168.0.0/16 private', '192.168.0.0', '192.168.255.255', ['192.167.255.255', '192.169.0.0']],
+    ['198.18.0.0/15 benchmarking', '198.18.0.0', '198.19.255.255', ['198.17.255.255', '198.20.0.0']],
+    ['198.51.100.0/24 TEST-NET-2', '198.51.100.0', '198.51.100.255', ['198.51.99.255', '198.51.101.0']],
+    ['203.0.113.0/24 TEST-NET-3', '203.0.113.0', '203.0.113.255', ['203.0.112.255', '203.0.114.0']],
+    ['224.0.0.0/4 multicast', '224.0.0.0', '239.255.255.255', ['223.255.255.255']],
+    ['240.0.0.0/4 reserved and broadcast', '240.0.0.0', '255.255.255.255', []],
+  ];
+  const IPV6_BLOCKS: [block: string, first: string, last: string, publicNeighbours: string[]][] = [
+    ['2001::/23 IETF protocol assignments', '2001::', '2001:1ff:ffff:ffff:ffff:ffff:ffff:ffff', ['2000:ffff:ffff:ffff:ffff:ffff:ffff:ffff', '2001:200::']],
+    ['2001:db8::/32 documentation', '2001:db8::', '2001:db8:ffff:ffff:ffff:ffff:ffff:ffff', ['2001:db7:ffff:ffff:ffff:ffff:ffff:ffff', '2001:db9::']],
+    ['3fff::/20 documentation', '3fff::', '3fff:fff:ffff:ffff:ffff:ffff:ffff:ffff', ['3ffe:ffff:ffff:ffff:ffff:ffff:ffff:ffff', '3fff:1000::']],
+    ['fc00::/7 unique-local', 'fc00::', 'fdff:ffff:ffff:ffff:ffff:ffff:ffff:ffff', []],
+    ['fe80::/10 link-local', 'fe80::', 'febf:ffff:ffff:ffff:ffff:ffff:ffff:ffff', []],
+    ['fec0::/10 site-local', 'fec0::', 'feff:ffff:ffff:ffff:ffff:ffff:ffff:ffff', []],
+    ['ff00::/8 multicast', 'ff00::', 'ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff', []],
+    ['64:ff9b:1::/48 local-use NAT64', '64:ff9b:1::', '64:ff9b:1:ffff:ffff:ffff:ffff:ffff', []],
+    ['::/3 below global unicast', '::', '1fff:ffff:ffff:ffff:ffff:ffff:ffff:ffff', ['2000::1']],
+    ['4000::/2 above global unicast', '4000::', 'bfff:ffff:ffff:ffff:ffff:ffff:ffff:ffff', ['3fff:ffff:ffff:ffff:ffff:ffff:ffff:ffff']],
+  ];
+
+  it.each(IPV4_BLOCKS)('refuses %s from %s to %s, also IPv4-mapped, and accepts its public neighbours', (_block, first, last, neighbours) => {
+    for (const address of [first, last, `::ffff:${first}`, `::ffff:${last}`]) expect(isPublicAddress(address), address).toBe(false);
+    for (const address of neighbours) expect(isPublicAddress(address), address).toBe(true);
+  });
+
+  it.each(IPV6_BLOCKS)('refuses %s from %s to %s, and accepts its public neighbours', (_block, first, last, neighbours) => {
+    for (const address of [first, last]) expect(isPublicAddress(address), address).toBe(false);
+    for (const address of neighbours) expect(isPublicAddress(address), address).toBe(true);
+  });
+});
+
 describe('checkDestinationUrl', () => {
   const strict = { allowPrivate: false, requireHttps: false };
   const httpsOnly = { allowPrivate: false, requireHttps: true };
