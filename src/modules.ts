@@ -1,17 +1,17 @@
 import 'reflect-metadata';
-import { authModule } from './auth/module.js';
-import { catalogModule } from './catalog/module.js';
-import { eventsModule } from './events/module.js';
-import { idempotencyModule } from './idempotency/module.js';
-import { installModules, type PonteModule } from './kernel/module.js';
-import { liveModule } from './live/module.js';
-import { ordersModule } from './orders/module.js';
-import { portalModule } from './portal/module.js';
-import { productsModule } from './products/module.js';
-import { webhooksModule } from './webhooks/module.js';
+import { authModule } from './auth/auth.module.js';
+import { catalogModule } from './catalog/catalog.module.js';
+import { eventsModule } from './events/events.module.js';
+import { idempotencyModule } from './idempotency/idempotency.module.js';
+import { installModules, type PonteModule } from './kernel/ponte-module.js';
+import { liveModule } from './live/live.module.js';
+import { ordersModule } from './orders/orders.module.js';
+import { portalModule } from './portal/portal.module.js';
+import { productsModule } from './products/products.module.js';
+import { webhooksModule } from './webhooks/webhooks.module.js';
 
 /**
- * Every module, the one list of them. A new domain is a folder with a module.ts and one
+ * Every module, the one list of them. A new domain is a folder with a `<folder>.module.ts` and one
  * line here. The order is the order of the REST routes in the OpenAPI document and of
  * the events within each webhooks interface group.
  */

@@ -14,7 +14,7 @@ import type { Logger } from 'pino';
 import { Gauge, type Registry } from 'prom-client';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { Authenticator } from '../auth/authenticator.js';
-import type { Principal } from '../auth/service.js';
+import type { Principal } from '../auth/auth.service.js';
 import type { Config } from '../config.js';
 import { forkForSeller, type Orm } from '../db/orm.js';
 import { AppError } from '../errors.js';

@@ -1,4 +1,4 @@
-import { EVENT_GROUPS, eventsOfGroup, interfaceEventNames, type EventGroup } from '../events/catalogue.js';
+import { EVENT_GROUPS, eventsOfGroup, interfaceEventNames, type EventGroup } from '../events/event-registry.js';
 
 // The seller portal (API v2) shows a webhook subscription's events as switches per group
 // of the catalogue. The subscription record keeps event names; groups are a view of them.

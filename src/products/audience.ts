@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CommittedEvent, FanoutTarget } from '../webhooks/fanout.js';
 import { generateWebhookSecret } from '../webhooks/signing.js';
 import { WebhookSubscription } from '../webhooks/subscription.entity.js';
-import { PRODUCT_EVENTS, PRODUCT_RULES, PRODUCTS, type Product } from './catalogue.js';
+import { PRODUCT_EVENTS, PRODUCT_RULES, PRODUCTS, type Product } from './platform-products.js';
 import { ProductWebhookSubscription } from './registration-subscription.entity.js';
 
 const PRODUCT_EVENT_NAMES = new Set(PRODUCTS.flatMap((product) => PRODUCT_RULES[product].events));

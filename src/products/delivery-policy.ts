@@ -1,6 +1,6 @@
-import { eventDefinition } from '../events/catalogue.js';
+import { eventDefinition } from '../events/event-registry.js';
 import { USER_AGENT, type DeliveryPolicy } from '../webhooks/policy.js';
-import { PRODUCTS, PRODUCT_RULES, isProductEvent, type Product } from './catalogue.js';
+import { PRODUCTS, PRODUCT_RULES, isProductEvent, type Product } from './platform-products.js';
 
 /**
  * The delivery rules of the three products (docs/products.md), as policies of the one

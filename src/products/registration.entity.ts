@@ -2,7 +2,7 @@ import type { Opt } from '@mikro-orm/core';
 import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { Application } from '../auth/application.entity.js';
 import { newId } from '../db/ids.js';
-import type { Product } from './catalogue.js';
+import type { Product } from './platform-products.js';
 
 /**
  * A per-product webhook an application registered with its credential (DESIGN §8). It

@@ -1,11 +1,11 @@
 import { Type } from 'typebox';
-import { callingApplication } from '../auth/routes.js';
+import { callingApplication } from '../auth/auth.routes.js';
 import { pageQuery, pageRequest, viewPage } from '../http/pagination.js';
 import { problemResponse } from '../http/problem.js';
 import type { RestApp, RestRoutes } from '../http/rest.js';
-import { PRODUCTS, PRODUCT_RULES, productBaseUrl, type Product } from './catalogue.js';
+import { PRODUCTS, PRODUCT_RULES, productBaseUrl, type Product } from './platform-products.js';
 import type { ProductWebhook } from './registration.entity.js';
-import { deleteProductWebhook, listProductWebhooks, registerProductWebhook } from './registrations.js';
+import { deleteProductWebhook, listProductWebhooks, registerProductWebhook } from './registration.service.js';
 
 const RegistrationSchema = Type.Object({
   id: Type.String({ format: 'uuid' }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { interfaceEventNames } from '../../src/events/catalogue.js';
+import { interfaceEventNames } from '../../src/events/event-registry.js';
 // Registers the modules' events: the groups are made of them.
 import '../../src/modules.js';
 import { eventsOfGroups, groupsOf, switchGroups } from '../../src/portal/groups.js';

@@ -1,5 +1,5 @@
-import { issueCredential } from '../../src/auth/applications.js';
-import { createToken, OPERATOR } from '../../src/auth/service.js';
+import { issueCredential } from '../../src/auth/application.service.js';
+import { createToken, OPERATOR } from '../../src/auth/auth.service.js';
 import { fanOutBatch } from '../../src/webhooks/fanout.js';
 import { orderBody, orderIn, orderSeller } from '../orders/fixtures.js';
 import { createTestApplication, gql, type TestApplication } from '../products/fixtures.js';
