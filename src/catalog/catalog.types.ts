@@ -83,9 +83,9 @@ export class ProductVariation {
   @Field(() => String, { nullable: true }) gtin!: string | null;
 }
 
-@ObjectType({ description: 'A product; without variations it is itself the sellable SKU' })
+@ObjectType('Product', { description: 'A product; without variations it is itself the sellable SKU' })
 @Directive('@key(fields: "sku")')
-export class Product {
+export class ProductType {
   @Field() sku!: string;
   @Field() title!: string;
   @Field(() => String, { nullable: true }) description!: string | null;

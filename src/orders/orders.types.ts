@@ -82,8 +82,8 @@ export class Invoice {
   @Field({ description: 'NF-e access key, 44 digits' }) accessKey!: string;
 }
 
-@ObjectType()
-export class Shipment {
+@ObjectType('Shipment')
+export class OrderShipmentType {
   @Field() carrier!: string;
   @Field() trackingCode!: string;
   @Field(() => String, { nullable: true }) trackingUrl!: string | null;
@@ -102,7 +102,7 @@ export class Order {
   @Field(() => DeliveryAddress) deliveryAddress!: DeliveryAddress;
   @Field(() => OrderAmounts) amounts!: OrderAmounts;
   @Field(() => Invoice, { nullable: true }) invoice!: Invoice | null;
-  @Field(() => Shipment, { nullable: true }) shipment!: Shipment | null;
+  @Field(() => OrderShipmentType, { nullable: true }) shipment!: OrderShipmentType | null;
   @Field(() => String, { nullable: true }) cancellationReason!: string | null;
   @Field(() => GraphQLISODateTime) placedAt!: string;
   @Field(() => GraphQLISODateTime) createdAt!: string;

@@ -5,10 +5,10 @@ import type { Config } from '../config.js';
  * The three per-product webhook APIs of DESIGN §8: where each is mounted, its public base
  * URL, its event names and its URL rule. Event names are the source's and stay as given.
  */
-export const PRODUCTS = ['logistics', 'payments', 'support'] as const;
-export type Product = (typeof PRODUCTS)[number];
+export const PLATFORM_PRODUCTS = ['logistics', 'payments', 'support'] as const;
+export type PlatformProduct = (typeof PLATFORM_PRODUCTS)[number];
 
-export const PRODUCT_EVENTS = {
+export const PLATFORM_PRODUCT_EVENTS = {
   trackingUpdated: 'rastreio.atualizado',
   carrierChat: 'chatTransportadora',
   cycleCreated: 'ciclo.criado',
@@ -18,9 +18,9 @@ export const PRODUCT_EVENTS = {
   caseClosed: 'atendimento.encerrado',
 } as const;
 
-const E = PRODUCT_EVENTS;
+const E = PLATFORM_PRODUCT_EVENTS;
 
-interface ProductRules {
+interface PlatformProductRules {
   /** Where the product's routes are mounted on this server. */
   mountPath: string;
   /** The events an app may register for with this product. */
@@ -31,7 +31,7 @@ interface ProductRules {
   baseUrlVariable: string;
 }
 
-export const PRODUCT_RULES: Record<Product, ProductRules> = {
+export const PLATFORM_PRODUCT_RULES: Record<PlatformProduct, PlatformProductRules> = {
   logistics: {
     mountPath: '/logistica',
     events: [E.trackingUpdated, E.carrierChat],
@@ -55,14 +55,14 @@ export const PRODUCT_RULES: Record<Product, ProductRules> = {
   },
 };
 
-export function isProductEvent(product: Product, eventType: string): boolean {
-  return PRODUCT_RULES[product].events.includes(eventType);
+export function isPlatformProductEvent(product: PlatformProduct, eventType: string): boolean {
+  return PLATFORM_PRODUCT_RULES[product].events.includes(eventType);
 }
 
 /**
  * The product's public base URL: `LOGISTICS_URL` (…) when the product is published on a
  * host of its own, otherwise its mount path on this server (a relative reference).
  */
-export function productBaseUrl(product: Product, config: Config): string {
-  return PRODUCT_RULES[product].baseUrl(config) ?? PRODUCT_RULES[product].mountPath;
+export function platformProductBaseUrl(product: PlatformProduct, config: Config): string {
+  return PLATFORM_PRODUCT_RULES[product].baseUrl(config) ?? PLATFORM_PRODUCT_RULES[product].mountPath;
 }

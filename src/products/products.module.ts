@@ -1,14 +1,14 @@
 import type { PonteModule } from '../kernel/ponte-module.js';
 import { productWebhookTargets } from './audience.js';
-import { PRODUCT_POLICIES } from './delivery-policy.js';
+import { PLATFORM_PRODUCT_POLICIES } from './delivery-policy.js';
 import { LOGISTICS_EVENTS } from './logistics/logistics.events.js';
 import { LogisticsResolver } from './logistics/logistics.resolver.js';
 import { CarrierChatMessage, Shipment, TrackingEvent } from './logistics/shipment.entity.js';
 import { PAYMENTS_EVENTS } from './payments/payments.events.js';
 import { PaymentsResolver } from './payments/payments.resolver.js';
 import { SettlementCycle, SettlementEntry } from './payments/settlement-cycle.entity.js';
-import { ProductWebhookSubscription } from './registration-subscription.entity.js';
-import { ProductWebhook } from './registration.entity.js';
+import { RegistrationSubscription } from './registration-subscription.entity.js';
+import { Registration } from './registration.entity.js';
 import { productRegistrationRoutes } from './registration.routes.js';
 import { SUPPORT_EVENTS } from './support/support.events.js';
 import { SupportResolver } from './support/support.resolver.js';
@@ -18,8 +18,8 @@ import { SupportCase, SupportMessage } from './support/support-case.entity.js';
 export const productsModule: PonteModule = {
   name: 'products',
   entities: [
-    ProductWebhook,
-    ProductWebhookSubscription,
+    Registration,
+    RegistrationSubscription,
     Shipment,
     TrackingEvent,
     CarrierChatMessage,
@@ -31,5 +31,5 @@ export const productsModule: PonteModule = {
   resolvers: [LogisticsResolver, PaymentsResolver, SupportResolver],
   routes: [productRegistrationRoutes],
   events: [...LOGISTICS_EVENTS, ...PAYMENTS_EVENTS, ...SUPPORT_EVENTS],
-  webhooks: { kinds: PRODUCT_POLICIES, audience: productWebhookTargets },
+  webhooks: { kinds: PLATFORM_PRODUCT_POLICIES, audience: productWebhookTargets },
 };

@@ -2,7 +2,7 @@ import type { Opt } from '@mikro-orm/core';
 import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { Application } from '../auth/application.entity.js';
 import { newId } from '../db/ids.js';
-import type { Product } from './platform-products.js';
+import type { PlatformProduct } from './platform-products.js';
 
 /**
  * A per-product webhook an application registered with its credential (DESIGN §8). It
@@ -12,7 +12,7 @@ import type { Product } from './platform-products.js';
  */
 @Entity({ tableName: 'product_webhook' })
 @Index({ properties: ['application', 'product', 'id'] })
-export class ProductWebhook {
+export class Registration {
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();
 
@@ -20,7 +20,7 @@ export class ProductWebhook {
   application!: string;
 
   @Property({ type: 'text' })
-  product!: Product;
+  product!: PlatformProduct;
 
   @Property({ type: 'text' })
   url!: string;

@@ -6,8 +6,8 @@ import { isUuid } from '../db/ids.js';
 import { claimQuota } from '../db/quota.js';
 import { checkDestinationUrl } from '../webhooks/ssrf-guard.js';
 import { closeOpenDeliveries } from '../webhooks/subscription-health.js';
-import { PRODUCT_RULES, isProductEvent, type Product } from './platform-products.js';
-import { ProductWebhook } from './registration.entity.js';
+import { PLATFORM_PRODUCT_RULES, isPlatformProductEvent, type PlatformProduct } from './platform-products.js';
+import { Registration } from './registration.entity.js';
 
 /** The settings the registration rules read. */
 export type RegistrationSettings = Pick<Config, 'webhookAllowPrivateTargets' | 'productRegistrationsMax'>;
@@ -23,22 +23,22 @@ export interface RegistrationInput {
  * and, for customer service, https in every environment. An application keeps at most
  * PRODUCT_REGISTRATIONS_MAX live registrations per product.
  */
-export async function registerProductWebhook(
+export async function createRegistration(
   em: EntityManager,
   applicationId: string,
-  product: Product,
+  product: PlatformProduct,
   input: RegistrationInput,
   settings: RegistrationSettings,
-): Promise<ProductWebhook> {
+): Promise<Registration> {
   assertValidRegistration(product, input, settings);
   return em.transactional(async (tx) => {
     await claimQuota(tx, {
       key: `product-registrations:${applicationId}:${product}`,
       limit: settings.productRegistrationsMax,
       what: `${product} webhooks of an application`,
-      count: () => tx.count(ProductWebhook, { application: applicationId, product, deletedAt: null }),
+      count: () => tx.count(Registration, { application: applicationId, product, deletedAt: null }),
     });
-    const registration = tx.create(ProductWebhook, {
+    const registration = tx.create(Registration, {
       application: applicationId,
       product,
       url: input.url,
@@ -50,15 +50,15 @@ export async function registerProductWebhook(
 }
 
 /** The application's live registrations of one product, oldest first. */
-export async function listProductWebhooks(
+export async function listRegistrations(
   em: EntityManager,
   applicationId: string,
-  product: Product,
+  product: PlatformProduct,
   page: { limit: number; cursor?: string },
-): Promise<Page<ProductWebhook>> {
+): Promise<Page<Registration>> {
   const after = page.cursor ? decodeCursor(page.cursor, ['uuid'])[0] : undefined;
   const rows = await em.find(
-    ProductWebhook,
+    Registration,
     { application: applicationId, product, deletedAt: null, ...(after ? { id: { $gt: after } } : {}) },
     { orderBy: { id: 'asc' }, limit: page.limit + 1 },
   );
@@ -66,13 +66,13 @@ export async function listProductWebhooks(
 }
 
 /** Another application's registration, or one of another product, is simply absent (404). */
-export async function findProductWebhook(
+export async function findRegistration(
   em: EntityManager,
   applicationId: string,
-  product: Product,
+  product: PlatformProduct,
   id: string,
-): Promise<ProductWebhook> {
-  const registration = isUuid(id) ? await em.findOne(ProductWebhook, { id, application: applicationId, product, deletedAt: null }) : null;
+): Promise<Registration> {
+  const registration = isUuid(id) ? await em.findOne(Registration, { id, application: applicationId, product, deletedAt: null }) : null;
   if (!registration) throw notFound('Webhook');
   return registration;
 }
@@ -82,9 +82,9 @@ export async function findProductWebhook(
  * still owed is cancelled. Updating the registration's row waits for a fan-out holding it
  * (see productWebhookTargets), whose new subscriptions the next statement then sees.
  */
-export async function deleteProductWebhook(em: EntityManager, applicationId: string, product: Product, id: string): Promise<void> {
+export async function deleteRegistration(em: EntityManager, applicationId: string, product: PlatformProduct, id: string): Promise<void> {
   await em.transactional(async (tx) => {
-    const registration = await findProductWebhook(tx, applicationId, product, id);
+    const registration = await findRegistration(tx, applicationId, product, id);
     registration.deletedAt = new Date();
     await tx.flush();
     const retired = await tx.execute<{ id: string; seller_id: string }[]>(
@@ -99,13 +99,13 @@ export async function deleteProductWebhook(em: EntityManager, applicationId: str
   });
 }
 
-function assertValidRegistration(product: Product, input: RegistrationInput, settings: RegistrationSettings): void {
-  const rules = PRODUCT_RULES[product];
+function assertValidRegistration(product: PlatformProduct, input: RegistrationInput, settings: RegistrationSettings): void {
+  const rules = PLATFORM_PRODUCT_RULES[product];
   const errors: FieldError[] = [];
   const check = checkDestinationUrl(input.url, { allowPrivate: settings.webhookAllowPrivateTargets, requireHttps: rules.requireHttps });
   if (!check.ok) errors.push({ path: '/url', message: check.reason });
   input.events.forEach((event, index) => {
-    if (!isProductEvent(product, event)) {
+    if (!isPlatformProductEvent(product, event)) {
       errors.push({ path: `/events/${index}`, message: `unknown event "${event}" for ${product}; known: ${rules.events.join(', ')}` });
     }
   });

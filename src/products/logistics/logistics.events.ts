@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { defineEvent } from '../../events/event-registry.js';
 import type { EventInput } from '../../events/outbox.js';
-import { PRODUCT_EVENTS } from '../platform-products.js';
+import { PLATFORM_PRODUCT_EVENTS } from '../platform-products.js';
 import { CHAT_SENDERS, TRACKING_STATUSES, type CarrierChatMessage, type Shipment, type TrackingEvent } from './shipment.entity.js';
 
 // The logistics events: their data schemas, their declaration and one builder each.
@@ -41,8 +41,8 @@ declare module '../../events/event-registry.js' {
 /** Tracking and the carrier chat describe orders: reading them takes `orders:read`. */
 export const LOGISTICS_EVENTS = [
   defineEvent('frete.rastreio', { payload: TrackingPayload, readScope: 'orders:read', group: 'freight' }),
-  defineEvent(PRODUCT_EVENTS.trackingUpdated, { payload: TrackingPayload, readScope: 'orders:read' }),
-  defineEvent(PRODUCT_EVENTS.carrierChat, { payload: CarrierChatPayload, readScope: 'orders:read' }),
+  defineEvent(PLATFORM_PRODUCT_EVENTS.trackingUpdated, { payload: TrackingPayload, readScope: 'orders:read' }),
+  defineEvent(PLATFORM_PRODUCT_EVENTS.carrierChat, { payload: CarrierChatPayload, readScope: 'orders:read' }),
 ];
 
 /** What the carrier reported: `frete.rastreio` and `rastreio.atualizado` carry the same data. */
@@ -66,13 +66,13 @@ export function freightTracked(shipment: Shipment, event: TrackingEvent): EventI
 
 /** `rastreio.atualizado`: the same report, for logistics registrations. */
 export function trackingUpdated(shipment: Shipment, event: TrackingEvent): EventInput<'rastreio.atualizado'> {
-  return { type: PRODUCT_EVENTS.trackingUpdated, aggregateType: 'order', aggregateId: shipment.order, data: trackingData(shipment, event) };
+  return { type: PLATFORM_PRODUCT_EVENTS.trackingUpdated, aggregateType: 'order', aggregateId: shipment.order, data: trackingData(shipment, event) };
 }
 
 /** `chatTransportadora`: one new message of an order's carrier chat. */
 export function carrierChatPosted(message: CarrierChatMessage): EventInput<'chatTransportadora'> {
   return {
-    type: PRODUCT_EVENTS.carrierChat,
+    type: PLATFORM_PRODUCT_EVENTS.carrierChat,
     aggregateType: 'order',
     aggregateId: message.order,
     data: {

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { defineEvent } from '../../events/event-registry.js';
 import type { EventInput } from '../../events/outbox.js';
-import { PRODUCT_EVENTS } from '../platform-products.js';
+import { PLATFORM_PRODUCT_EVENTS } from '../platform-products.js';
 import { MESSAGE_DIRECTIONS, type SupportCase, type SupportMessage } from './support-case.entity.js';
 
 // The customer-service events: their data schemas, their declaration and one builder each.
@@ -40,14 +40,14 @@ declare module '../../events/event-registry.js' {
 
 /** Cases concern customers' orders: reading them takes `orders:read`. */
 export const SUPPORT_EVENTS = [
-  defineEvent(PRODUCT_EVENTS.caseOpened, { payload: CaseOpenedPayload, readScope: 'orders:read' }),
-  defineEvent(PRODUCT_EVENTS.caseMessage, { payload: CaseMessagePayload, readScope: 'orders:read' }),
-  defineEvent(PRODUCT_EVENTS.caseClosed, { payload: CaseClosedPayload, readScope: 'orders:read' }),
+  defineEvent(PLATFORM_PRODUCT_EVENTS.caseOpened, { payload: CaseOpenedPayload, readScope: 'orders:read' }),
+  defineEvent(PLATFORM_PRODUCT_EVENTS.caseMessage, { payload: CaseMessagePayload, readScope: 'orders:read' }),
+  defineEvent(PLATFORM_PRODUCT_EVENTS.caseClosed, { payload: CaseClosedPayload, readScope: 'orders:read' }),
 ];
 
 export function caseOpened(supportCase: SupportCase): EventInput<'atendimento.criado'> {
   return {
-    type: PRODUCT_EVENTS.caseOpened,
+    type: PLATFORM_PRODUCT_EVENTS.caseOpened,
     aggregateType: 'support_case',
     aggregateId: supportCase.id,
     data: {
@@ -63,7 +63,7 @@ export function caseOpened(supportCase: SupportCase): EventInput<'atendimento.cr
 
 export function caseMessage(message: SupportMessage): EventInput<'atendimento.mensagem'> {
   return {
-    type: PRODUCT_EVENTS.caseMessage,
+    type: PLATFORM_PRODUCT_EVENTS.caseMessage,
     aggregateType: 'support_case',
     aggregateId: message.supportCase,
     data: {
@@ -79,7 +79,7 @@ export function caseMessage(message: SupportMessage): EventInput<'atendimento.me
 /** `atendimento.encerrado`, once: a closed case takes no more messages. */
 export function caseClosed(supportCase: SupportCase, closedAt: Date): EventInput<'atendimento.encerrado'> {
   return {
-    type: PRODUCT_EVENTS.caseClosed,
+    type: PLATFORM_PRODUCT_EVENTS.caseClosed,
     aggregateType: 'support_case',
     aggregateId: supportCase.id,
     data: { idAtendimento: supportCase.id, canal: supportCase.channel, dataHora: closedAt.toISOString() },
