@@ -28,7 +28,7 @@ export const MODULES: readonly PonteModule[] = [
 ];
 
 /**
- * Importing this file registers the modules' events (the event catalogue) and webhook
+ * Importing this file registers the modules' events (the event registry) and webhook
  * kinds and audiences (the dispatcher); the entry points hand the other parts to their
  * kernels: ENTITIES to the ORM, GRAPHQL to the schema builder, ROUTES to the HTTP server,
  * WORKERS to the worker runner. EVENTS is every event declaration, schemas included.

@@ -44,7 +44,7 @@ let interfaceNames: EventName[] = [];
 let interfaceNameSet = new Set<string>();
 
 /**
- * Adds modules' events to the catalogue; src/modules.ts calls it once, when it is first
+ * Adds modules' events to the registry; src/modules.ts calls it once, when it is first
  * imported. Within a group, events keep the order of the modules and of their declarations.
  */
 export function registerEvents(added: readonly EventDefinition[]): void {
@@ -59,7 +59,7 @@ export function registerEvents(added: readonly EventDefinition[]): void {
 
 function requireRegistered(): void {
   if (definitions.size === 0) {
-    throw new Error('The event catalogue is empty: src/modules.ts registers every module\'s events when it is imported; import it first');
+    throw new Error('The event registry is empty: src/modules.ts registers every module\'s events when it is imported; import it first');
   }
 }
 

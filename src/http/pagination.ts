@@ -3,7 +3,7 @@ import { isUuid } from '../db/ids.js';
 import { AppError } from '../errors.js';
 import { listQuery } from './validation.js';
 
-/** Every list answers `{data, nextCursor}` (DESIGN section 11). */
+/** Every list answers `{data, nextCursor}` (docs/architecture.md, "Lists"). */
 export interface Page<T> {
   data: T[];
   nextCursor: string | null;

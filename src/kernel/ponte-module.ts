@@ -40,7 +40,7 @@ export interface ModuleParts {
 }
 
 /**
- * Registers the modules' events with the event catalogue and their subscription kinds and
+ * Registers the modules' events with the event registry and their subscription kinds and
  * audiences with the webhook dispatcher, in module order, and returns the parts the other
  * kernels take when they start (the ORM, the GraphQL schema, the HTTP server, the worker
  * runner). Called once, by src/modules.ts.

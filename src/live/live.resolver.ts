@@ -32,7 +32,7 @@ class EventEnvelopeType {
 const after = Type.String({ pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-7[0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}$' });
 const eventsArgsSchema = () =>
   Type.Object({ types: Type.Optional(Type.Array(Type.Enum([...interfaceEventNames()]), { minItems: 1 })), after: Type.Optional(after) });
-/** Compiled once, on first use: the names it allows are the catalogue the modules register at start. */
+/** Compiled once, on first use: the names it allows are the events the modules register at start. */
 let eventsArgs: InputValidator<ReturnType<typeof eventsArgsSchema>> | undefined;
 const OrderEventsArgs = compileInput(Type.Object({
   // Matched against event data as it is (order ids are UUIDs), but never unbounded.

@@ -1,6 +1,6 @@
 /**
  * The rules a new order must satisfy before it touches the database: documents, address,
- * and the amounts, which the server computes (DESIGN section 11). Pure, so both
+ * and the amounts, which the server computes (docs/orders.md, "Model"). Pure, so both
  * interfaces share it and it is tested without a server.
  */
 import { validationFailed, type FieldError } from '../errors.js';

@@ -68,7 +68,7 @@ export async function changeOrderStatus(em: EntityManager, sellerId: string, id:
   });
 }
 
-/** What each target needs (DESIGN section 11): an invoice, a shipment, a reason. */
+/** What each target needs (docs/orders.md, "Rules"): an invoice, a shipment, a reason. */
 function assertTargetDetails(input: StatusChangeInput): void {
   const errors: FieldError[] = [];
   if (input.status === 'faturado') {

@@ -14,7 +14,7 @@ const IdempotencyHeaders = Type.Object({
   'idempotency-key': Type.Optional(idempotencyKeySchema('Same key + same body replays the first response (200); another body is 422')),
 });
 
-/** The REST adapter of the orders domain (DESIGN sections 4 and 11): translation only. */
+/** The REST adapter of the orders domain (docs/orders.md): translation only. */
 export const orderRoutes: RestRoutes = (app, { config }) => {
   app.get(
     '/pedidos',

@@ -1,5 +1,5 @@
 /**
- * The order contract (DESIGN sections 4 and 11) as TypeBox schemas: they validate REST
+ * The order contract (docs/orders.md) as TypeBox schemas: they validate REST
  * requests, GraphQL inputs (validInput) and feed the OpenAPI document.
  */
 import { Type, type Static, type TSchema } from 'typebox';

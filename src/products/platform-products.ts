@@ -2,7 +2,7 @@ import { APPLICATION_REMOVED } from '../auth/auth.events.js';
 import type { Config } from '../config.js';
 
 /**
- * The three per-product webhook APIs of DESIGN §8: where each is mounted, its public base
+ * The three platform products' webhook APIs (docs/products.md): where each is mounted, its public base
  * URL, its event names and its URL rule. Event names are the source's and stay as given.
  */
 export const PLATFORM_PRODUCTS = ['logistics', 'payments', 'support'] as const;

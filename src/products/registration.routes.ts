@@ -45,7 +45,7 @@ const view = (registration: Registration) => ({
 });
 
 /**
- * `{product}/api/v1/webhook…` of DESIGN §8 for one product, mounted under its path. The
+ * `{product}/api/v1/webhook…` (docs/products.md, "Registration API") for one product, mounted under its path. The
  * application credential is checked in onRequest, before the body is validated, so a
  * caller without one learns nothing but 401.
  */

@@ -31,7 +31,7 @@ const tags = ['webhooks'];
 const read = { scope: 'webhooks:read' } as const;
 const write = { scope: 'webhooks:write' } as const;
 
-/** The webhooks interface (DESIGN §7, §11): translation only, the rules are in the services. */
+/** The webhooks interface (docs/webhooks.md): translation only, the rules are in the services. */
 export const webhookRoutes: RestRoutes = (app, { config }) => {
   app.post(
     '/webhooks/assinaturas',

@@ -7,7 +7,7 @@ import { ATTEMPT_ERRORS, DELIVERY_STATUSES } from './delivery.entity.js';
 import { HEALTH_STATES } from './subscription-health.js';
 
 /**
- * Request and response schemas of the webhooks interface (DESIGN §7, §11). REST validates
+ * Request and response schemas of the webhooks interface (docs/webhooks.md). REST validates
  * with them and prints them as OpenAPI; GraphQL validates its inputs with the same ones.
  */
 const Url = Type.String({ minLength: 1, maxLength: 2048, description: 'Public http(s) URL that receives the POSTs' });
@@ -35,8 +35,8 @@ export const UpdateSubscriptionBody = Type.Object(
 export type UpdateSubscriptionInput = Static<typeof UpdateSubscriptionBody>;
 
 /**
- * A subscription body as the OpenAPI document shows it, `events` naming the catalogue. The
- * modules register the catalogue at start, after this file loads, so the routes take
+ * A subscription body as the OpenAPI document shows it, `events` naming the interface's events.
+ * The modules register the events at start, after this file loads, so the routes take
  * this copy when they are registered; validation reads no description.
  */
 export function withKnownEvents<S extends typeof CreateSubscriptionBody | typeof UpdateSubscriptionBody>(body: S): S {

@@ -15,7 +15,7 @@ describe('portal event groups', () => {
     });
   });
 
-  it('turns switches into event names in catalogue order', () => {
+  it('turns switches into event names in registry order', () => {
     expect(eventsOfGroups({ freight: true, orders: true, stock: false })).toEqual(['pedido.criado', 'pedido.status_alterado', 'frete.rastreio']);
     expect(eventsOfGroups({})).toEqual([]);
   });
