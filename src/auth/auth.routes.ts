@@ -1,15 +1,12 @@
-import { Type } from 'typebox';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
-import { pageQuery, pageRequest, viewPage } from '../http/pagination.js';
+import { registerPageRoute } from '../http/page-route.js';
 import { ANY_SCOPE, callerOf, type RestRoutes } from '../http/rest.js';
 import { issueCredential, listCredentials, revokeCredential } from './application.service.js';
 import { credentialView, CredentialResponse, IdParams, IssuedCredentialResponse, tokenView, TokenResponse } from './auth.schemas.js';
 import { listTokens, revokeToken } from './auth.service.js';
 
 const any = { scope: ANY_SCOPE } as const;
-const listOf = <T extends Parameters<typeof Type.Array>[0]>(item: T) =>
-  Type.Object({ data: Type.Array(item), nextCursor: Type.Union([Type.String(), Type.Null()]) });
 
 /** The calling application (the server resolved `Authorization: Bearer ponte_app_…`); 401 otherwise. */
 export function callingApplication(request: FastifyRequest): string {
@@ -24,20 +21,16 @@ export function callingApplication(request: FastifyRequest): string {
  * tokens is GraphQL's `createToken` and the CLI's (docs/security.md#credentials).
  */
 export const authRoutes: RestRoutes = (app, { config }) => {
-  app.get(
-    '/tokens',
-    {
-      config: any,
-      schema: {
-        tags: ['tokens'],
-        summary: 'The seller\'s API tokens, revoked ones included, oldest first (any token may list them)',
-        querystring: pageQuery(config.pageSizeMax).schema,
-        response: { 200: listOf(TokenResponse) },
-      },
-    },
-    async (request) =>
-      viewPage(await listTokens(request.em, callerOf(request).sellerId, pageRequest(request.query, config.pageSizeDefault)), (tokens) => tokens.map(tokenView)),
-  );
+  const pageSize = { max: config.pageSizeMax, default: config.pageSizeDefault };
+  registerPageRoute(app, pageSize, {
+    url: '/tokens',
+    config: any,
+    tags: ['tokens'],
+    summary: 'The seller\'s API tokens, revoked ones included, oldest first (any token may list them)',
+    item: TokenResponse,
+    list: (request, page) => listTokens(request.em, callerOf(request).sellerId, page),
+    view: tokenView,
+  });
 
   app.delete(
     '/tokens/:id',
@@ -57,20 +50,15 @@ export const authRoutes: RestRoutes = (app, { config }) => {
 
   const security = [{ application: [] }];
   const tags = ['application credentials'];
-  app.get(
-    '/aplicativo/credenciais',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'The calling application\'s credentials, revoked ones included, oldest first',
-        querystring: pageQuery(config.pageSizeMax).schema,
-        response: { 200: listOf(CredentialResponse) },
-      },
-    },
-    async (request) =>
-      viewPage(await listCredentials(request.em, callingApplication(request), pageRequest(request.query, config.pageSizeDefault)), (rows) => rows.map(credentialView)),
-  );
+  registerPageRoute(app, pageSize, {
+    url: '/aplicativo/credenciais',
+    tags,
+    security,
+    summary: 'The calling application\'s credentials, revoked ones included, oldest first',
+    item: CredentialResponse,
+    list: (request, page) => listCredentials(request.em, callingApplication(request), page),
+    view: credentialView,
+  });
 
   app.post(
     '/aplicativo/credenciais',

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { Config } from '../config.js';
-import { pageQuery, pageRequest } from '../http/pagination.js';
+import { registerPageRoute } from '../http/page-route.js';
 import { callerOf, type RestApp, type RestRoutes } from '../http/rest.js';
 import { idempotencyKeySchema } from '../idempotency/idempotency.js';
 import { getChannel, pageOfChannels, putChannel } from './channel.service.js';
@@ -48,19 +48,15 @@ const stockRoutes = (app: RestApp) => {
 };
 
 const channelRoutes = (app: RestApp, config: Config) => {
-  app.get(
-    '/canais',
-    {
-      config: { scope: 'catalog:read' },
-      schema: {
-        tags: ['channels'],
-        summary: 'Channels of the seller, by code',
-        querystring: pageQuery(config.pageSizeMax).schema,
-        response: { 200: Type.Object({ data: Type.Array(ChannelView), nextCursor: Type.Union([Type.String(), Type.Null()]) }) },
-      },
-    },
-    async (request) => pageOfChannels(request.em, callerOf(request).sellerId, pageRequest(request.query, config.pageSizeDefault)),
-  );
+  registerPageRoute(app, { max: config.pageSizeMax, default: config.pageSizeDefault }, {
+    url: '/canais',
+    config: { scope: 'catalog:read' },
+    tags: ['channels'],
+    summary: 'Channels of the seller, by code',
+    item: ChannelView,
+    list: (request, page) => pageOfChannels(request.em, callerOf(request).sellerId, page),
+    view: (channel) => channel,
+  });
 
   app.get(
     '/canais/:code',

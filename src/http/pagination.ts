@@ -9,6 +9,11 @@ export interface Page<T> {
   nextCursor: string | null;
 }
 
+/** The response schema of a list of `item`s: `{data, nextCursor}`, REST's every list. */
+export function pageResponse<T extends Parameters<typeof Type.Array>[0]>(item: T) {
+  return Type.Object({ data: Type.Array(item), nextCursor: Type.Union([Type.String(), Type.Null()]) });
+}
+
 export type CursorValues = readonly (string | number)[];
 
 /** Opaque to clients; inside, the sort key of the last row returned. */

@@ -10,7 +10,7 @@ import { OrderStatusChange } from './order-status-change.entity.js';
 import { moveStock, stockLinesOf } from './order-stock.js';
 import { loadOrderViews } from './order.views.js';
 import { Order } from './order.entity.js';
-import { isUuid } from './order.queries.js';
+import { isUuid } from '../db/ids.js';
 import type { OrderView, StatusChangeInput } from './orders.schemas.js';
 import { allowedTransitions, canTransition, stockEffect, type OrderStatus } from './status-machine.js';
 

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FilterQuery } from '@mikro-orm/core';
 import { decodeCursor, pageOf, viewPage, type Page, type PageRequest } from '../http/pagination.js';
+import { isUuid } from '../db/ids.js';
 import { loadOrderViews } from './order.views.js';
 import { Order } from './order.entity.js';
 import type { OrderListFilter, OrderSort, OrderView } from './orders.schemas.js';
@@ -23,10 +24,6 @@ export async function findOrdersByIds(em: EntityManager, ids: readonly string[])
 export async function findOrderByExternalId(em: EntityManager, channel: string, externalId: string): Promise<OrderView | undefined> {
   const order = await em.findOne(Order, { channel, externalId });
   return order ? (await loadOrderViews(em, [order]))[0] : undefined;
-}
-
-export function isUuid(value: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }
 
 /** The edge cursor of an order in a list sorted by `sort` (the key the next page starts after). */

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { notFound } from '../errors.js';
+import { pageResponse } from '../http/pagination.js';
 import { callerOf, type RestRoutes } from '../http/rest.js';
 import { idempotencyKeySchema } from '../idempotency/idempotency.js';
 import { createOrder } from './order.service.js';
@@ -24,7 +25,7 @@ export const orderRoutes: RestRoutes = (app, { config }) => {
         tags,
         summary: 'List orders, newest first or (sort=updatedAt) oldest-updated first',
         querystring: listOrdersQuery(config.pageSizeMax).schema,
-        response: { 200: Type.Object({ data: Type.Array(OrderSchema), nextCursor: Type.Union([Type.String(), Type.Null()]) }) },
+        response: { 200: pageResponse(OrderSchema) },
       },
     },
     async (request) => {

@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
 import { eventsOfGroup } from '../events/event-registry.js';
-import { pageQuery, pageRequest, viewPage } from '../http/pagination.js';
+import { registerPageRoute } from '../http/page-route.js';
 import { callerOf, type RestRoutes } from '../http/rest.js';
-import { IdParams, listResponse, SubscriptionQuotaResponse, SubscriptionResponse } from '../webhooks/webhooks.schemas.js';
+import { IdParams, SubscriptionQuotaResponse, SubscriptionResponse } from '../webhooks/webhooks.schemas.js';
 import { deleteSubscription, getSubscription, listSubscriptions, updateSubscription } from '../webhooks/subscription.service.js';
 import type { WebhookSubscription } from '../webhooks/subscription.entity.js';
 import { subscriptionView } from '../webhooks/webhooks.views.js';
@@ -47,20 +47,15 @@ const configurationView = (subscription: WebhookSubscription) => ({ ...subscript
  * subscriptions seen as switches per event group. Same records, same rules; translation only.
  */
 export const portalWebhookRoutes: RestRoutes = (app, { config }) => {
-  app.get(
-    '/v2/webhooks/configuracoes',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: 'The current webhook configurations, with their groups and health',
-        querystring: pageQuery(config.pageSizeMax).schema,
-        response: { 200: listResponse(ConfigurationResponse) },
-      },
-    },
-    async (request) =>
-      viewPage(await listSubscriptions(request.em, callerOf(request).sellerId, pageRequest(request.query, config.pageSizeDefault)), (rows) => rows.map(configurationView)),
-  );
+  registerPageRoute(app, { max: config.pageSizeMax, default: config.pageSizeDefault }, {
+    url: '/v2/webhooks/configuracoes',
+    config: read,
+    tags,
+    summary: 'The current webhook configurations, with their groups and health',
+    item: ConfigurationResponse,
+    list: (request, page) => listSubscriptions(request.em, callerOf(request).sellerId, page),
+    view: configurationView,
+  });
 
   app.post(
     '/v2/webhooks/configuracoes',

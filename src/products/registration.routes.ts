@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { callingApplication } from '../auth/auth.routes.js';
-import { pageQuery, pageRequest, viewPage } from '../http/pagination.js';
+import { registerPageRoute } from '../http/page-route.js';
 import { problemResponse } from '../http/problem.js';
 import type { RestApp, RestRoutes } from '../http/rest.js';
 import { PLATFORM_PRODUCTS, PLATFORM_PRODUCT_RULES, platformProductBaseUrl, type PlatformProduct } from './platform-products.js';
@@ -78,20 +78,15 @@ function productRoutes(app: RestApp, product: PlatformProduct, deps: Parameters<
     },
   );
 
-  app.get(
-    '/api/v1/webhook',
-    {
-      schema: {
-        tags,
-        security,
-        summary: `The calling application's ${product} webhooks`,
-        querystring: pageQuery(config.pageSizeMax).schema,
-        response: { 200: Type.Object({ data: Type.Array(RegistrationSchema), nextCursor: Type.Union([Type.String(), Type.Null()]) }) },
-      },
-    },
-    async (request) =>
-      viewPage(await listRegistrations(request.em, request.applicationId!, product, pageRequest(request.query, config.pageSizeDefault)), (rows) => rows.map(view)),
-  );
+  registerPageRoute(app, { max: config.pageSizeMax, default: config.pageSizeDefault }, {
+    url: '/api/v1/webhook',
+    tags,
+    security,
+    summary: `The calling application's ${product} webhooks`,
+    item: RegistrationSchema,
+    list: (request, page) => listRegistrations(request.em, request.applicationId!, product, page),
+    view,
+  });
 
   app.delete(
     '/api/v1/webhook/:id',

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
-import { listRequest, pageQuery, pageRequest, viewPage } from '../http/pagination.js';
+import { listRequest, pageResponse } from '../http/pagination.js';
+import { registerPageRoute } from '../http/page-route.js';
 import { callerOf, type RestRoutes } from '../http/rest.js';
 import { getDeliveryView, listDeliveryViews, redeliver } from './delivery.service.js';
 import {
@@ -8,7 +9,6 @@ import {
   DeliveryResponse,
   deliveryQuery,
   IdParams,
-  listResponse,
   RecoverBody,
   SecretResponse,
   SubscriptionQuotaResponse,
@@ -45,20 +45,15 @@ export const webhookRoutes: RestRoutes = (app, { config }) => {
     },
   );
 
-  app.get(
-    '/webhooks/assinaturas',
-    {
-      config: read,
-      schema: {
-        tags,
-        summary: 'List subscriptions with their health',
-        querystring: pageQuery(config.pageSizeMax).schema,
-        response: { 200: listResponse(SubscriptionResponse) },
-      },
-    },
-    async (request) =>
-      viewPage(await listSubscriptions(request.em, callerOf(request).sellerId, pageRequest(request.query, config.pageSizeDefault)), (rows) => rows.map(subscriptionView)),
-  );
+  registerPageRoute(app, { max: config.pageSizeMax, default: config.pageSizeDefault }, {
+    url: '/webhooks/assinaturas',
+    config: read,
+    tags,
+    summary: 'List subscriptions with their health',
+    item: SubscriptionResponse,
+    list: (request, page) => listSubscriptions(request.em, callerOf(request).sellerId, page),
+    view: subscriptionView,
+  });
 
   app.get(
     '/webhooks/assinaturas/:id',
@@ -112,7 +107,7 @@ export const webhookRoutes: RestRoutes = (app, { config }) => {
     '/webhooks/entregas',
     {
       config: read,
-      schema: { tags, summary: 'The delivery log, newest first, with every attempt', querystring: deliveryQuery(config.pageSizeMax).schema, response: { 200: listResponse(DeliveryResponse) } },
+      schema: { tags, summary: 'The delivery log, newest first, with every attempt', querystring: deliveryQuery(config.pageSizeMax).schema, response: { 200: pageResponse(DeliveryResponse) } },
     },
     async (request) => {
       const { filter, page } = listRequest(request.query, config.pageSizeDefault);

@@ -118,7 +118,3 @@ export const DeliveryResponse = Type.Object({
   }),
   attempts: Type.Array(AttemptResponse),
 });
-
-export function listResponse<T extends Parameters<typeof Type.Array>[0]>(item: T) {
-  return Type.Object({ data: Type.Array(item), nextCursor: Nullable(Type.String()) });
-}
