@@ -13,14 +13,14 @@ import { performance } from 'node:perf_hooks';
 import { putChannel } from '../src/catalog/channel.service.js';
 import { upsertProducts } from '../src/catalog/product.service.js';
 import { updateStock } from '../src/catalog/stock.service.js';
-import { createSeller, createToken, OPERATOR } from '../src/auth/service.js';
+import { createSeller, createToken, OPERATOR } from '../src/auth/auth.service.js';
 import { loadConfig } from '../src/config.js';
 import { createDatabase, dropDatabase } from '../src/db/databases.js';
 import { startEmbeddedPostgres } from '../src/db/embedded.js';
 import { createOrm, forkForSeller, migrate } from '../src/db/orm.js';
 import { createLogger } from '../src/logger.js';
 import { ENTITIES } from '../src/modules.js';
-import { createOrder } from '../src/orders/create-order.js';
+import { createOrder } from '../src/orders/order.service.js';
 import { buildServer } from '../src/server.js';
 
 const ORDERS = 400;

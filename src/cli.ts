@@ -11,9 +11,9 @@ import {
   listApplications,
   revokeCredential,
   uninstallApplication,
-} from './auth/applications.js';
-import { credentialView, tokenView } from './auth/schemas.js';
-import { createSeller, createToken, getSeller, listTokens, OPERATOR, revokeToken } from './auth/service.js';
+} from './auth/application.service.js';
+import { credentialView, tokenView } from './auth/auth.schemas.js';
+import { createSeller, createToken, getSeller, listTokens, OPERATOR, revokeToken } from './auth/auth.service.js';
 import { forkForSeller } from './db/orm.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase, type Database } from './db/database.js';

@@ -1,17 +1,17 @@
 import 'reflect-metadata';
-import { authModule } from './auth/module.js';
-import { catalogModule } from './catalog/module.js';
-import { eventsModule } from './events/module.js';
-import { idempotencyModule } from './idempotency/module.js';
-import { installModules, type PonteModule } from './kernel/module.js';
-import { liveModule } from './live/module.js';
-import { ordersModule } from './orders/module.js';
-import { portalModule } from './portal/module.js';
-import { productsModule } from './products/module.js';
-import { webhooksModule } from './webhooks/module.js';
+import { authModule } from './auth/auth.module.js';
+import { catalogModule } from './catalog/catalog.module.js';
+import { eventsModule } from './events/events.module.js';
+import { idempotencyModule } from './idempotency/idempotency.module.js';
+import { installModules, type PonteModule } from './kernel/ponte-module.js';
+import { liveModule } from './live/live.module.js';
+import { ordersModule } from './orders/orders.module.js';
+import { portalModule } from './portal/portal.module.js';
+import { productsModule } from './products/products.module.js';
+import { webhooksModule } from './webhooks/webhooks.module.js';
 
 /**
- * Every module, the one list of them. A new domain is a folder with a module.ts and one
+ * Every module, the one list of them. A new domain is a folder with a `<folder>.module.ts` and one
  * line here. The order is the order of the REST routes in the OpenAPI document and of
  * the events within each webhooks interface group.
  */
@@ -28,7 +28,7 @@ export const MODULES: readonly PonteModule[] = [
 ];
 
 /**
- * Importing this file registers the modules' events (the event catalogue) and webhook
+ * Importing this file registers the modules' events (the event registry) and webhook
  * kinds and audiences (the dispatcher); the entry points hand the other parts to their
  * kernels: ENTITIES to the ORM, GRAPHQL to the schema builder, ROUTES to the HTTP server,
  * WORKERS to the worker runner. EVENTS is every event declaration, schemas included.

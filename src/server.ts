@@ -123,7 +123,7 @@ export async function buildServer(deps: ServerDeps): Promise<RestApp> {
   return app;
 }
 
-/** A dispatcher process answers probes and metrics only (DESIGN §11): no API, no GraphQL. */
+/** A dispatcher process answers probes and metrics only (README.md, `ROLE`): no API, no GraphQL. */
 async function buildProbeServer(deps: ServerDeps): Promise<RestApp> {
   const app = createFastify(deps);
   registerMetrics(app, deps.metrics);

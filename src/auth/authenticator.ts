@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { LRUCache } from 'lru-cache';
 import { Counter, type Registry } from 'prom-client';
-import { authenticateApplication } from './applications.js';
+import { authenticateApplication } from './application.service.js';
 import { APP_CREDENTIAL_PREFIX, TOKEN_PREFIX, hashSecret, isWellFormedSecret } from './secrets.js';
-import { authenticateToken, type Principal } from './service.js';
+import { authenticateToken, type Principal } from './auth.service.js';
 
 /** Who a bearer secret belongs to: a seller's API token or a third-party application. */
 export type Credential = { kind: 'token'; principal: Principal } | { kind: 'application'; applicationId: string };

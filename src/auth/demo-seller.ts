@@ -1,6 +1,6 @@
 import type { Orm } from '../db/orm.js';
 import { Seller } from './seller.entity.js';
-import { createSeller, createToken, OPERATOR } from './service.js';
+import { createSeller, createToken, OPERATOR } from './auth.service.js';
 
 /**
  * On the first start of an empty database a new user gets a seller and a token with

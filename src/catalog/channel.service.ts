@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../db/ids.js';
 import { validationFailed, type FieldError } from '../errors.js';
-import { findChannel, type ChannelView } from './channel-query.js';
+import { findChannel, type ChannelView } from './channel.queries.js';
 import { loadAllocations, lockAllSellableStock, writeStockFigures } from './stock-figures.js';
 
-export { findChannel, getChannel, listChannels, pageOfChannels, type ChannelView } from './channel-query.js';
+export { findChannel, getChannel, listChannels, pageOfChannels, type ChannelView } from './channel.queries.js';
 
 export interface ChannelInput {
   name: string;

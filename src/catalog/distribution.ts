@@ -1,4 +1,4 @@
-// Stock distribution across sales channels (DESIGN section 5). The published quantity
+// Stock distribution across sales channels (docs/catalog.md, "Stock"). The published quantity
 // for a channel is
 //   max(0, min(maxQuantity, floor(available × sharePercent / 100)) − safetyStock)
 // and is recomputed and stored whenever available stock or channel settings change.

@@ -1,7 +1,7 @@
 import type { FieldError } from '../errors.js';
 import { compareMoney, formatMoney, parseMoney } from '../money.js';
 import type { PriceEntry } from './price-list.entity.js';
-import type { PriceInput } from './schemas.js';
+import type { PriceInput } from './catalog.schemas.js';
 
 /** Amounts as "199.90" (two places), instants as ISO 8601 UTC: equal prices compare equal. */
 export function normalizePrice(input: PriceInput): PriceEntry {

@@ -4,11 +4,11 @@ import { CurrentSeller } from '../graphql/caller.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import { validInput } from '../graphql/plain-input.js';
 import { compileInput } from '../http/validation.js';
-import { PriceInput } from './graphql-inputs.js';
-import { EffectivePrice, SkuPrices } from './graphql-types.js';
+import { PriceInput } from './catalog.inputs.js';
+import { EffectivePrice, SkuPrices } from './catalog.types.js';
 import { getEffectivePrice, getPrices, setPrices, type SkuPrices as SkuPricesView } from './price.service.js';
 import type { EffectivePrice as EffectivePriceView } from './price-rules.js';
-import { EffectivePriceQuery, PriceUpdate, Sku, SkuArgs } from './schemas.js';
+import { EffectivePriceQuery, PriceUpdate, Sku, SkuArgs } from './catalog.schemas.js';
 
 const skuValidator = compileInput(SkuArgs);
 const effectivePriceValidator = compileInput(Type.Object({ sku: Sku, ...EffectivePriceQuery.properties }, { additionalProperties: false }));

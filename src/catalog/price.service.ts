@@ -2,11 +2,11 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../db/ids.js';
 import { notFound, validationFailed } from '../errors.js';
 import { recordEvent } from '../events/outbox.js';
-import { pricesChanged } from './events.js';
+import { pricesChanged } from './catalog.events.js';
 import { assertChannelsExist, unknownChannelErrors } from './channel.service.js';
 import type { PriceEntry } from './price-list.entity.js';
 import { effectivePriceOf, mergePrices, normalizePrice, priceErrors, storedEntry, type EffectivePrice } from './price-rules.js';
-import type { EffectivePriceQuery, PriceInput } from './schemas.js';
+import type { EffectivePriceQuery, PriceInput } from './catalog.schemas.js';
 
 export interface SkuPrices {
   sku: string;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Dimensions, Image, NameValue, PublicationStatus, Variation } from './product.entity.js';
-import type { ProductInput } from './schemas.js';
+import type { ProductInput } from './catalog.schemas.js';
 
 /** A product as stored: every optional field present, defaults applied. */
 export interface ProductContent {

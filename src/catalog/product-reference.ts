@@ -1,6 +1,6 @@
-import { requireScope } from '../auth/service.js';
+import { requireScope } from '../auth/auth.service.js';
 import type { GraphQLContext } from '../graphql/context.js';
-import { productLoader } from './loaders.js';
+import { productLoader } from './catalog.loaders.js';
 import type { ProductView } from './product.service.js';
 
 /** Federation: resolves `Product` references by SKU within the caller's catalogue. */

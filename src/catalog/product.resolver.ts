@@ -5,25 +5,25 @@ import { listArgs } from '../graphql/list-args.js';
 import { validInput } from '../graphql/plain-input.js';
 import { connectionType, toConnection, type Connection } from '../graphql/relay.js';
 import { compileInput } from '../http/validation.js';
-import { ProductFilterInput, ProductInput } from './graphql-inputs.js';
-import { Product, ProductVariation, SkuPrices, Stock, UpsertResult } from './graphql-types.js';
-import { pricesLoader, stockLoader } from './loaders.js';
-import { listProducts } from './product-query.js';
+import { ProductFilterInput, ProductInput } from './catalog.inputs.js';
+import { ProductType, ProductVariation, SkuPrices, Stock, UpsertResult } from './catalog.types.js';
+import { pricesLoader, stockLoader } from './catalog.loaders.js';
+import { listProducts } from './product.queries.js';
 import { findProductsBySkus, productView, upsertProducts, type ProductView, type UpsertResult as Outcome } from './product.service.js';
-import { ProductBatch, productListArgs, SkuArgs } from './schemas.js';
+import { ProductBatch, productListArgs, SkuArgs } from './catalog.schemas.js';
 import type { StockFigures } from './stock-figures.js';
 import type { Variation } from './product.entity.js';
 import type { SkuPrices as SkuPricesView } from './price.service.js';
 
-const ProductConnection = connectionType('Product', Product);
+const ProductConnection = connectionType('Product', ProductType);
 
 const skuValidator = compileInput(SkuArgs);
 const productBatchValidator = compileInput(ProductBatch);
 
-@Resolver(() => Product)
+@Resolver(() => ProductType)
 export class ProductResolver {
   @Authorized('catalog:read')
-  @Query(() => Product, { nullable: true, description: 'Null when the caller\'s catalogue has no product with this SKU' })
+  @Query(() => ProductType, { nullable: true, description: 'Null when the caller\'s catalogue has no product with this SKU' })
   async product(@Arg('sku') sku: string, @Ctx() { em }: GraphQLContext): Promise<ProductView | null> {
     return (await findProductsBySkus(em, [validInput(skuValidator, { sku }).sku])).get(sku) ?? null;
   }

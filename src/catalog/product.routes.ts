@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
-import { viewPage } from '../http/pagination.js';
+import { pageResponse, viewPage } from '../http/pagination.js';
 import { callerOf, type RestRoutes } from '../http/rest.js';
 import { getPricing, setPrices } from './price.service.js';
-import { listProducts } from './product-query.js';
+import { listProducts } from './product.queries.js';
 import { getProduct, productView, upsertProducts } from './product.service.js';
 import {
   EffectivePriceQuery,
@@ -15,7 +15,7 @@ import {
   ProductView,
   SkuArgs,
   SkuPricesView,
-} from './schemas.js';
+} from './catalog.schemas.js';
 
 export const productRoutes: RestRoutes = (app, { config }) => {
   app.put(
@@ -35,7 +35,7 @@ export const productRoutes: RestRoutes = (app, { config }) => {
         tags: ['catalog'],
         summary: 'Products by SKU, filtered',
         querystring: productListQuery(config.pageSizeMax).schema,
-        response: { 200: Type.Object({ data: Type.Array(ProductView), nextCursor: Type.Union([Type.String(), Type.Null()]) }) },
+        response: { 200: pageResponse(ProductView) },
       },
     },
     async (request) => {

@@ -3,12 +3,12 @@ import { newId } from '../db/ids.js';
 import { notFound, validationFailed, type FieldError } from '../errors.js';
 import { recordEvent } from '../events/outbox.js';
 import { unknownChannelErrors } from './channel.service.js';
-import { publicationChanged } from './events.js';
+import { publicationChanged } from './catalog.events.js';
 import { distributeStock, type ChannelQuantity } from './distribution.js';
 import { contentHash, contentOf, sellableSkus, type ProductContent } from './product-content.js';
 import { batchErrors, channelReferences } from './product-validation.js';
 import { Product } from './product.entity.js';
-import type { ProductInput } from './schemas.js';
+import type { ProductInput } from './catalog.schemas.js';
 import { loadAllocations } from './stock-figures.js';
 
 export type UpsertOutcome = 'created' | 'updated' | 'unchanged';

@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { recordEvent } from '../events/outbox.js';
-import { stockChanged } from './events.js';
+import { stockChanged } from './catalog.events.js';
 import { distributeStock, sameDistribution, type ChannelAllocation, type ChannelQuantity } from './distribution.js';
-import { listChannels } from './channel-query.js';
+import { listChannels } from './channel.queries.js';
 import { requireTransaction } from '../db/transaction.js';
 
 /** What `PATCH /estoque/{sku}` answers and `estoque.alterado` carries. */

@@ -4,9 +4,9 @@ import type { GraphQLContext } from '../graphql/context.js';
 import { validInput } from '../graphql/plain-input.js';
 import { compileInput } from '../http/validation.js';
 import { findChannel, listChannels, putChannel, type ChannelView } from './channel.service.js';
-import { ChannelInput } from './graphql-inputs.js';
-import { Channel, ChannelPutResult, Stock } from './graphql-types.js';
-import { ChannelCodeArgs, ChannelSettings, SkuArgs, StockUpdateBody } from './schemas.js';
+import { ChannelInput } from './catalog.inputs.js';
+import { Channel, ChannelPutResult, Stock } from './catalog.types.js';
+import { ChannelCodeArgs, ChannelSettings, SkuArgs, StockUpdateBody } from './catalog.schemas.js';
 import { getStock, updateStock, type StockFigures } from './stock.service.js';
 
 const skuValidator = compileInput(SkuArgs);

@@ -45,7 +45,7 @@ export class OutboxEvent extends SellerOwned {
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();
 
-  /** Event name of DESIGN section 6, e.g. `pedido.criado`. */
+  /** Event name as declared with `defineEvent` (docs/architecture.md, "Events"), e.g. `pedido.criado`. */
   @Property({ type: 'text' })
   type!: string;
 

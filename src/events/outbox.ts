@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { requireTransaction } from '../db/transaction.js';
 import { OutboxEvent } from './outbox-event.entity.js';
-import type { EventEnvelope, EventName, EventPayload } from './catalogue.js';
+import type { EventEnvelope, EventName, EventPayload } from './event-registry.js';
 
-/** An event as its module's builder makes it (e.g. `orderCreated` in src/orders/events.ts). */
+/** An event as its module's builder makes it (e.g. `orderCreated` in src/orders/orders.events.ts). */
 export interface EventInput<N extends EventName = EventName> {
   type: N;
   aggregateType: string;

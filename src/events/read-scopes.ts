@@ -1,6 +1,6 @@
 import type { Scope } from '../auth/scopes.js';
 import { AppError } from '../errors.js';
-import { eventDefinition, interfaceEventNames, isInterfaceEvent, type EventName } from './catalogue.js';
+import { eventDefinition, interfaceEventNames, isInterfaceEvent, type EventName } from './event-registry.js';
 
 /**
  * The scope that reads the data of a webhooks interface event, as its module declared it:

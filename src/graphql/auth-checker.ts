@@ -1,5 +1,5 @@
 import type { AuthCheckerFn } from 'type-graphql';
-import { requireAuthentication, requireScope } from '../auth/service.js';
+import { requireAuthentication, requireScope } from '../auth/auth.service.js';
 import { isScope } from '../auth/scopes.js';
 import type { GraphQLContext } from './context.js';
 

@@ -1,5 +1,5 @@
 import { createParameterDecorator } from 'type-graphql';
-import { requireAuthentication, type Principal } from '../auth/service.js';
+import { requireAuthentication, type Principal } from '../auth/auth.service.js';
 
 /** What the caller decorators read: the HTTP context and the graphql-ws one both carry it. */
 interface WithPrincipal {

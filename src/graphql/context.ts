@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Principal } from '../auth/service.js';
+import type { Principal } from '../auth/auth.service.js';
 import type { Config } from '../config.js';
 
 /** What every resolver receives: the caller, an entity manager scoped to its seller. */

@@ -3,10 +3,15 @@ import { isUuid } from '../db/ids.js';
 import { AppError } from '../errors.js';
 import { listQuery } from './validation.js';
 
-/** Every list answers `{data, nextCursor}` (DESIGN section 11). */
+/** Every list answers `{data, nextCursor}` (docs/architecture.md, "Lists"). */
 export interface Page<T> {
   data: T[];
   nextCursor: string | null;
+}
+
+/** The response schema of a list of `item`s: `{data, nextCursor}`, REST's every list. */
+export function pageResponse<T extends Parameters<typeof Type.Array>[0]>(item: T) {
+  return Type.Object({ data: Type.Array(item), nextCursor: Type.Union([Type.String(), Type.Null()]) });
 }
 
 export type CursorValues = readonly (string | number)[];

@@ -8,8 +8,8 @@ import type {
   RawRequestDefaultExpression,
   RawServerDefault,
 } from 'fastify';
-import type { Principal } from '../auth/service.js';
-import { requireAuthentication, requireScope } from '../auth/service.js';
+import type { Principal } from '../auth/auth.service.js';
+import { requireAuthentication, requireScope } from '../auth/auth.service.js';
 import type { Scope } from '../auth/scopes.js';
 import type { Config } from '../config.js';
 import type { Orm } from '../db/orm.js';

@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import type { WebSocket } from 'ws';
 import type { Authenticator } from '../auth/authenticator.js';
 import { bearerSecret } from '../auth/secrets.js';
-import { activeTokenIds, type Principal } from '../auth/service.js';
+import { activeTokenIds, type Principal } from '../auth/auth.service.js';
 import type { Config } from '../config.js';
 import type { Orm } from '../db/orm.js';
 import { AppError } from '../errors.js';

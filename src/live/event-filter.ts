@@ -1,5 +1,5 @@
-import { requireScope, type Principal } from '../auth/service.js';
-import { eventsOfGroup, type EventEnvelope } from '../events/catalogue.js';
+import { requireScope, type Principal } from '../auth/auth.service.js';
+import { eventsOfGroup, type EventEnvelope } from '../events/event-registry.js';
 import { eventsReadableWith, requireReadScopes } from '../events/read-scopes.js';
 import type { OrderStatus } from '../orders/status-machine.js';
 

@@ -1,4 +1,4 @@
-import type { EventEnvelope } from '../events/catalogue.js';
+import type { EventEnvelope } from '../events/event-registry.js';
 import type { LiveEvent } from './live-event.js';
 
 export interface EventStreamOptions {

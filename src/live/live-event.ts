@@ -1,5 +1,5 @@
 import { ALL_SELLERS, forkForSeller, type Orm } from '../db/orm.js';
-import type { EventEnvelope } from '../events/catalogue.js';
+import type { EventEnvelope } from '../events/event-registry.js';
 import { OutboxEvent } from '../events/outbox-event.entity.js';
 import { toEnvelope } from '../events/outbox.js';
 

@@ -14,7 +14,7 @@ import type { Logger } from 'pino';
 import { Gauge, type Registry } from 'prom-client';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { Authenticator } from '../auth/authenticator.js';
-import type { Principal } from '../auth/service.js';
+import type { Principal } from '../auth/auth.service.js';
 import type { Config } from '../config.js';
 import { forkForSeller, type Orm } from '../db/orm.js';
 import { AppError } from '../errors.js';
@@ -150,7 +150,7 @@ export function attachLiveEvents(app: RestApp, deps: LiveDeps): LiveHub {
           admitReplay: () => tokenLimits.takeReplay(principal.tokenId),
         };
       },
-      // An operation refused for its scope closes the connection, as the contract asks.
+      // An operation refused for its scope closes the connection with 4403 (docs/live-events.md, "Close codes and errors").
       onOperation: (ctx, _id, _payload, _args, result) => {
         const code = authErrorOf(result);
         if (code) ctx.extra.socket.close(code, code === CloseCode.Forbidden ? 'Forbidden: the token lacks the scope' : 'Unauthorized');

@@ -26,7 +26,7 @@ export async function moveStock(
   if (move === 'release') await releaseStock(tx, sellerId, lines);
 }
 
-/** DESIGN section 11: an order naming a channel the seller has not configured is 422. */
+/** An order naming a channel the seller has not configured is 422 (docs/orders.md, "Rules"). */
 export async function assertChannelConfigured(tx: EntityManager, sellerId: string, channel: string): Promise<void> {
   await assertChannelsExist(tx, sellerId, [{ code: channel, path: '/channel' }]);
 }

@@ -31,7 +31,8 @@ export interface Invoice {
   accessKey: string;
 }
 
-export interface Shipment {
+/** The carrier and tracking code an order was shipped with (not a logistics `Shipment`). */
+export interface OrderShipment {
   carrier: string;
   trackingCode: string;
   trackingUrl: string | null;
@@ -87,7 +88,7 @@ export class Order extends SellerOwned {
   invoice: (Invoice & Opt) | null = null;
 
   @Property({ type: 'jsonb', nullable: true })
-  shipment: (Shipment & Opt) | null = null;
+  shipment: (OrderShipment & Opt) | null = null;
 
   @Property({ type: 'text', nullable: true })
   cancellationReason: (string & Opt) | null = null;

@@ -1,4 +1,4 @@
-// The order status machine of DESIGN section 4, as data. Services ask this module what
+// The order status machine (docs/orders.md, "Rules"), as data. Services ask this module what
 // is allowed and what it does to stock, so the rules live in one place.
 
 export const ORDER_STATUSES = [

@@ -1,7 +1,7 @@
-import { EVENT_GROUPS, eventsOfGroup, interfaceEventNames, type EventGroup } from '../events/catalogue.js';
+import { EVENT_GROUPS, eventsOfGroup, interfaceEventNames, type EventGroup } from '../events/event-registry.js';
 
 // The seller portal (API v2) shows a webhook subscription's events as switches per group
-// of the catalogue. The subscription record keeps event names; groups are a view of them.
+// of the webhooks interface's events. The subscription record keeps event names; groups are a view of them.
 
 export type GroupSwitches = Record<EventGroup, boolean>;
 
@@ -17,7 +17,7 @@ export function groupsOf(events: readonly string[]): GroupSwitches {
   return Object.fromEntries(GROUPS.map((group) => [group, eventsOfGroup(group).every((event) => names.has(event))])) as GroupSwitches;
 }
 
-/** The event names of the groups switched on, in catalogue order. */
+/** The event names of the groups switched on, in registry order. */
 export function eventsOfGroups(groups: Partial<GroupSwitches>): string[] {
   return GROUPS.filter((group) => groups[group]).flatMap((group) => [...eventsOfGroup(group)]);
 }
@@ -25,7 +25,7 @@ export function eventsOfGroups(groups: Partial<GroupSwitches>): string[] {
 /**
  * Applies switches to a subscription's events: a group switched on adds all its events,
  * switched off removes them; groups not named keep what they had (even a partial choice
- * made through the webhooks interface). The result is explicit names in catalogue order.
+ * made through the webhooks interface). The result is explicit names in registry order.
  */
 export function switchGroups(events: readonly string[], changes: Partial<GroupSwitches>): string[] {
   const names = expand(events);

@@ -2,16 +2,16 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CommittedEvent, FanoutTarget } from '../webhooks/fanout.js';
 import { generateWebhookSecret } from '../webhooks/signing.js';
 import { WebhookSubscription } from '../webhooks/subscription.entity.js';
-import { PRODUCT_EVENTS, PRODUCT_RULES, PRODUCTS, type Product } from './catalogue.js';
-import { ProductWebhookSubscription } from './registration-subscription.entity.js';
+import { PLATFORM_PRODUCT_EVENTS, PLATFORM_PRODUCT_RULES, PLATFORM_PRODUCTS, type PlatformProduct } from './platform-products.js';
+import { RegistrationSubscription } from './registration-subscription.entity.js';
 
-const PRODUCT_EVENT_NAMES = new Set(PRODUCTS.flatMap((product) => PRODUCT_RULES[product].events));
+const PRODUCT_EVENT_NAMES = new Set(PLATFORM_PRODUCTS.flatMap((product) => PLATFORM_PRODUCT_RULES[product].events));
 
 interface Match {
   event_id: string;
   seller_id: string;
   registration_id: string;
-  product: Product;
+  product: PlatformProduct;
   url: string;
   events: string[];
 }
@@ -56,7 +56,7 @@ async function matchingRegistrations(em: EntityManager, events: readonly Committ
       for share of r`,
     [
       ...events.flatMap((event) => [event.id, event.seller_id, event.type, event.aggregate_id, event.created_at]),
-      PRODUCT_EVENTS.applicationRemoved,
+      PLATFORM_PRODUCT_EVENTS.applicationRemoved,
     ],
   );
 }
@@ -85,9 +85,9 @@ async function subscriptionsOf(em: EntityManager, matches: readonly Match[]): Pr
     }));
     await em.insertMany(WebhookSubscription, created);
     await em.insertMany(
-      ProductWebhookSubscription,
+      RegistrationSubscription,
       created.map((subscription, index) =>
-        Object.assign(new ProductWebhookSubscription(), {
+        Object.assign(new RegistrationSubscription(), {
           productWebhook: missing[index]!.registration_id,
           seller: subscription.seller,
           subscription: subscription.id,

@@ -1,6 +1,6 @@
-import { eventDefinition } from '../events/catalogue.js';
+import { eventDefinition } from '../events/event-registry.js';
 import { USER_AGENT, type DeliveryPolicy } from '../webhooks/policy.js';
-import { PRODUCTS, PRODUCT_RULES, isProductEvent, type Product } from './catalogue.js';
+import { PLATFORM_PRODUCTS, PLATFORM_PRODUCT_RULES, isPlatformProductEvent, type PlatformProduct } from './platform-products.js';
 
 /**
  * The delivery rules of the three products (docs/products.md), as policies of the one
@@ -20,28 +20,28 @@ interface DeliveryRules {
 const anyTwoHundred = (statusCode: number) => statusCode >= 200 && statusCode < 300;
 const exactlyTwoHundred = (statusCode: number) => statusCode === 200;
 
-const DELIVERY_RULES: Record<Product, DeliveryRules> = {
+const DELIVERY_RULES: Record<PlatformProduct, DeliveryRules> = {
   logistics: { attempts: 5, isSuccess: anyTwoHundred, contentType: 'application/json; charset=UTF-8' },
   payments: { attempts: 5, isSuccess: anyTwoHundred, contentType: 'application/json; charset=UTF-8' },
   support: { attempts: 1 + 5, isSuccess: exactlyTwoHundred, contentType: 'application/json' },
 };
 
 declare module '../webhooks/policy.js' {
-  interface SubscriptionKinds extends Record<Product, DeliveryPolicy> {}
+  interface SubscriptionKinds extends Record<PlatformProduct, DeliveryPolicy> {}
 }
 
-function productPolicy(product: Product): DeliveryPolicy {
+function productPolicy(product: PlatformProduct): DeliveryPolicy {
   const rules = DELIVERY_RULES[product];
   return {
-    offers: (eventType) => isProductEvent(product, eventType),
+    offers: (eventType) => isPlatformProductEvent(product, eventType),
     // The scope the event's module declared (orders:read for tracking, cycles and cases).
-    readScope: (eventType) => (isProductEvent(product, eventType) ? eventDefinition(eventType)?.readScope : undefined),
+    readScope: (eventType) => (isPlatformProductEvent(product, eventType) ? eventDefinition(eventType)?.readScope : undefined),
     maxAttempts: () => rules.attempts,
     isSuccess: rules.isSuccess,
-    requireHttps: PRODUCT_RULES[product].requireHttps,
+    requireHttps: PLATFORM_PRODUCT_RULES[product].requireHttps,
     body: (event) => ({ evento: event.type, data: event.payload }),
     headers: () => ({ 'content-type': rules.contentType, 'user-agent': USER_AGENT }),
   };
 }
 
-export const PRODUCT_POLICIES = Object.fromEntries(PRODUCTS.map((product) => [product, productPolicy(product)])) as Record<Product, DeliveryPolicy>;
+export const PLATFORM_PRODUCT_POLICIES = Object.fromEntries(PLATFORM_PRODUCTS.map((product) => [product, productPolicy(product)])) as Record<PlatformProduct, DeliveryPolicy>;

@@ -2,7 +2,7 @@ import { Entity, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/deco
 import { Seller } from '../auth/seller.entity.js';
 import { newId } from '../db/ids.js';
 import { WebhookSubscription } from '../webhooks/subscription.entity.js';
-import { ProductWebhook } from './registration.entity.js';
+import { Registration } from './registration.entity.js';
 
 /**
  * Which webhook subscription delivers a registration's events of one seller. The
@@ -13,11 +13,11 @@ import { ProductWebhook } from './registration.entity.js';
  */
 @Entity({ tableName: 'product_webhook_subscription' })
 @Unique({ properties: ['productWebhook', 'seller'] })
-export class ProductWebhookSubscription {
+export class RegistrationSubscription {
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();
 
-  @ManyToOne(() => ProductWebhook, { mapToPk: true })
+  @ManyToOne(() => Registration, { mapToPk: true })
   productWebhook!: string;
 
   @ManyToOne(() => Seller, { mapToPk: true, index: true })

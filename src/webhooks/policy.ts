@@ -1,6 +1,6 @@
 import type { Scope } from '../auth/scopes.js';
 import type { Config } from '../config.js';
-import { isInterfaceEvent } from '../events/catalogue.js';
+import { isInterfaceEvent } from '../events/event-registry.js';
 import { readScopeOfEvent } from '../events/read-scopes.js';
 import type { OutboxEvent } from '../events/outbox-event.entity.js';
 import { toEnvelope } from '../events/outbox.js';

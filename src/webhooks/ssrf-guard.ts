@@ -1,4 +1,4 @@
-// Webhook destinations must be public internet hosts (DESIGN section 7): a subscriber
+// Webhook destinations must be public internet hosts (docs/security.md, "Where we connect (SSRF)"): a subscriber
 // must not be able to make our dispatcher POST into our own network, cloud metadata
 // endpoints or loopback services. The URL is checked at registration, and the resolved
 // addresses again at delivery time, since DNS can change between the two.

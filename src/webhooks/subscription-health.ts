@@ -7,7 +7,7 @@ export type Health = (typeof HEALTH_STATES)[number];
 /** Consecutive failed attempts from which a subscription is `failing` rather than `degraded`. */
 export const FAILING_AFTER = 5;
 
-/** DESIGN §7: by consecutive failed attempts; a subscription never attempted is healthy. */
+/** By consecutive failed attempts (docs/webhooks.md, "Health"); a subscription never attempted is healthy. */
 export function healthOf(subscription: Pick<WebhookSubscription, 'active' | 'consecutiveFailures'>): Health {
   if (!subscription.active) return 'disabled';
   if (subscription.consecutiveFailures === 0) return 'healthy';

@@ -19,8 +19,8 @@ describe('import rules', () => {
 
   it('catch every kind of break, type-only imports included, in a tree that has one of each', async () => {
     expect(await violations('test/architecture/fixture')).toEqual([
-      'descriptors-only-in-modules: src/server.ts → src/orders/module.ts',
-      'domain-imports-no-composition: src/orders/routes.ts → src/server.ts',
+      'descriptors-only-in-modules: src/server.ts → src/orders/orders.module.ts',
+      'domain-imports-no-composition: src/orders/order.routes.ts → src/server.ts',
       'kernel-imports-no-composition: src/http/rest.ts → src/modules.ts',
       'kernel-imports-no-domain: src/db/orm.ts → src/orders/order.ts',
       'no-cycles: src/orders/order.ts → src/orders/status.ts',

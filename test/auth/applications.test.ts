@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApplication } from '../../src/auth/applications.js';
+import { createApplication } from '../../src/auth/application.service.js';
 import { forkForSeller } from '../../src/db/orm.js';
 import { OutboxEvent } from '../../src/events/outbox-event.entity.js';
 import { createTestSeller, graphql, startTestApp, type TestApp, type TestSeller } from '../support/app.js';

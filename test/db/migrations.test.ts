@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { authenticateApplication } from '../../src/auth/applications.js';
+import { authenticateApplication } from '../../src/auth/application.service.js';
 import { APP_CREDENTIAL_PREFIX, generateSecret, hashSecret } from '../../src/auth/secrets.js';
 import { createDatabase, dropDatabase } from '../../src/db/databases.js';
 import { createOrm } from '../../src/db/orm.js';

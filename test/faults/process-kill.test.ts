@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCOPES } from '../../src/auth/scopes.js';
 import { forkForSeller } from '../../src/db/orm.js';
-import { createSubscription } from '../../src/webhooks/subscription-service.js';
+import { createSubscription } from '../../src/webhooks/subscription.service.js';
 import { auditOrders, stockSnapshot, type StockSnapshot } from '../orders/audit.js';
 import { orderBody, orderSeller } from '../orders/fixtures.js';
 import { startOrderLoad, type OrderBody, type OrderLoad } from '../orders/load.js';

@@ -1,7 +1,7 @@
 import { graphql, type GraphQLSchema } from 'graphql';
 import { buildSchema, Query, Resolver } from 'type-graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Principal } from '../../src/auth/service.js';
+import type { Principal } from '../../src/auth/auth.service.js';
 import { CurrentCaller, CurrentSeller } from '../../src/graphql/caller.js';
 import { formatGraphQLError } from '../../src/graphql/apollo.js';
 

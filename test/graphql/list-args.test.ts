@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productListArgs, productListFromQuery } from '../../src/catalog/schemas.js';
+import { productListArgs, productListFromQuery } from '../../src/catalog/catalog.schemas.js';
 import { listArgs } from '../../src/graphql/list-args.js';
-import { orderListArgs, orderListFromQuery } from '../../src/orders/schemas.js';
+import { orderListArgs, orderListFromQuery } from '../../src/orders/orders.schemas.js';
 import { graphql, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
 import { addPayment, approvedPayment, call, createOrder, orderBody, orderSeller } from '../orders/fixtures.js';
 

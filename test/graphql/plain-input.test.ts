@@ -1,9 +1,9 @@
 import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
-import { PriceUpdate } from '../../src/catalog/schemas.js';
+import { PriceUpdate } from '../../src/catalog/catalog.schemas.js';
 import { plainInput, validInput } from '../../src/graphql/plain-input.js';
 import { compileInput } from '../../src/http/validation.js';
-import { UpdateSubscriptionBody } from '../../src/webhooks/schemas.js';
+import { UpdateSubscriptionBody } from '../../src/webhooks/webhooks.schemas.js';
 
 /** What type-graphql hands a resolver: class instances whose unset fields are own `undefined` members. */
 class Dimensions {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { orderBody } from '../orders/fixtures.js';
-import { PRODUCTS, type World } from '../support/bad-input-world.js';
+import { PLATFORM_PRODUCTS, type World } from '../support/bad-input-world.js';
 import { bodyMutations, type JsonSchema } from './body-mutations.js';
 
 /** One operation of the served OpenAPI document. */
@@ -86,7 +86,7 @@ export const VALID_REQUESTS: Record<string, (world: World) => ValidRequest> = {
     params: freshOrder,
   }),
   ...Object.fromEntries(
-    Object.entries(PRODUCTS).map(([mount, product]) => [`POST ${mount}/api/v1/webhook/novo`, () => ({ body: { url: product.url, events: [product.event] } })]),
+    Object.entries(PLATFORM_PRODUCTS).map(([mount, product]) => [`POST ${mount}/api/v1/webhook/novo`, () => ({ body: { url: product.url, events: [product.event] } })]),
   ),
   'POST /webhooks/assinaturas': (world) => ({ body: { url: world.hookUrl, events: ['pedido.criado'] } }),
   'PATCH /webhooks/assinaturas/{id}': (world) => ({ body: { url: world.hookUrl, events: ['*'], active: true } }),
@@ -120,7 +120,7 @@ function idFor(path: string, world: World): string {
   if (path.startsWith('/v2/webhooks/configuracoes/')) return world.ids.portalConfiguration;
   if (path.startsWith('/tokens/')) return world.ids.spareToken;
   if (path.startsWith('/aplicativo/credenciais/')) return world.ids.spareCredential;
-  const mount = Object.keys(PRODUCTS).find((prefix) => path.startsWith(`${prefix}/`));
+  const mount = Object.keys(PLATFORM_PRODUCTS).find((prefix) => path.startsWith(`${prefix}/`));
   if (mount) return world.ids.registrations[mount]!;
   throw new Error(`${path}: no world resource for {id}; add one in idFor`);
 }

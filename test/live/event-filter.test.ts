@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Principal } from '../../src/auth/service.js';
+import type { Principal } from '../../src/auth/auth.service.js';
 import type { Scope } from '../../src/auth/scopes.js';
 import { AppError } from '../../src/errors.js';
 import { readScopeOfEvent } from '../../src/events/read-scopes.js';

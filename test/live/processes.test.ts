@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { EventEnvelope } from '../../src/events/catalogue.js';
+import type { EventEnvelope } from '../../src/events/event-registry.js';
 import { liveChannel } from '../../src/live/redis-feed.js';
 import { createSellableSku } from '../support/catalog.js';
 import { createTestSeller, type TestSeller } from '../support/app.js';

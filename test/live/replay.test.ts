@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { EventEnvelope } from '../../src/events/catalogue.js';
+import type { EventEnvelope } from '../../src/events/event-registry.js';
 import { idFloorAt } from '../../src/live/live-event.js';
 import { createTestSeller, startTestApp, type TestApp } from '../support/app.js';
 import { waitUntil } from '../webhooks/receiver.js';

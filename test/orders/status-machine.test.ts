@@ -13,7 +13,7 @@ import {
   type OrderStatus,
 } from '../../src/orders/status-machine.js';
 
-// The table of DESIGN section 4, written out independently of the module.
+// The table of docs/orders.md ("Rules"), written out independently of the module.
 const EXPECTED: Record<OrderStatus, OrderStatus[]> = {
   pendente: ['aprovado', 'cancelado'],
   aprovado: ['faturado', 'cancelado'],

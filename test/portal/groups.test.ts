@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { interfaceEventNames } from '../../src/events/catalogue.js';
+import { interfaceEventNames } from '../../src/events/event-registry.js';
 // Registers the modules' events: the groups are made of them.
 import '../../src/modules.js';
 import { eventsOfGroups, groupsOf, switchGroups } from '../../src/portal/groups.js';
@@ -15,7 +15,7 @@ describe('portal event groups', () => {
     });
   });
 
-  it('turns switches into event names in catalogue order', () => {
+  it('turns switches into event names in registry order', () => {
     expect(eventsOfGroups({ freight: true, orders: true, stock: false })).toEqual(['pedido.criado', 'pedido.status_alterado', 'frete.rastreio']);
     expect(eventsOfGroups({})).toEqual([]);
   });

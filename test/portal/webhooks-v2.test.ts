@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { interfaceEventNames } from '../../src/events/catalogue.js';
+import { interfaceEventNames } from '../../src/events/event-registry.js';
 import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { call, createTestSeller, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
 import { createOrder, orderIn, orderSeller } from '../orders/fixtures.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-// Registers the modules' subscription kinds and events with the dispatcher and the catalogue.
+// Registers the modules' subscription kinds and events with the dispatcher and the event registry.
 import '../../src/modules.js';
 import { policyFor } from '../../src/webhooks/policy.js';
 

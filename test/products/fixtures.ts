@@ -1,4 +1,4 @@
-import { createApplication, installApplication } from '../../src/auth/applications.js';
+import { createApplication, installApplication } from '../../src/auth/application.service.js';
 import type { Orm } from '../../src/db/orm.js';
 import { graphql, type TestApp, type TestSeller } from '../support/app.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installApplication, uninstallApplication } from '../../src/auth/applications.js';
+import { installApplication, uninstallApplication } from '../../src/auth/application.service.js';
 import { fanOutBatch } from '../../src/webhooks/fanout.js';
 import { createTestSeller, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
 import { emit } from '../webhooks/fixtures.js';

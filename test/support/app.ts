@@ -3,7 +3,7 @@ import type { Orm } from '../../src/db/orm.js';
 import { createLogger } from '../../src/logger.js';
 import type { RestApp } from '../../src/http/rest.js';
 import { buildServer } from '../../src/server.js';
-import { createSeller, createToken, OPERATOR } from '../../src/auth/service.js';
+import { createSeller, createToken, OPERATOR } from '../../src/auth/auth.service.js';
 import type { Scope } from '../../src/auth/scopes.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 

@@ -1,5 +1,5 @@
-import { issueCredential } from '../../src/auth/applications.js';
-import { createToken, OPERATOR } from '../../src/auth/service.js';
+import { issueCredential } from '../../src/auth/application.service.js';
+import { createToken, OPERATOR } from '../../src/auth/auth.service.js';
 import { fanOutBatch } from '../../src/webhooks/fanout.js';
 import { orderBody, orderIn, orderSeller } from '../orders/fixtures.js';
 import { createTestApplication, gql, type TestApplication } from '../products/fixtures.js';
@@ -34,7 +34,7 @@ export interface World {
 }
 
 /** Where each product is mounted and an event its registrations may take. */
-export const PRODUCTS = {
+export const PLATFORM_PRODUCTS = {
   '/logistica': { event: 'rastreio.atualizado', url: 'http://127.0.0.1:9/hook' },
   '/pagamentos': { event: 'ciclo.criado', url: 'http://127.0.0.1:9/hook' },
   '/atendimento': { event: 'atendimento.criado', url: 'https://127.0.0.1:9/hook' },
@@ -70,7 +70,7 @@ export async function buildWorld(server: TestApp): Promise<World> {
     groups: { orders: true, stock: false, freight: false, payments: false },
   });
   const registrations: Record<string, string> = {};
-  for (const [mount, product] of Object.entries(PRODUCTS)) {
+  for (const [mount, product] of Object.entries(PLATFORM_PRODUCTS)) {
     registrations[mount] = (await post(`${mount}/api/v1/webhook/novo`, { url: product.url, events: [product.event] }, application.headers)).id;
   }
   const { record: spareToken } = await createToken(server.orm.em.fork(), { sellerId: seller.id, scopes: ['orders:read'], issuer: OPERATOR });
@@ -123,7 +123,7 @@ export function placeholderWorld(): World {
       portalConfiguration: id('9'),
       spareToken: id('20'),
       spareCredential: id('21'),
-      registrations: Object.fromEntries(Object.keys(PRODUCTS).map((mount, index) => [mount, id(String(10 + index))])),
+      registrations: Object.fromEntries(Object.keys(PLATFORM_PRODUCTS).map((mount, index) => [mount, id(String(10 + index))])),
     },
     sku: 'SKU-A',
     channel: 'loja-propria',

@@ -1,6 +1,6 @@
 import { forkForSeller, type Orm } from '../../src/db/orm.js';
 import { upsertProducts } from '../../src/catalog/product.service.js';
-import type { ProductInput } from '../../src/catalog/schemas.js';
+import type { ProductInput } from '../../src/catalog/catalog.schemas.js';
 import { updateStock, type StockFigures } from '../../src/catalog/stock.service.js';
 
 /** A valid product input; a test overrides what it is about. */

@@ -1,7 +1,7 @@
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { forkForSeller, type Orm } from '../../src/db/orm.js';
-import type { EventEnvelope } from '../../src/events/catalogue.js';
+import type { EventEnvelope } from '../../src/events/event-registry.js';
 import { recordEvent, toEnvelope } from '../../src/events/outbox.js';
 import { looseEvent } from './events.js';
 

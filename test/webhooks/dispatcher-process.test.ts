@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { forkForSeller } from '../../src/db/orm.js';
 import { SCOPES } from '../../src/auth/scopes.js';
-import { createSubscription } from '../../src/webhooks/subscription-service.js';
+import { createSubscription } from '../../src/webhooks/subscription.service.js';
 import { createTestSeller } from '../support/app.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import type { RunningProcess } from '../support/process.js';

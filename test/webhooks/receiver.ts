@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import type { EventEnvelope } from '../../src/events/catalogue.js';
+import type { EventEnvelope } from '../../src/events/event-registry.js';
 
 /** One request as the receiver saw it, its signature checked with the standardwebhooks verifier. */
 export interface ReceivedRequest {

@@ -1,0 +1,87 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../errors.js';
+import { registerPageRoute } from '../http/page-route.js';
+import { ANY_SCOPE, callerOf, type RestRoutes } from '../http/rest.js';
+import { issueCredential, listCredentials, revokeCredential } from './application.service.js';
+import { credentialView, CredentialResponse, IdParams, IssuedCredentialResponse, tokenView, TokenResponse } from './auth.schemas.js';
+import { listTokens, revokeToken } from './auth.service.js';
+
+const any = { scope: ANY_SCOPE } as const;
+
+/** The calling application (the server resolved `Authorization: Bearer ponte_app_…`); 401 otherwise. */
+export function callingApplication(request: FastifyRequest): string {
+  if (!request.applicationId) throw new AppError('UNAUTHENTICATED', 'A valid application credential (Bearer ponte_app_…) is required');
+  return request.applicationId;
+}
+
+/**
+ * `/tokens`: a seller's API tokens, listed and revoked by any of its tokens within that
+ * token's scopes; `/aplicativo/credenciais`: an application's own credentials, managed
+ * with one of them (rotation: issue a new one, switch, revoke the old). Creation of API
+ * tokens is GraphQL's `createToken` and the CLI's (docs/security.md#credentials).
+ */
+export const authRoutes: RestRoutes = (app, { config }) => {
+  const pageSize = { max: config.pageSizeMax, default: config.pageSizeDefault };
+  registerPageRoute(app, pageSize, {
+    url: '/tokens',
+    config: any,
+    tags: ['tokens'],
+    summary: 'The seller\'s API tokens, revoked ones included, oldest first (any token may list them)',
+    item: TokenResponse,
+    list: (request, page) => listTokens(request.em, callerOf(request).sellerId, page),
+    view: tokenView,
+  });
+
+  app.delete(
+    '/tokens/:id',
+    {
+      config: any,
+      schema: {
+        tags: ['tokens'],
+        summary: 'Revoke a token whose scopes the caller holds; it stops working at once and its live connections close (4403)',
+        params: IdParams,
+      },
+    },
+    async (request, reply) => {
+      await revokeToken(request.em, callerOf(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  const security = [{ application: [] }];
+  const tags = ['application credentials'];
+  registerPageRoute(app, pageSize, {
+    url: '/aplicativo/credenciais',
+    tags,
+    security,
+    summary: 'The calling application\'s credentials, revoked ones included, oldest first',
+    item: CredentialResponse,
+    list: (request, page) => listCredentials(request.em, callingApplication(request), page),
+    view: credentialView,
+  });
+
+  app.post(
+    '/aplicativo/credenciais',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Issue a new credential for the calling application; the others keep working until revoked',
+        response: { 201: IssuedCredentialResponse },
+      },
+    },
+    async (request, reply) => {
+      const { credential, record } = await issueCredential(request.em, callingApplication(request));
+      return reply.status(201).send({ ...credentialView(record), credential });
+    },
+  );
+
+  app.delete(
+    '/aplicativo/credenciais/:id',
+    { schema: { tags, security, summary: 'Revoke one of the calling application\'s credentials (the one in use included)', params: IdParams } },
+    async (request, reply) => {
+      await revokeCredential(request.em, { applicationId: callingApplication(request), credentialId: request.params.id });
+      return reply.status(204).send();
+    },
+  );
+};

@@ -1,0 +1,79 @@
+import type { EntityClass } from '@mikro-orm/core';
+import type { NonEmptyArray } from 'type-graphql';
+import { registerEvents, type EventDefinition } from '../events/event-registry.js';
+import type { EntityReference, SchemaParts } from '../graphql/schema.js';
+import type { RestRoutes } from '../http/rest.js';
+import { registerAudience, type Audience } from '../webhooks/fanout.js';
+import { registerDeliveryPolicies, type SubscriptionKinds } from '../webhooks/policy.js';
+import type { WorkerEntry } from './workers.js';
+
+/**
+ * What a module plugs into the kernels: its one descriptor (e.g. `ordersModule` in
+ * src/orders/orders.module.ts). The kernels never import a module; src/modules.ts lists the
+ * descriptors and hands each kernel its parts (docs/architecture.md).
+ */
+export interface PonteModule {
+  name: string;
+  /** MikroORM entities: the ORM maps them and the migrations tooling diffs them. */
+  entities?: readonly EntityClass[];
+  /** type-graphql resolver classes of the GraphQL schema. */
+  resolvers?: readonly Function[];
+  /** Federation: `__resolveReference` of the module's entity types, by type name. */
+  references?: Readonly<Record<string, EntityReference>>;
+  /** Fastify plugins of its REST routes. */
+  routes?: readonly RestRoutes[];
+  /** Background loops, with the roles that run them. */
+  workers?: readonly WorkerEntry[];
+  /** The events the module records: payload schema, read scope, webhooks interface group. */
+  events?: readonly EventDefinition[];
+  /** Kinds of webhook subscription (their delivery policies) and who receives events at fan-out. */
+  webhooks?: { kinds?: Partial<SubscriptionKinds>; audience?: Audience };
+}
+
+/** The modules' parts, by the kernel that takes them. */
+export interface ModuleParts {
+  entities: EntityClass[];
+  graphql: SchemaParts;
+  routes: RestRoutes[];
+  workers: WorkerEntry[];
+  events: EventDefinition[];
+}
+
+/**
+ * Registers the modules' events with the event registry and their subscription kinds and
+ * audiences with the webhook dispatcher, in module order, and returns the parts the other
+ * kernels take when they start (the ORM, the GraphQL schema, the HTTP server, the worker
+ * runner). Called once, by src/modules.ts.
+ */
+export function installModules(modules: readonly PonteModule[]): ModuleParts {
+  const events = collect(modules, (module) => module.events);
+  registerEvents(events);
+  for (const { webhooks } of modules) {
+    if (webhooks?.kinds) registerDeliveryPolicies(webhooks.kinds);
+    if (webhooks?.audience) registerAudience(webhooks.audience);
+  }
+  const resolvers = collect(modules, (module) => module.resolvers);
+  if (resolvers.length === 0) throw new Error('No module declares a GraphQL resolver');
+  return {
+    entities: collect(modules, (module) => module.entities),
+    graphql: { resolvers: resolvers as NonEmptyArray<Function>, references: referencesOf(modules) },
+    routes: collect(modules, (module) => module.routes),
+    workers: collect(modules, (module) => module.workers),
+    events,
+  };
+}
+
+function collect<T>(modules: readonly PonteModule[], part: (module: PonteModule) => readonly T[] | undefined): T[] {
+  return modules.flatMap((module) => part(module) ?? []);
+}
+
+function referencesOf(modules: readonly PonteModule[]): Record<string, EntityReference> {
+  const references: Record<string, EntityReference> = {};
+  for (const module of modules) {
+    for (const [typeName, reference] of Object.entries(module.references ?? {})) {
+      if (references[typeName]) throw new Error(`Two modules resolve references to ${typeName}`);
+      references[typeName] = reference;
+    }
+  }
+  return references;
+}

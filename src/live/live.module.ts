@@ -1,0 +1,20 @@
+import type { PonteModule } from '../kernel/ponte-module.js';
+import { createLiveRelay } from './redis-relay.js';
+import { LiveResolver } from './live.resolver.js';
+
+/**
+ * Live events over GraphQL subscriptions. The WebSocket endpoint itself is attached by
+ * src/server.ts on the GraphQL path.
+ */
+export const liveModule: PonteModule = {
+  name: 'live',
+  resolvers: [LiveResolver],
+  workers: [
+    {
+      // Every role may relay live events to Redis; an advisory lock elects the one that does.
+      roles: ['all', 'api', 'dispatcher'],
+      enabled: (config) => config.redisUrl !== undefined,
+      create: ({ config, orm, logger }) => createLiveRelay({ config, orm, logger, databaseUrl: orm.config.get('clientUrl')! }),
+    },
+  ],
+};

@@ -1,0 +1,91 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { FilterQuery } from '@mikro-orm/core';
+import { decodeCursor, pageOf, viewPage, type Page, type PageRequest } from '../http/pagination.js';
+import { isUuid } from '../db/ids.js';
+import { loadOrderViews } from './order.views.js';
+import { Order } from './order.entity.js';
+import type { OrderListFilter, OrderSort, OrderView } from './orders.schemas.js';
+
+/** The seller-scoped EM makes another seller's order simply absent. */
+export async function findOrder(em: EntityManager, id: string): Promise<OrderView | undefined> {
+  if (!isUuid(id)) return undefined;
+  const order = await em.findOne(Order, { id });
+  return order ? (await loadOrderViews(em, [order]))[0] : undefined;
+}
+
+/** Orders by id, of the EM's seller only: another seller's ids and malformed ones are simply absent. */
+export async function findOrdersByIds(em: EntityManager, ids: readonly string[]): Promise<Map<string, Order>> {
+  const wanted = ids.filter(isUuid);
+  if (wanted.length === 0) return new Map();
+  const orders = await em.find(Order, { id: { $in: wanted } });
+  return new Map(orders.map((order) => [order.id, order]));
+}
+
+export async function findOrderByExternalId(em: EntityManager, channel: string, externalId: string): Promise<OrderView | undefined> {
+  const order = await em.findOne(Order, { channel, externalId });
+  return order ? (await loadOrderViews(em, [order]))[0] : undefined;
+}
+
+/** The edge cursor of an order in a list sorted by `sort` (the key the next page starts after). */
+export function orderCursor(sort: OrderSort = 'createdAt'): (order: Order) => [string, string] {
+  return (order) => [order[sort].toISOString(), order.id];
+}
+
+/**
+ * Keyset pages over (createdAt, id) newest first, or (updatedAt, id) oldest first. A
+ * cursor is the last row's key, so rows inserted or updated meanwhile never shift a
+ * later page: no row is skipped or repeated because of them.
+ */
+export async function listOrders(em: EntityManager, filter: OrderListFilter, page: PageRequest): Promise<Page<Order>> {
+  const key = filter.sort ?? 'createdAt';
+  const direction = key === 'updatedAt' ? 'asc' : 'desc';
+  const where: FilterQuery<Order>[] = [filterOf(filter)];
+  if (page.cursor) where.push(afterCursor(key, direction, page.cursor));
+  if (key === 'updatedAt') where.push({ updatedAt: { $lt: await settledBefore(em) } });
+  const rows = await em.find(
+    Order,
+    { $and: where },
+    { orderBy: [{ [key]: direction }, { id: direction }], limit: page.limit + 1 },
+  );
+  return pageOf(rows, page.limit, orderCursor(key));
+}
+
+/** `GET /pedidos`: a page of orders (listOrders) as whole order views. */
+export async function listOrderViews(em: EntityManager, filter: OrderListFilter, page: PageRequest): Promise<Page<OrderView>> {
+  return viewPage(await listOrders(em, filter, page), (orders) => loadOrderViews(em, orders));
+}
+
+function filterOf(filter: OrderListFilter): FilterQuery<Order> {
+  const createdAt = {
+    ...(filter.createdFrom ? { $gte: new Date(filter.createdFrom) } : {}),
+    ...(filter.createdTo ? { $lt: new Date(filter.createdTo) } : {}),
+  };
+  return {
+    ...(filter.channel ? { channel: filter.channel } : {}),
+    ...(filter.status?.length ? { status: { $in: filter.status } } : {}),
+    ...(Object.keys(createdAt).length ? { createdAt } : {}),
+    ...(filter.updatedSince ? { updatedAt: { $gte: new Date(filter.updatedSince) } } : {}),
+  };
+}
+
+function afterCursor(key: 'createdAt' | 'updatedAt', direction: 'asc' | 'desc', cursor: string): FilterQuery<Order> {
+  const [at, id] = decodeCursor(cursor, ['instant', 'uuid']);
+  const instant = new Date(at!);
+  const beyond = direction === 'asc' ? '$gt' : '$lt';
+  return { $or: [{ [key]: { [beyond]: instant } }, { [key]: instant, id: { [beyond]: id } }] } as FilterQuery<Order>;
+}
+
+/**
+ * The incremental-sync watermark: the start of the oldest transaction still running in
+ * this database. Writes stamp updatedAt with their transaction's start (transactionTime),
+ * so every row still to commit will carry an updatedAt at or after it; a page that stops
+ * short of it never passes a change that commits later. Without this, a slow transaction
+ * could commit an older updatedAt behind a reader's cursor and be missed for good.
+ */
+async function settledBefore(em: EntityManager): Promise<Date> {
+  const [row] = await em.execute<{ watermark: Date }[]>(
+    `select date_trunc('milliseconds', min(xact_start)) as watermark
+       from pg_stat_activity where datname = current_database() and xact_start is not null`,
+  );
+  return new Date(row!.watermark);
+}

@@ -1,0 +1,100 @@
+import { Type } from 'typebox';
+import { notFound } from '../errors.js';
+import { pageResponse } from '../http/pagination.js';
+import { callerOf, type RestRoutes } from '../http/rest.js';
+import { idempotencyKeySchema } from '../idempotency/idempotency.js';
+import { createOrder } from './order.service.js';
+import { recordPayment } from './payment.service.js';
+import { findOrder, listOrderViews } from './order.queries.js';
+import { CreateOrderSchema, listOrdersQuery, orderListFromQuery, OrderSchema, PaymentInputSchema, StatusChangeSchema } from './orders.schemas.js';
+import { changeOrderStatus } from './order-status.service.js';
+
+const tags = ['orders'];
+const IdParams = Type.Object({ id: Type.String({ description: 'Order id (UUID)' }) });
+const IdempotencyHeaders = Type.Object({
+  'idempotency-key': Type.Optional(idempotencyKeySchema('Same key + same body replays the first response (200); another body is 422')),
+});
+
+/** The REST adapter of the orders domain (docs/orders.md): translation only. */
+export const orderRoutes: RestRoutes = (app, { config }) => {
+  app.get(
+    '/pedidos',
+    {
+      config: { scope: 'orders:read' },
+      schema: {
+        tags,
+        summary: 'List orders, newest first or (sort=updatedAt) oldest-updated first',
+        querystring: listOrdersQuery(config.pageSizeMax).schema,
+        response: { 200: pageResponse(OrderSchema) },
+      },
+    },
+    async (request) => {
+      const { filter, page } = orderListFromQuery(request.query, config.pageSizeDefault);
+      return listOrderViews(request.em, filter, page);
+    },
+  );
+
+  app.get(
+    '/pedidos/:id',
+    {
+      config: { scope: 'orders:read' },
+      schema: { tags, summary: 'One order with items, payments and status history', params: IdParams, response: { 200: OrderSchema } },
+    },
+    async (request) => {
+      const order = await findOrder(request.em, request.params.id);
+      if (!order) throw notFound('Order');
+      return order;
+    },
+  );
+
+  app.post(
+    '/pedidos',
+    {
+      config: { scope: 'orders:write' },
+      schema: {
+        tags,
+        summary: 'Create an order (201); an existing one for the same Idempotency-Key or (channel, externalId) answers 200',
+        headers: IdempotencyHeaders,
+        body: CreateOrderSchema,
+        response: { 200: OrderSchema, 201: OrderSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await createOrder(request.em, callerOf(request).sellerId, request.body, { idempotencyKey: request.headers['idempotency-key'] });
+      return reply.status(result.created ? 201 : 200).send(result.order);
+    },
+  );
+
+  app.patch(
+    '/pedidos/:id/status',
+    {
+      config: { scope: 'orders:write' },
+      schema: {
+        tags,
+        summary: 'Move an order to faturado, enviado, entregue or cancelado',
+        params: IdParams,
+        body: StatusChangeSchema,
+        response: { 200: OrderSchema },
+      },
+    },
+    async (request) => changeOrderStatus(request.em, callerOf(request).sellerId, request.params.id, request.body),
+  );
+
+  app.post(
+    '/pedidos/:id/pagamentos',
+    {
+      config: { scope: 'orders:write' },
+      schema: {
+        tags,
+        summary: 'Record a payment (201), or update the one with the same transactionId (200)',
+        params: IdParams,
+        body: PaymentInputSchema,
+        response: { 200: OrderSchema, 201: OrderSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await recordPayment(request.em, callerOf(request).sellerId, request.params.id, request.body);
+      return reply.status(result.created ? 201 : 200).send(result.order);
+    },
+  );
+};

@@ -1,0 +1,105 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { transactionTime } from '../db/transaction-time.js';
+import { recordEvent } from '../events/outbox.js';
+import { claimIdempotencyKey, requestHash, storeIdempotentResponse } from '../idempotency/idempotency.js';
+import { OrderItem } from './order-item.entity.js';
+import { OrderPayment } from './order-payment.entity.js';
+import { OrderStatusChange } from './order-status-change.entity.js';
+import { orderCreated, paymentChanged } from './orders.events.js';
+import { assertChannelConfigured, moveStock, stockLinesOf } from './order-stock.js';
+import { toOrderView, toItemView, toPaymentView, toStatusEntryView } from './order.views.js';
+import { Order } from './order.entity.js';
+import { prepareOrder, type PreparedOrder } from './order-preparation.js';
+import { findOrderByExternalId } from './order.queries.js';
+import type { CreateOrderInput, OrderView } from './orders.schemas.js';
+
+export interface CreatedOrder {
+  order: OrderView;
+  /** False when an earlier request (same Idempotency-Key, or same channel and externalId) made it. */
+  created: boolean;
+}
+
+const EXTERNAL_ID_CONSTRAINT = 'sales_order_channel_external_id_unique';
+
+/**
+ * Creates an order in one transaction: number, rows, stock reservation and `pedido.criado`.
+ * `(channel, externalId)` is settled by its unique index, not by a prior lookup: a
+ * duplicate's insert fails, its transaction rolls back whole, and the existing order is
+ * returned.
+ */
+export async function createOrder(
+  em: EntityManager,
+  sellerId: string,
+  input: CreateOrderInput,
+  options: { idempotencyKey?: string } = {},
+): Promise<CreatedOrder> {
+  const prepared = prepareOrder(input);
+  const claim = options.idempotencyKey ? { sellerId, scope: 'order.create', key: options.idempotencyKey } : undefined;
+  try {
+    return await em.transactional(async (tx) => {
+      const replay = claim ? await claimIdempotencyKey<OrderView>(tx, claim, requestHash(input)) : undefined;
+      if (replay) return { order: replay, created: false };
+      const order = await insertOrder(tx, sellerId, prepared);
+      if (claim) await storeIdempotentResponse(tx, claim, order);
+      return { order, created: true };
+    });
+  } catch (error) {
+    if (!(error instanceof UniqueConstraintViolationException && isConstraint(error, EXTERNAL_ID_CONSTRAINT))) throw error;
+    const existing = await findOrderByExternalId(em.fork(), prepared.channel, prepared.externalId);
+    if (!existing) throw error;
+    return { order: existing, created: false };
+  }
+}
+
+function isConstraint(error: UniqueConstraintViolationException, name: string): boolean {
+  return (error as unknown as { constraint?: string }).constraint === name;
+}
+
+async function insertOrder(tx: EntityManager, sellerId: string, prepared: PreparedOrder): Promise<OrderView> {
+  await assertChannelConfigured(tx, sellerId, prepared.channel);
+  const now = await transactionTime(tx);
+  const order = tx.create(Order, {
+    seller: sellerId,
+    number: await nextOrderNumber(tx, sellerId),
+    channel: prepared.channel,
+    externalId: prepared.externalId,
+    status: prepared.status,
+    customer: prepared.customer,
+    deliveryAddress: prepared.deliveryAddress,
+    itemsAmount: prepared.amounts.items,
+    shippingAmount: prepared.amounts.shipping,
+    discountAmount: prepared.amounts.discount,
+    totalAmount: prepared.amounts.total,
+    placedAt: prepared.placedAt ?? now,
+    createdAt: now,
+    updatedAt: now,
+  });
+  // Flushed on its own first, so a duplicate (channel, externalId) fails here, before any stock moves.
+  await tx.flush();
+  const items = prepared.items.map((item, position) => tx.create(OrderItem, { seller: sellerId, order: order.id, position, ...item }));
+  const payments = prepared.payments.map((payment) => tx.create(OrderPayment, { seller: sellerId, order: order.id, createdAt: now, ...payment }));
+  const creation = tx.create(OrderStatusChange, { seller: sellerId, order: order.id, status: order.status, at: now, note: null });
+  await tx.flush();
+  await moveStock(tx, sellerId, 'reserve', stockLinesOf(prepared.items), { allowOversell: prepared.allowOversell });
+  const view = toOrderView(order, {
+    items: items.map(toItemView),
+    payments: payments.map(toPaymentView),
+    statusHistory: [toStatusEntryView(creation)],
+  });
+  await recordEvent(tx, sellerId, orderCreated(view));
+  // Payments that came with the order are news for payment consumers too.
+  for (const payment of view.payments) await recordEvent(tx, sellerId, paymentChanged(order.id, payment));
+  return view;
+}
+
+/** See OrderNumberSequence: the upsert's row lock makes numbers gapless per seller. */
+async function nextOrderNumber(tx: EntityManager, sellerId: string): Promise<number> {
+  const [row] = await tx.execute<{ last_number: number }[]>(
+    `insert into order_number_sequence (seller_id, last_number) values (?, 1)
+     on conflict (seller_id) do update set last_number = order_number_sequence.last_number + 1
+     returning last_number`,
+    [sellerId],
+  );
+  return row!.last_number;
+}

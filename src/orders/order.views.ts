@@ -1,0 +1,101 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { OrderItem } from './order-item.entity.js';
+import { OrderPayment } from './order-payment.entity.js';
+import { OrderStatusChange } from './order-status-change.entity.js';
+import type { Order } from './order.entity.js';
+import type { OrderView } from './orders.schemas.js';
+
+type Children = 'items' | 'payments' | 'statusHistory';
+
+/** An order without its lines: what a list page holds before the children are batched in. */
+export type OrderHeaderView = Omit<OrderView, Children> & Partial<Pick<OrderView, Children>>;
+
+export type ItemView = OrderView['items'][number];
+export type PaymentView = OrderView['payments'][number];
+export type StatusEntryView = OrderView['statusHistory'][number];
+
+export interface OrderChildren {
+  items: ItemView[];
+  payments: PaymentView[];
+  statusHistory: StatusEntryView[];
+}
+
+export function toHeaderView(order: Order): OrderHeaderView {
+  return {
+    id: order.id,
+    number: order.number,
+    channel: order.channel,
+    externalId: order.externalId,
+    status: order.status,
+    customer: order.customer,
+    deliveryAddress: order.deliveryAddress,
+    amounts: { items: order.itemsAmount, shipping: order.shippingAmount, discount: order.discountAmount, total: order.totalAmount },
+    invoice: order.invoice,
+    shipment: order.shipment,
+    cancellationReason: order.cancellationReason,
+    placedAt: order.placedAt.toISOString(),
+    createdAt: order.createdAt.toISOString(),
+    updatedAt: order.updatedAt.toISOString(),
+  };
+}
+
+export function toOrderView(order: Order, children: OrderChildren): OrderView {
+  return { ...toHeaderView(order), ...children };
+}
+
+export const toItemView = (item: OrderItem): ItemView => ({
+  sku: item.sku,
+  title: item.title,
+  quantity: item.quantity,
+  unitPrice: item.unitPrice,
+  discount: item.discount,
+  total: item.total,
+});
+
+export const toPaymentView = (payment: OrderPayment): PaymentView => ({
+  id: payment.id,
+  method: payment.method,
+  status: payment.status,
+  amount: payment.amount,
+  installments: payment.installments,
+  paidAt: payment.paidAt?.toISOString() ?? null,
+  transactionId: payment.transactionId,
+});
+
+export const toStatusEntryView = (change: OrderStatusChange): StatusEntryView => ({
+  status: change.status,
+  at: change.at.toISOString(),
+  note: change.note,
+});
+
+function groupBy<T extends { order: string }, V>(orderIds: readonly string[], rows: T[], view: (row: T) => V): Map<string, V[]> {
+  const groups = new Map<string, V[]>(orderIds.map((id) => [id, []]));
+  for (const row of rows) groups.get(row.order)?.push(view(row));
+  return groups;
+}
+
+/** Items of many orders in one statement, grouped by order id in line order. */
+export async function loadItems(em: EntityManager, orderIds: readonly string[]): Promise<Map<string, ItemView[]>> {
+  const rows = await em.find(OrderItem, { order: { $in: [...orderIds] } }, { orderBy: { order: 'asc', position: 'asc' } });
+  return groupBy(orderIds, rows, toItemView);
+}
+
+export async function loadPayments(em: EntityManager, orderIds: readonly string[]): Promise<Map<string, PaymentView[]>> {
+  const rows = await em.find(OrderPayment, { order: { $in: [...orderIds] } }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  return groupBy(orderIds, rows, toPaymentView);
+}
+
+export async function loadStatusHistory(em: EntityManager, orderIds: readonly string[]): Promise<Map<string, StatusEntryView[]>> {
+  const rows = await em.find(OrderStatusChange, { order: { $in: [...orderIds] } }, { orderBy: { at: 'asc', id: 'asc' } });
+  return groupBy(orderIds, rows, toStatusEntryView);
+}
+
+/** Full views of a page of orders: three statements whatever the page size. */
+export async function loadOrderViews(em: EntityManager, orders: readonly Order[]): Promise<OrderView[]> {
+  if (orders.length === 0) return [];
+  const ids = orders.map((order) => order.id);
+  const [items, payments, history] = await Promise.all([loadItems(em, ids), loadPayments(em, ids), loadStatusHistory(em, ids)]);
+  return orders.map((order) =>
+    toOrderView(order, { items: items.get(order.id)!, payments: payments.get(order.id)!, statusHistory: history.get(order.id)! }),
+  );
+}

@@ -1,0 +1,135 @@
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { transactionTime } from '../../db/transaction-time.js';
+import { AppError, notFound } from '../../errors.js';
+import { recordEvent } from '../../events/outbox.js';
+import { decodeCursor, pageOf, type Page } from '../../http/pagination.js';
+import { Order } from '../../orders/order.entity.js';
+import { isUuid } from '../../db/ids.js';
+import type { OrderStatus } from '../../orders/status-machine.js';
+import { carrierChatPosted, freightTracked, trackingUpdated } from './logistics.events.js';
+import type { ChatMessageInput, CreateShipmentInput, TrackingEventInput } from './logistics.schemas.js';
+import { CarrierChatMessage, Shipment, TrackingEvent } from './shipment.entity.js';
+
+/** Only an invoiced order has something to ship; a cancelled one has nothing left to ship. */
+const SHIPPABLE: readonly OrderStatus[] = ['faturado', 'enviado', 'entregue'];
+
+async function findOrder(em: EntityManager, orderId: string): Promise<Order> {
+  const order = isUuid(orderId) ? await em.findOne(Order, { id: orderId }) : null;
+  if (!order) throw notFound('Order');
+  return order;
+}
+
+export async function createShipment(em: EntityManager, sellerId: string, orderId: string, input: CreateShipmentInput): Promise<Shipment> {
+  return em.transactional(async (tx) => {
+    const order = await findOrder(tx, orderId);
+    if (!SHIPPABLE.includes(order.status)) {
+      throw new AppError('CONFLICT', `An order ships once invoiced; this one is ${order.status}`, { status: order.status });
+    }
+    const now = await transactionTime(tx);
+    const shipment = tx.create(Shipment, {
+      seller: sellerId,
+      order: order.id,
+      carrier: input.carrier,
+      trackingCode: input.trackingCode,
+      trackingUrl: input.trackingUrl ?? null,
+      createdAt: now,
+      updatedAt: now,
+    });
+    try {
+      await tx.flush();
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) {
+        throw new AppError('CONFLICT', `Tracking code ${input.trackingCode} of ${input.carrier} is already a shipment`);
+      }
+      throw error;
+    }
+    return shipment;
+  });
+}
+
+/**
+ * Records what the carrier reported. One transaction writes the tracking event and both
+ * of its notifications: `frete.rastreio` for the webhooks interface and
+ * `rastreio.atualizado` for logistics registrations, with the same data. The shipment's
+ * status follows the latest event by `at`, so a late report of an old scan changes nothing.
+ */
+export async function addTrackingEvent(
+  em: EntityManager,
+  sellerId: string,
+  shipmentId: string,
+  input: TrackingEventInput,
+): Promise<TrackingEvent> {
+  return em.transactional(async (tx) => {
+    const shipment = isUuid(shipmentId) ? await tx.findOne(Shipment, { id: shipmentId }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
+    if (!shipment) throw notFound('Shipment');
+    const now = await transactionTime(tx);
+    const at = input.at ? new Date(input.at) : now;
+    const latest = await tx.findOne(TrackingEvent, { shipment: shipment.id }, { orderBy: { at: 'desc', id: 'desc' } });
+    const event = tx.create(TrackingEvent, {
+      seller: sellerId,
+      shipment: shipment.id,
+      status: input.status,
+      description: input.description,
+      location: input.location ?? null,
+      at,
+      recordedAt: now,
+    });
+    if (!latest || latest.at <= at) shipment.status = input.status;
+    shipment.updatedAt = now;
+    await tx.flush();
+    await recordEvent(tx, sellerId, freightTracked(shipment, event));
+    await recordEvent(tx, sellerId, trackingUpdated(shipment, event));
+    return event;
+  });
+}
+
+/** Each new message of an order's carrier chat is a `chatTransportadora` event. */
+export async function postCarrierChatMessage(
+  em: EntityManager,
+  sellerId: string,
+  orderId: string,
+  input: ChatMessageInput,
+): Promise<CarrierChatMessage> {
+  return em.transactional(async (tx) => {
+    const order = await findOrder(tx, orderId);
+    const message = tx.create(CarrierChatMessage, {
+      seller: sellerId,
+      order: order.id,
+      sender: input.sender,
+      authorName: input.authorName ?? null,
+      message: input.message,
+      createdAt: await transactionTime(tx),
+    });
+    await tx.flush();
+    await recordEvent(tx, sellerId, carrierChatPosted(message));
+    return message;
+  });
+}
+
+/** The order's shipments, oldest first (an order has a handful). */
+export async function shipmentsOfOrder(em: EntityManager, orderId: string): Promise<Shipment[]> {
+  const order = await findOrder(em, orderId);
+  return em.find(Shipment, { order: order.id }, { orderBy: { id: 'asc' } });
+}
+
+export async function findShipment(em: EntityManager, shipmentId: string): Promise<Shipment | null> {
+  return isUuid(shipmentId) ? em.findOne(Shipment, { id: shipmentId }) : null;
+}
+
+/** The order's chat, oldest message first (the order of a conversation). */
+export async function carrierChatOfOrder(
+  em: EntityManager,
+  orderId: string,
+  page: { limit: number; cursor?: string },
+): Promise<Page<CarrierChatMessage>> {
+  const order = await findOrder(em, orderId);
+  const after = page.cursor ? decodeCursor(page.cursor, ['uuid'])[0] : undefined;
+  const rows = await em.find(
+    CarrierChatMessage,
+    { order: order.id, ...(after ? { id: { $gt: after } } : {}) },
+    { orderBy: { id: 'asc' }, limit: page.limit + 1 },
+  );
+  return pageOf(rows, page.limit, (row) => [row.id]);
+}

@@ -1,0 +1,19 @@
+import type { PonteModule } from '../kernel/ponte-module.js';
+import { WebhookAttempt, WebhookDelivery } from './delivery.entity.js';
+import { Dispatcher } from './dispatcher.js';
+import { FanoutQueueEntry } from './fanout-queue.entity.js';
+import { sellerSubscriptions } from './fanout.js';
+import { INTERFACE_POLICY } from './policy.js';
+import { WebhookResolver } from './webhook.resolver.js';
+import { webhookRoutes } from './webhook.routes.js';
+import { WebhookSubscription } from './subscription.entity.js';
+
+/** The webhooks interface (subscriptions, deliveries) and the dispatcher every kind shares. */
+export const webhooksModule: PonteModule = {
+  name: 'webhooks',
+  entities: [WebhookSubscription, WebhookDelivery, WebhookAttempt, FanoutQueueEntry],
+  resolvers: [WebhookResolver],
+  routes: [webhookRoutes],
+  workers: [{ roles: ['all', 'dispatcher'], create: (deps) => new Dispatcher(deps) }],
+  webhooks: { kinds: { interface: INTERFACE_POLICY }, audience: sellerSubscriptions },
+};
