@@ -14,6 +14,10 @@ import { waitUntil } from '../webhooks/receiver.js';
 const ORDER_EVENTS = 'subscription { orderEvents { id evento dataHora data } }';
 const STOCK_EVENTS = 'subscription($sku: String) { stockEvents(sku: $sku) { id evento dataHora data } }';
 const LEADING = /"msg":"live relay leading/;
+/** Waits for a process's log or a subscriber's events: generous, the machine may be loaded with other suites. */
+const WAIT_MS = 60_000;
+/** Each test starts and stops real processes: far above the suite's 30 s. */
+const TEST_MS = 180_000;
 
 async function stopService(service: Service): Promise<void> {
   if (service.process.child.exitCode !== null || service.process.child.signalCode !== null) return;
@@ -23,7 +27,7 @@ async function stopService(service: Service): Promise<void> {
 
 /** Waits until `marker` (committed last) arrived: anything delivered twice or late is in by then. */
 async function receivedUntil(subscription: LiveSubscription, marker: EventEnvelope): Promise<EventEnvelope[]> {
-  await waitUntil(() => subscription.events.some((event) => event.id === marker.id), 15_000, () => JSON.stringify(subscription.events));
+  await waitUntil(() => subscription.events.some((event) => event.id === marker.id), WAIT_MS, () => JSON.stringify(subscription.events));
   return subscription.events;
 }
 
@@ -44,10 +48,14 @@ function serviceProcesses(env: () => Record<string, string>) {
   });
   afterAll(() => state.database.drop());
 
+  /** Starts `count` processes; each is stopped after the test even when another failed to start. */
   const start = async (count: number) => {
-    const started = await Promise.all(Array.from({ length: count }, () => startService({ DATABASE_URL: state.database.url, ...env() })));
-    state.services.push(...started);
-    return started;
+    const started = await Promise.allSettled(Array.from({ length: count }, () => startService({ DATABASE_URL: state.database.url, ...env() })));
+    const services = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+    state.services.push(...services);
+    const failed = started.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+    return services;
   };
   const subscribeOn = async (service: Service, query = ORDER_EVENTS, variables?: Record<string, unknown>) => {
     const connection = connectLive(service.url, bearer(state.seller.token));
@@ -66,7 +74,7 @@ function serviceProcesses(env: () => Record<string, string>) {
   return { state, start, subscribeOn, patchStock, order };
 }
 
-describe('live events across processes: PostgreSQL LISTEN/NOTIFY', () => {
+describe('live events across processes: PostgreSQL LISTEN/NOTIFY', { timeout: TEST_MS }, () => {
   const { state, start, subscribeOn, patchStock, order } = serviceProcesses(() => ({}));
 
   it('streams a stock change made over REST on one process to a subscriber on the other', async () => {
@@ -90,7 +98,7 @@ describe('live events across processes: PostgreSQL LISTEN/NOTIFY', () => {
   });
 });
 
-describe('live events across processes: Redis pub/sub', () => {
+describe('live events across processes: Redis pub/sub', { timeout: TEST_MS }, () => {
   let prefix = '';
   const { state, start, subscribeOn, patchStock, order } = serviceProcesses(() => ({ REDIS_URL: TEST_REDIS_URL, LIVE_REDIS_PREFIX: prefix }));
   let redis: Redis;
@@ -120,11 +128,11 @@ describe('live events across processes: Redis pub/sub', () => {
   });
 
   const leaderOf = async (services: Service[]) => {
-    await Promise.race(services.map((service) => service.process.waitFor(LEADING)));
+    await Promise.race(services.map((service) => service.process.waitFor(LEADING, WAIT_MS)));
     return services.findIndex((service) => LEADING.test(service.process.output()));
   };
   const publishedUntil = async (marker: EventEnvelope) => {
-    await waitUntil(() => published.includes(marker.id), 15_000, () => JSON.stringify(published));
+    await waitUntil(() => published.includes(marker.id), WAIT_MS, () => JSON.stringify(published));
     return [...published];
   };
 
@@ -165,7 +173,7 @@ describe('live events across processes: Redis pub/sub', () => {
     services[leader]!.process.child.kill(signal);
     await services[leader]!.process.exited;
     // A killed leader's lock dies with its database session; the standby's retry takes it.
-    await survivor.process.waitFor(LEADING);
+    await survivor.process.waitFor(LEADING, WAIT_MS);
     const created = await order(`o-after-${signal}`);
     const marker = await order(`o-marker-${signal}`);
     expect(await receivedUntil(onSurvivor, marker)).toEqual([created, marker]);
@@ -173,7 +181,7 @@ describe('live events across processes: Redis pub/sub', () => {
 
   it('publishes on takeover what committed while no process relayed, a long transaction included, and nothing twice', async () => {
     const [first] = await start(1);
-    await first!.process.waitFor(LEADING);
+    await first!.process.waitFor(LEADING, WAIT_MS);
     // Written first, committed last, and long before the event published next: longer
     // than any time margin a catch-up by event ids could look back.
     const held = await holdEvent(state.database.orm, state.seller.id, 'pedido.criado', { id: 'o-held' }, 'o-held');
@@ -186,13 +194,13 @@ describe('live events across processes: Redis pub/sub', () => {
     const missed = await order('o-missed');
     published.length = 0;
     const [next] = await start(1);
-    await next!.process.waitFor(LEADING);
+    await next!.process.waitFor(LEADING, WAIT_MS);
     const marker = await order('o-marker');
     expect(await publishedUntil(marker)).toEqual([committed.id, missed.id, marker.id]);
   });
 });
 
-describe('revoking a token across processes', () => {
+describe('revoking a token across processes', { timeout: TEST_MS }, () => {
   const { state, start, subscribeOn } = serviceProcesses(() => ({ LIVE_TOKEN_CHECK_MS: '200' }));
 
   it('closes with 4403 the live connections a token holds on another process than the one that revoked it', async () => {

@@ -209,7 +209,7 @@ describe('keep-alive and shutdown over graphql-ws', () => {
   let server: TestApp;
   let seller: TestSeller;
   beforeAll(async () => {
-    server = await startTestApp({ env: { LIVE_KEEPALIVE_MS: '250' } });
+    server = await startTestApp({ env: { LIVE_KEEPALIVE_MS: '1000' } });
     seller = await createTestSeller(server.orm);
   });
   afterAll(() => server.close());

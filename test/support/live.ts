@@ -110,7 +110,7 @@ export async function metric(httpUrl: string, name: string): Promise<number> {
 }
 
 /** Waits until the server's gauge `name` reads exactly `count`. */
-export async function waitForMetric(httpUrl: string, name: string, count: number, timeoutMs = 10_000): Promise<void> {
+export async function waitForMetric(httpUrl: string, name: string, count: number, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while ((await metric(httpUrl, name)) !== count) {
     if (Date.now() > deadline) throw new Error(`server never reached ${name} ${count}`);

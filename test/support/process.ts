@@ -70,11 +70,23 @@ export interface Service {
   url: string;
 }
 
-/** Starts the service on a port the OS picks and waits until it listens; `env` adds to or overrides the defaults. */
+/** How long a service may take to listen: a minute, for a machine loaded with other suites. */
+const SERVICE_START_MS = 60_000;
+
+/**
+ * Starts the service on a port the OS picks and waits until it listens; `env` adds to or
+ * overrides the defaults. One that does not listen in time is killed: left running, it
+ * could still take locks (the live relay's) from the processes a test starts next.
+ */
 export async function startService(env: Record<string, string | undefined>, args: string[] = []): Promise<Service> {
   const running = startProcess(MAIN, args, { PORT: '0', LOG_LEVEL: 'info', ...env });
-  const [, url] = await running.waitFor(/"url":"(http:\/\/127\.0\.0\.1:\d+)"/);
-  return { process: running, url: url! };
+  try {
+    const [, url] = await running.waitFor(/"url":"(http:\/\/127\.0\.0\.1:\d+)"/, SERVICE_START_MS);
+    return { process: running, url: url! };
+  } catch (error) {
+    running.child.kill('SIGKILL');
+    throw error;
+  }
 }
 
 /** Runs a compiled entry point to completion. */

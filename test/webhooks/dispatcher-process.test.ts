@@ -13,6 +13,11 @@ const EVENTS_PER_AGGREGATE = 10;
 const TOTAL = AGGREGATES * EVENTS_PER_AGGREGATE;
 /** Attempts one dispatcher process runs at once (the Dispatcher's default). */
 const DISPATCHER_CONCURRENCY = 32;
+/** Waits for a process or the receiver: generous, the machine may be loaded with other suites. */
+const WAIT_MS = 120_000;
+/** How long the receiver may hold answers before the kill: well inside WEBHOOK_TIMEOUT_MS. */
+const HOLD_MS = 30_000;
+const LISTENING = /"url":"(http:\/\/127\.0\.0\.1:\d+)"/;
 
 describe('dispatcher processes', () => {
   let database: TestDatabase;
@@ -34,15 +39,19 @@ describe('dispatcher processes', () => {
   afterAll(() => database.drop());
 
   function startDispatcherProcess(): RunningProcess {
-    // Longer than the receiver holds answers, so a held attempt succeeds rather than times out.
-    const running = startDispatcher(database.url, { WEBHOOK_TIMEOUT_MS: '5000' });
+    // Far longer than the receiver holds answers (HOLD_MS at most), so a held attempt
+    // succeeds rather than times out and is retried: then every second send of an attempt
+    // is one the killed process made. A killed process's leases run out a second later.
+    const running = startDispatcher(database.url, { WEBHOOK_TIMEOUT_MS: '60000' });
     processes.push(running);
     return running;
   }
+  /** The URL a dispatcher process serves, once it listens (its workers run by then). */
+  const listening = async (running: RunningProcess) => (await running.waitFor(LISTENING, WAIT_MS))[1]!;
 
   it('serves only /health/* and /metrics with ROLE=dispatcher', async () => {
     const dispatcher = startDispatcherProcess();
-    const [, url] = await dispatcher.waitFor(/"url":"(http:\/\/127\.0\.0\.1:\d+)"/);
+    const url = await listening(dispatcher);
     expect((await fetch(`${url}/health/live`)).status).toBe(200);
     expect((await fetch(`${url}/health/ready`)).status).toBe(200);
     expect((await fetch(`${url}/metrics`)).status).toBe(200);
@@ -51,7 +60,7 @@ describe('dispatcher processes', () => {
     }
     dispatcher.child.kill('SIGTERM');
     expect(await dispatcher.exited).toBe(0);
-  });
+  }, WAIT_MS);
 
   it('loses nothing when a dispatcher is SIGKILLed with attempts in flight, and two never send one delivery at once', async () => {
     const seller = await createTestSeller(database.orm);
@@ -64,21 +73,22 @@ describe('dispatcher processes', () => {
 
     const first = startDispatcherProcess();
     const second = startDispatcherProcess();
+    await Promise.all([listening(first), listening(second)]);
     const unique = () => new Set(receiver.requests.map((request) => request.envelope.id)).size;
-    await waitUntil(() => unique() >= TOTAL / 4, 30_000, () => `${unique()} delivered`);
+    await waitUntil(() => unique() >= TOTAL / 4, WAIT_MS, () => `${unique()} delivered`);
     // Hold every answer until more requests wait than one process can have in flight
     // (DISPATCHER_CONCURRENCY): then both have attempts in flight, the one killed included.
     receiver.pause();
-    await waitUntil(() => receiver.held().length > DISPATCHER_CONCURRENCY, 15_000, () => `${receiver.held().length} held`);
+    await waitUntil(() => receiver.held().length > DISPATCHER_CONCURRENCY, HOLD_MS, () => `${receiver.held().length} held`);
     first.child.kill('SIGKILL');
     await first.exited;
     const inFlightAtKill = new Set(receiver.resume().map((request) => request.webhookId));
     const restarted = startDispatcherProcess();
 
-    await waitUntil(async () => (await openDeliveries(database.orm)) === 0 && unique() === TOTAL, 45_000, () => `${unique()} delivered`);
+    await waitUntil(async () => (await openDeliveries(database.orm)) === 0 && unique() === TOTAL, WAIT_MS, () => `${unique()} delivered`);
     // Survivors never lost a lease: no attempt of theirs went unrecorded.
     for (const running of [second, restarted]) {
-      const [, url] = await running.waitFor(/"url":"(http:\/\/127\.0\.0\.1:\d+)"/);
+      const url = await listening(running);
       const metrics = await (await fetch(`${url}/metrics`)).text();
       expect(Number(/ponte_webhook_attempts_total\{result="success"\} (\d+)/.exec(metrics)?.[1])).toBeGreaterThan(0);
       expect(metrics).not.toMatch(/ponte_webhook_attempts_unrecorded_total\{reason="lease_lost"\} [1-9]/);
@@ -119,7 +129,7 @@ describe('dispatcher processes', () => {
     );
     expect(Number(counts!.succeeded)).toBe(TOTAL);
     expect(Number(counts!.attempts)).toBe(TOTAL);
-  }, 120_000);
+  }, 4 * WAIT_MS);
 
   it('finishes and records the attempts in flight when stopped with SIGTERM', async () => {
     const seller = await createTestSeller(database.orm);
@@ -129,10 +139,10 @@ describe('dispatcher processes', () => {
     await emit(database.orm, seller.id, Array.from({ length: inFlight }, (_, n) => ({ aggregateId: `term-${n}`, data: { n } })));
     receiver.pause();
     const dispatcher = startDispatcherProcess();
-    await waitUntil(() => receiver.held().length === inFlight, 15_000, () => `${receiver.held().length} held`);
+    await waitUntil(() => receiver.held().length === inFlight, WAIT_MS, () => `${receiver.held().length} held`);
 
     dispatcher.child.kill('SIGTERM');
-    await dispatcher.waitFor(/shutting down: draining requests and workers/);
+    await dispatcher.waitFor(/shutting down: draining requests and workers/, WAIT_MS);
     // Answered only once the process is draining: it must wait for them and record them.
     receiver.resume();
     expect(await dispatcher.exited).toBe(0);
@@ -143,6 +153,6 @@ describe('dispatcher processes', () => {
     );
     expect([Number(row!.succeeded), Number(row!.attempts)]).toEqual([inFlight, inFlight]);
     expect(receiver.requests).toHaveLength(inFlight);
-  });
+  }, 2 * WAIT_MS);
 
 });
