@@ -14,11 +14,10 @@ type MetricsConfig = Pick<Config, 'role' | 'metricsToken' | 'metricsPort' | 'hos
  *
  * The process metrics (CPU, memory, event loop lag, GC, handles) keep prom-client's
  * usual names (`process_cpu_seconds_total`, `nodejs_eventloop_lag_seconds`…), which the
- * stock Node.js dashboards query, and every metric carries the process's `role`.
+ * stock Node.js dashboards query, labelled with the process's `role` (all, api, dispatcher).
  */
 export function createMetricsRegistry(config: Pick<Config, 'role'>, registry = new Registry()): Registry {
-  registry.setDefaultLabels({ role: config.role });
-  collectDefaultMetrics({ register: registry });
+  collectDefaultMetrics({ register: registry, labels: { role: config.role } });
   return registry;
 }
 
