@@ -5,7 +5,7 @@ import { openDatabase } from './db/database.js';
 import { startWorkers } from './kernel/workers.js';
 import { createMetricsRegistry, startMetricsServer } from './http/metrics.js';
 import { createLogger } from './logger.js';
-import { ENTITIES, WORKERS } from './modules.js';
+import { ENTITIES, METRICS, WORKERS } from './modules.js';
 import { buildServer } from './server.js';
 
 function configOrExit(): Config {
@@ -26,6 +26,7 @@ async function main(): Promise<void> {
   const database = await openDatabase(config, { migrate: !process.argv.includes('--no-migrate'), entities: ENTITIES, logger });
   const demo = database.embedded ? await ensureDemoSeller(database.orm) : undefined;
   const metrics = createMetricsRegistry(config);
+  for (const register of METRICS) register({ registry: metrics, orm: database.orm });
   const app = await buildServer({ config, orm: database.orm, logger, metrics });
   const workers = await startWorkers(WORKERS, { config, orm: database.orm, logger, metrics });
   await app.listen({ port: config.port, host: config.host });

@@ -65,7 +65,7 @@ export class Dispatcher implements Worker {
     this.concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
     this.pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
     this.leaseMs = leaseMsFor(config.webhookTimeoutMs);
-    this.metrics = dispatcherMetrics(options.metrics, options.orm);
+    this.metrics = dispatcherMetrics(options.metrics);
     this.sender = createSender({
       timeoutMs: config.webhookTimeoutMs,
       allowPrivate: config.webhookAllowPrivateTargets,

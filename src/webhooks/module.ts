@@ -6,6 +6,7 @@ import { sellerSubscriptions } from './fanout.js';
 import { INTERFACE_POLICY } from './policy.js';
 import { WebhookResolver } from './resolver.js';
 import { createRetentionPurge } from './retention.js';
+import { registerQueueGauges } from './queue-metrics.js';
 import { webhookRoutes } from './routes.js';
 import { WebhookSubscription } from './subscription.entity.js';
 
@@ -20,4 +21,5 @@ export const webhooksModule: PonteModule = {
     { roles: ['all', 'dispatcher'], create: createRetentionPurge },
   ],
   webhooks: { kinds: { interface: INTERFACE_POLICY }, audience: sellerSubscriptions },
+  metrics: [registerQueueGauges],
 };
