@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { runProcess } from './support/process.js';
 
 const BUILD = 'scripts/build.mjs';
+/** Imports two modules of the build through the dist link and prints what they say, as JSON. */
+const READER = 'test/support/read-dist.mjs';
 
 describe('the build', () => {
   it('is made once: dist links to a complete build, and an unchanged tree builds nothing', { timeout: 60_000 }, async () => {
@@ -29,28 +31,34 @@ describe('the build', () => {
     expect(readFileSync('bin/ponte.js', 'utf8')).toContain("import '../dist/src/cli.js'");
   });
 
-  it('swaps a new build in atomically: CLI calls during a rebuild all answer', { timeout: 600_000 }, async () => {
+  it('swaps a new build in atomically: processes reading dist during a rebuild all see a whole build', { timeout: 600_000 }, async () => {
     const before = readlinkSync('dist');
     const rebuild = spawn(process.execPath, [BUILD, '--force'], { stdio: ['ignore', 'ignore', 'pipe'] });
     const rebuilt = new Promise<number | null>((resolve) => rebuild.on('exit', resolve));
     let done = false;
     void rebuilt.then(() => (done = true));
-    let calls = 0;
-    // Rounds of ten calls until the rebuild is over, and one more round after the swap.
+    // Light readers (a few modules of the build, not the whole service), ten at a time,
+    // until the rebuild is over and once more after the swap.
+    const read = () => runProcess(READER, [], { PATH: process.env.PATH });
+    let reads = 0;
     for (let lastRound = false; !lastRound; ) {
       lastRound = done;
-      const results = await Promise.all(Array.from({ length: 10 }, () => runProcess('bin/ponte.js', ['--help'], {})));
-      for (const result of results) {
+      for (const result of await Promise.all(Array.from({ length: 10 }, read))) {
         expect(result.code, result.stderr).toBe(0);
-        expect(result.stdout).toContain('usage: ponte <command>');
+        expect(JSON.parse(result.stdout)).toEqual({ code: 'NOT_FOUND', port: 4000 });
       }
-      calls += results.length;
+      reads += 10;
     }
     expect(await rebuilt).toBe(0);
     const after = readlinkSync('dist');
     expect(after).not.toBe(before);
+    expect(existsSync(`${after}/.complete`)).toBe(true);
     // The previous build stays for processes that started from it.
     expect(existsSync(`${before}/.complete`)).toBe(true);
-    expect(calls).toBeGreaterThanOrEqual(20);
+    expect(reads).toBeGreaterThanOrEqual(20);
+    // The CLI runs from the new build.
+    const help = await runProcess('bin/ponte.js', ['--help'], {});
+    expect(help.code, help.stderr).toBe(0);
+    expect(help.stdout).toContain('usage: ponte <command>');
   });
 });
