@@ -1,6 +1,7 @@
 /**
- * `npm run -s cli -- <command>`: administration from a shell, printing JSON. It calls the
- * same services as the API.
+ * `ponte <command>` (the package's bin) or `npm run -s cli -- <command>`: administration
+ * from a shell, printing JSON. It calls the same services as the API. `--help` lists the
+ * commands, `<command> --help` describes one.
  */
 import 'reflect-metadata';
 import { parseArgs } from 'node:util';
@@ -23,9 +24,17 @@ import { ENTITIES } from './modules.js';
 type Flags = Record<string, string | undefined>;
 type Command = (database: Database, flags: Flags) => Promise<unknown>;
 
-const COMMANDS: Record<string, { usage: string; run: Command }> = {
+interface CommandEntry {
+  usage: string;
+  /** One or two sentences for `--help`. */
+  summary: string;
+  run: Command;
+}
+
+const COMMANDS: Record<string, CommandEntry> = {
   'seller create': {
     usage: 'seller create --name <name>',
+    summary: 'Creates a seller. Prints {id, name}.',
     run: async ({ orm }, flags) => {
       const seller = await createSeller(orm.em.fork(), required(flags, 'name'));
       return { id: seller.id, name: seller.name };
@@ -33,6 +42,7 @@ const COMMANDS: Record<string, { usage: string; run: Command }> = {
   },
   'token create': {
     usage: 'token create --seller <id> [--scopes a,b] [--name <name>]',
+    summary: 'Issues an API token for a seller, with every scope unless --scopes lists some. Prints {token, id, scopes}; the token is shown only here.',
     run: async ({ orm }, flags) => {
       const { token, record } = await createToken(orm.em.fork(), {
         sellerId: required(flags, 'seller'),
@@ -46,6 +56,7 @@ const COMMANDS: Record<string, { usage: string; run: Command }> = {
   },
   'token list': {
     usage: 'token list --seller <id>',
+    summary: "Lists a seller's API tokens (never their secrets).",
     run: async ({ orm }, flags) => {
       const sellerId = (await getSeller(orm.em.fork(), required(flags, 'seller'))).id;
       const tokens = [];
@@ -60,10 +71,12 @@ const COMMANDS: Record<string, { usage: string; run: Command }> = {
   },
   'token revoke': {
     usage: 'token revoke --id <token id>',
+    summary: 'Revokes an API token at once.',
     run: async ({ orm }, flags) => tokenView(await revokeToken(orm.em.fork(), OPERATOR, required(flags, 'id'))),
   },
   'app list': {
     usage: 'app list',
+    summary: 'Lists applications with their credentials.',
     run: async ({ orm }) =>
       (await listApplications(orm.em.fork())).map(({ application, credentials }) => ({
         id: application.id,
@@ -74,6 +87,7 @@ const COMMANDS: Record<string, { usage: string; run: Command }> = {
   },
   'app credential create': {
     usage: 'app credential create --app <id>',
+    summary: 'Issues another credential for an application. Prints it once.',
     run: async ({ orm }, flags) => {
       const { credential, record } = await issueCredential(orm.em.fork(), required(flags, 'app'));
       return { ...credentialView(record), app: record.application, credential };
@@ -81,10 +95,12 @@ const COMMANDS: Record<string, { usage: string; run: Command }> = {
   },
   'app credential revoke': {
     usage: 'app credential revoke --id <credential id>',
+    summary: 'Revokes an application credential.',
     run: async ({ orm }, flags) => credentialView(await revokeCredential(orm.em.fork(), { credentialId: required(flags, 'id') })),
   },
   'app create': {
     usage: 'app create --name <name>',
+    summary: 'Creates an application and its first credential. Prints {id, name, credential}.',
     run: async ({ orm }, flags) => {
       const { credential, application } = await createApplication(orm.em.fork(), required(flags, 'name'));
       return { id: application.id, name: application.name, credential };
@@ -92,6 +108,7 @@ const COMMANDS: Record<string, { usage: string; run: Command }> = {
   },
   'app install': {
     usage: 'app install --app <id> --seller <id>',
+    summary: "Installs an application for a seller, so its per-product registrations receive that seller's events.",
     run: async ({ orm }, flags) => {
       const { installation } = await installApplication(orm.em.fork(), {
         applicationId: required(flags, 'app'),
@@ -102,6 +119,7 @@ const COMMANDS: Record<string, { usage: string; run: Command }> = {
   },
   'app uninstall': {
     usage: 'app uninstall --app <id> --seller <id>',
+    summary: 'Uninstalls an application from a seller.',
     run: async ({ orm }, flags) => {
       const installation = await uninstallApplication(orm.em.fork(), {
         applicationId: required(flags, 'app'),
@@ -112,6 +130,7 @@ const COMMANDS: Record<string, { usage: string; run: Command }> = {
   },
   migrate: {
     usage: 'migrate',
+    summary: 'Applies pending database migrations. Prints {applied: [names]}.',
     run: async ({ orm }) => ({ applied: (await orm.migrator.up()).map((migration) => migration.name) }),
   },
 };
@@ -124,10 +143,16 @@ function required(flags: Flags, name: string): string {
   return value;
 }
 
+const PROGRAM = 'ponte';
+
 function usage(): string {
-  return `usage: npm run -s cli -- <command>\n${Object.values(COMMANDS)
+  return `usage: ${PROGRAM} <command> [options]   (or: npm run -s cli -- <command>)\n\ncommands:\n${Object.values(COMMANDS)
     .map((command) => `  ${command.usage}`)
-    .join('\n')}`;
+    .join('\n')}\n\n${PROGRAM} <command> --help describes one command. Every command prints JSON on stdout;\nerrors go to stderr (JSON for refusals of the service) with a non-zero exit code.\nSettings come from the environment (DATABASE_URL…, docs/operations.md).\n`;
+}
+
+function commandHelp(command: CommandEntry): string {
+  return `usage: ${PROGRAM} ${command.usage}\n\n${command.summary}\n`;
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -140,17 +165,24 @@ async function main(argv: string[]): Promise<number> {
       scopes: { type: 'string' },
       app: { type: 'string' },
       id: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
     },
   });
-  const key = positionals.join(' ');
+  const asksHelp = values.help === true || positionals[0] === 'help';
+  const key = (positionals[0] === 'help' ? positionals.slice(1) : positionals).join(' ');
   const command = COMMANDS[key];
+  if (asksHelp && (command || !key)) {
+    process.stdout.write(command ? commandHelp(command) : usage());
+    return 0;
+  }
   if (!command) {
     console.error(key ? `unknown command "${key}"\n${usage()}` : usage());
     return 2;
   }
+  const { help: _help, ...flags } = values;
   const database = await openDatabase(loadConfig(), { migrate: key !== 'migrate', entities: ENTITIES });
   try {
-    console.log(JSON.stringify(await command.run(database, values)));
+    console.log(JSON.stringify(await command.run(database, flags)));
     return 0;
   } finally {
     await database.close();

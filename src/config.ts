@@ -3,6 +3,7 @@
  * for settings: a wrong value stops the process with one line naming the variable.
  */
 export type Role = 'all' | 'api' | 'dispatcher';
+export type LogFormat = 'auto' | 'json' | 'pretty';
 
 export interface Config {
   port: number;
@@ -12,6 +13,12 @@ export interface Config {
   embeddedPostgresPort: number;
   role: Role;
   logLevel: string;
+  /** `auto`: pretty lines when stdout is a terminal, JSON lines otherwise. */
+  logFormat: LogFormat;
+  /** When set, `/metrics` answers only `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
+  /** When set, `/metrics` is served on this port (on HOST) instead of PORT. */
+  metricsPort: number | undefined;
   redisUrl: string | undefined;
   bodyLimitBytes: number;
   pageSizeDefault: number;
@@ -60,6 +67,13 @@ export interface Config {
   liveMaxReplaysPerMinute: number;
   /** How often a process checks that the tokens of its open live connections are not revoked. */
   liveTokenCheckMs: number;
+  /** Finished webhook deliveries (and their attempts) are kept this long after they finished. */
+  retentionDeliveriesMs: number;
+  /** Outbox events are kept this long (at least the live replay window), and while a delivery or the fan-out needs them. */
+  retentionEventsMs: number;
+  /** How often the retention purge runs, and how many rows one of its statements removes. */
+  retentionIntervalMs: number;
+  retentionBatchSize: number;
 }
 
 export class ConfigError extends Error {
@@ -71,6 +85,8 @@ type Parse<T> = (raw: string, name: string) => T;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const ROLES: Role[] = ['all', 'api', 'dispatcher'];
+const LOG_FORMATS: LogFormat[] = ['auto', 'json', 'pretty'];
+const DAY_MS = 86_400_000;
 
 function integer(min: number, max = Number.MAX_SAFE_INTEGER): Parse<number> {
   return (raw, name) => {
@@ -114,6 +130,14 @@ function url(protocols: string[]): Parse<string> {
 
 const text: Parse<string> = (raw) => raw;
 
+/** A shared secret: long enough not to be guessed. */
+function secret(minLength: number): Parse<string> {
+  return (raw, name) => {
+    if (raw.length < minLength) throw new ConfigError(`${name} must be at least ${minLength} characters long`);
+    return raw;
+  };
+}
+
 /** A percentage with at most two decimal places, 0 to 100 ("2.50"). */
 const percent: Parse<string> = (raw, name) => {
   const value = raw.trim();
@@ -142,6 +166,9 @@ export function loadConfig(env: Env = process.env): Config {
     embeddedPostgresPort: read(env, 'EMBEDDED_POSTGRES_PORT', integer(1, 65535), 54329),
     role: read(env, 'ROLE', oneOf(ROLES), 'all'),
     logLevel: read(env, 'LOG_LEVEL', oneOf(LOG_LEVELS), 'info'),
+    logFormat: read(env, 'LOG_FORMAT', oneOf(LOG_FORMATS), 'auto'),
+    metricsToken: optional(env, 'METRICS_TOKEN', secret(16)),
+    metricsPort: optional(env, 'METRICS_PORT', integer(0, 65535)),
     redisUrl: optional(env, 'REDIS_URL', url(['redis:', 'rediss:'])),
     bodyLimitBytes: read(env, 'BODY_LIMIT_BYTES', integer(1024), 1024 * 1024),
     pageSizeDefault: read(env, 'PAGE_SIZE_DEFAULT', integer(1, 200), 50),
@@ -176,9 +203,20 @@ export function loadConfig(env: Env = process.env): Config {
     liveMaxConnectionsPerToken: read(env, 'LIVE_MAX_CONNECTIONS_PER_TOKEN', integer(1, 100_000), 10),
     liveMaxReplaysPerMinute: read(env, 'LIVE_MAX_REPLAYS_PER_MINUTE', integer(1, 100_000), 60),
     liveTokenCheckMs: read(env, 'LIVE_TOKEN_CHECK_MS', integer(10, 60_000), 2000),
+    retentionDeliveriesMs: read(env, 'RETENTION_DELIVERIES_MS', integer(1), 30 * DAY_MS),
+    retentionEventsMs: read(env, 'RETENTION_EVENTS_MS', integer(1), 30 * DAY_MS),
+    retentionIntervalMs: read(env, 'RETENTION_INTERVAL_MS', integer(100), 3_600_000),
+    retentionBatchSize: read(env, 'RETENTION_BATCH_SIZE', integer(1, 100_000), 1000),
   };
   if (config.pageSizeDefault > config.pageSizeMax) {
     throw new ConfigError(`PAGE_SIZE_DEFAULT must not exceed PAGE_SIZE_MAX (${config.pageSizeMax})`);
+  }
+  // Live subscriptions replay from the outbox within their window: those events must stay.
+  if (config.retentionEventsMs < config.liveReplayWindowMs) {
+    throw new ConfigError(`RETENTION_EVENTS_MS must be at least LIVE_REPLAY_WINDOW_MS (${config.liveReplayWindowMs})`);
+  }
+  if (config.metricsPort !== undefined && config.metricsPort === config.port && config.port !== 0) {
+    throw new ConfigError(`METRICS_PORT must differ from PORT (${config.port})`);
   }
   return config;
 }

@@ -1,11 +1,11 @@
 import 'reflect-metadata';
-import { Registry } from 'prom-client';
 import { ensureDemoSeller } from './auth/demo-seller.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { startWorkers } from './kernel/workers.js';
+import { createMetricsRegistry, startMetricsServer } from './http/metrics.js';
 import { createLogger } from './logger.js';
-import { ENTITIES, WORKERS } from './modules.js';
+import { ENTITIES, METRICS, WORKERS } from './modules.js';
 import { buildServer } from './server.js';
 
 function configOrExit(): Config {
@@ -25,12 +25,15 @@ async function main(): Promise<void> {
   const logger = createLogger(config);
   const database = await openDatabase(config, { migrate: !process.argv.includes('--no-migrate'), entities: ENTITIES, logger });
   const demo = database.embedded ? await ensureDemoSeller(database.orm) : undefined;
-  const metrics = new Registry();
+  const metrics = createMetricsRegistry(config);
+  for (const register of METRICS) register({ registry: metrics, orm: database.orm });
   const app = await buildServer({ config, orm: database.orm, logger, metrics });
   const workers = await startWorkers(WORKERS, { config, orm: database.orm, logger, metrics });
   await app.listen({ port: config.port, host: config.host });
+  const metricsServer = await startMetricsServer(config, metrics);
   const url = `http://${config.host}:${(app.server.address() as { port: number }).port}`;
-  logger.info({ url, role: config.role, embeddedDatabase: database.embedded }, 'ponte started');
+  const metricsUrl = metricsServer && `http://${config.host}:${(metricsServer.server.address() as { port: number }).port}/metrics`;
+  logger.info({ url, metricsUrl, role: config.role, embeddedDatabase: database.embedded }, 'ponte started');
   if (demo) printDemoToken(url, demo.token);
 
   let stopping = false;
@@ -45,6 +48,7 @@ async function main(): Promise<void> {
     force.unref();
     await app.close();
     await Promise.all(workers.map((worker) => worker.stop()));
+    await metricsServer?.close();
     await database.close();
     logger.info('stopped');
     process.exit(0);

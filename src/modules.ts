@@ -31,6 +31,14 @@ export const MODULES: readonly PonteModule[] = [
  * Importing this file registers the modules' events (the event registry) and webhook
  * kinds and audiences (the dispatcher); the entry points hand the other parts to their
  * kernels: ENTITIES to the ORM, GRAPHQL to the schema builder, ROUTES to the HTTP server,
- * WORKERS to the worker runner. EVENTS is every event declaration, schemas included.
+ * WORKERS to the worker runner, METRICS to the process's metrics registry. EVENTS is every
+ * event declaration, schemas included.
  */
-export const { entities: ENTITIES, graphql: GRAPHQL, routes: ROUTES, workers: WORKERS, events: EVENTS } = installModules(MODULES);
+export const {
+  entities: ENTITIES,
+  graphql: GRAPHQL,
+  routes: ROUTES,
+  workers: WORKERS,
+  events: EVENTS,
+  metrics: METRICS,
+} = installModules(MODULES);

@@ -66,7 +66,7 @@ export async function buildServer(deps: ServerDeps): Promise<RestApp> {
   });
   app.get('/openapi.json', { schema: { hide: true }, config: { rateLimit: false } }, async () => app.swagger());
 
-  const metrics = registerMetrics(app, deps.metrics);
+  const metrics = registerMetrics(app, config, deps.metrics);
   registerHealth(app, orm);
 
   const rateLimits = await registerRateLimits(app, config);
@@ -77,6 +77,8 @@ export async function buildServer(deps: ServerDeps): Promise<RestApp> {
   // Who calls, then their budget, then their scope: a refused request still spends budget,
   // and a client out of budget is refused before its unknown credential costs a query.
   app.addHook('onRequest', async (request, reply) => {
+    // `/metrics` checks its own token, which is no API credential.
+    if (request.routeOptions.config.authenticate === false) return;
     const limited = request.routeOptions.config.rateLimit !== false;
     request.em = orm.em.fork();
     const credential = await authenticator.authenticate(request.em, bearerSecret(request.headers.authorization), async (passedRecently) => {
@@ -126,7 +128,7 @@ export async function buildServer(deps: ServerDeps): Promise<RestApp> {
 /** A dispatcher process answers probes and metrics only (README.md, `ROLE`): no API, no GraphQL. */
 async function buildProbeServer(deps: ServerDeps): Promise<RestApp> {
   const app = createFastify(deps);
-  registerMetrics(app, deps.metrics);
+  registerMetrics(app, deps.config, deps.metrics);
   registerHealth(app, deps.orm);
   return app;
 }

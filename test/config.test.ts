@@ -31,8 +31,15 @@ describe('configuration', () => {
       liveMaxSubscriptionsPerConnection: 25,
       liveMaxConnectionsPerToken: 10,
       liveMaxReplaysPerMinute: 60,
+      logFormat: 'auto',
+      retentionDeliveriesMs: 2_592_000_000,
+      retentionEventsMs: 2_592_000_000,
+      retentionIntervalMs: 3_600_000,
+      retentionBatchSize: 1000,
     });
     expect(config.databaseUrl).toBeUndefined();
+    expect(config.metricsToken).toBeUndefined();
+    expect(config.metricsPort).toBeUndefined();
   });
 
   it.each([
@@ -52,6 +59,11 @@ describe('configuration', () => {
     ['LIVE_MAX_SUBSCRIPTIONS_PER_CONNECTION', '0', /LIVE_MAX_SUBSCRIPTIONS_PER_CONNECTION must be an integer between 1 and 10000/],
     ['LIVE_MAX_CONNECTIONS_PER_TOKEN', 'many', /LIVE_MAX_CONNECTIONS_PER_TOKEN must be an integer/],
     ['LIVE_MAX_REPLAYS_PER_MINUTE', '0', /LIVE_MAX_REPLAYS_PER_MINUTE must be an integer between 1 and 100000/],
+    ['LOG_FORMAT', 'xml', /LOG_FORMAT must be one of auto, json, pretty/],
+    ['METRICS_TOKEN', 'short', /METRICS_TOKEN must be at least 16 characters long/],
+    ['METRICS_PORT', '4000', /METRICS_PORT must differ from PORT \(4000\)/],
+    ['RETENTION_EVENTS_MS', '3600000', /RETENTION_EVENTS_MS must be at least LIVE_REPLAY_WINDOW_MS \(86400000\)/],
+    ['RETENTION_BATCH_SIZE', '0', /RETENTION_BATCH_SIZE must be an integer between 1 and 100000/],
   ])('refuses %s=%s naming the variable', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);

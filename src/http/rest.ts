@@ -28,6 +28,8 @@ declare module 'fastify' {
      * public (health, metrics, docs) or check their own credential (applications).
      */
     scope?: Scope | typeof ANY_SCOPE;
+    /** false: the route checks a credential of its own (METRICS_TOKEN), not API tokens. */
+    authenticate?: false;
   }
 }
 

@@ -1,4 +1,5 @@
 import type { Orm } from '../db/orm.js';
+import { purgedRowsCounter } from '../kernel/purged-rows.js';
 import type { Worker, WorkerDeps } from '../kernel/workers.js';
 import { IDEMPOTENCY_RETENTION_HOURS } from './idempotency.js';
 
@@ -17,12 +18,17 @@ export async function purgeExpiredIdempotencyKeys(orm: Orm): Promise<number> {
   return deleted.length;
 }
 
-export function createIdempotencyPurge({ orm, logger }: WorkerDeps): Worker {
+export function createIdempotencyPurge({ orm, logger, metrics }: WorkerDeps): Worker {
+  const purged = purgedRowsCounter(metrics);
+  purged.inc({ table: 'idempotency_key' }, 0);
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
   const purge = () => {
     running = purgeExpiredIdempotencyKeys(orm).then(
-      (deleted) => deleted > 0 && logger.info({ deleted }, 'expired idempotency keys purged'),
+      (deleted) => {
+        purged.inc({ table: 'idempotency_key' }, deleted);
+        if (deleted > 0) logger.info({ deleted }, 'expired idempotency keys purged');
+      },
       (error: unknown) => logger.warn({ err: error }, 'idempotency key purge failed; retrying at the next interval'),
     );
   };

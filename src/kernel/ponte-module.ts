@@ -1,5 +1,7 @@
 import type { EntityClass } from '@mikro-orm/core';
+import type { Registry } from 'prom-client';
 import type { NonEmptyArray } from 'type-graphql';
+import type { Orm } from '../db/orm.js';
 import { registerEvents, type EventDefinition } from '../events/event-registry.js';
 import type { EntityReference, SchemaParts } from '../graphql/schema.js';
 import type { RestRoutes } from '../http/rest.js';
@@ -28,7 +30,17 @@ export interface PonteModule {
   events?: readonly EventDefinition[];
   /** Kinds of webhook subscription (their delivery policies) and who receives events at fan-out. */
   webhooks?: { kinds?: Partial<SubscriptionKinds>; audience?: Audience };
+  /** Metrics the module reports at every process's `/metrics` (gauges read from the database…). */
+  metrics?: readonly MetricsSource[];
 }
+
+export interface MetricsDeps {
+  registry: Registry;
+  orm: Orm;
+}
+
+/** Registers a module's own metrics with a process's registry, once at start. */
+export type MetricsSource = (deps: MetricsDeps) => void;
 
 /** The modules' parts, by the kernel that takes them. */
 export interface ModuleParts {
@@ -37,13 +49,14 @@ export interface ModuleParts {
   routes: RestRoutes[];
   workers: WorkerEntry[];
   events: EventDefinition[];
+  metrics: MetricsSource[];
 }
 
 /**
  * Registers the modules' events with the event registry and their subscription kinds and
  * audiences with the webhook dispatcher, in module order, and returns the parts the other
  * kernels take when they start (the ORM, the GraphQL schema, the HTTP server, the worker
- * runner). Called once, by src/modules.ts.
+ * runner, the metrics registry). Called once, by src/modules.ts.
  */
 export function installModules(modules: readonly PonteModule[]): ModuleParts {
   const events = collect(modules, (module) => module.events);
@@ -60,6 +73,7 @@ export function installModules(modules: readonly PonteModule[]): ModuleParts {
     routes: collect(modules, (module) => module.routes),
     workers: collect(modules, (module) => module.workers),
     events,
+    metrics: collect(modules, (module) => module.metrics),
   };
 }
 

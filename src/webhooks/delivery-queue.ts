@@ -4,6 +4,7 @@ import { newId } from '../db/ids.js';
 import type { AttemptRecord, NextStep } from './outcome.js';
 import type { SubscriptionKind } from './policy.js';
 import type { SigningSecrets } from './signing.js';
+import type { DisabledReason } from './subscription.entity.js';
 import { disableSubscription, recordFailure, recordSuccess } from './subscription-health.js';
 
 /** A delivery this worker holds the lease on, with what it needs to send it. */
@@ -99,6 +100,11 @@ export class LeaseLostError extends Error {
   override name = 'LeaseLostError';
 }
 
+/** What recording an attempt changed beyond the delivery: the subscription switched off, and why. */
+export interface AttemptConsequences {
+  disabled?: Exclude<DisabledReason, 'user'>;
+}
+
 /**
  * Records the attempt and moves the delivery on, only while the lease is still ours: a
  * worker that stalled past its lease (and whose delivery another worker took) records
@@ -110,19 +116,20 @@ export async function finishAttempt(
   record: AttemptRecord,
   step: NextStep,
   disableAfterMs: number,
-): Promise<void> {
+): Promise<AttemptConsequences> {
   if (step.status === 'succeeded') {
     // The common case, kept to two statements: moving the delivery and logging the
     // attempt are one statement; the subscription's health then follows.
     await recordAttempt(orm.em.fork(), claimed, record, step);
     await recordSuccess(orm.em.fork(), claimed.sellerId, claimed.subscriptionId);
-    return;
+    return {};
   }
   // Failures lock the subscription before the delivery, the order every writer of both
   // follows (disabling, deleting), so they cannot deadlock.
-  await orm.em.fork().transactional(async (em) => {
-    await recordFailureHealth(em, claimed, record, step, disableAfterMs);
+  return orm.em.fork().transactional(async (em) => {
+    const disabled = await recordFailureHealth(em, claimed, record, step, disableAfterMs);
     await recordAttempt(em, claimed, record, step);
+    return disabled ? { disabled } : {};
   });
 }
 
@@ -170,11 +177,9 @@ async function recordFailureHealth(
   record: AttemptRecord,
   step: NextStep,
   disableAfterMs: number,
-): Promise<void> {
+): Promise<AttemptConsequences['disabled']> {
   const failing = await recordFailure(em, claimed.sellerId, claimed.subscriptionId, record.at);
-  if (step.status === 'failed' && step.gone) {
-    await disableSubscription(em, claimed.sellerId, claimed.subscriptionId, 'gone');
-  } else if (failing?.active && failing.failingForMs >= disableAfterMs) {
-    await disableSubscription(em, claimed.sellerId, claimed.subscriptionId, 'failing');
-  }
+  const reason = step.status === 'failed' && step.gone ? 'gone' : failing?.active && failing.failingForMs >= disableAfterMs ? 'failing' : undefined;
+  if (reason && (await disableSubscription(em, claimed.sellerId, claimed.subscriptionId, reason))) return reason;
+  return undefined;
 }

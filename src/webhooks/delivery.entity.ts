@@ -24,6 +24,8 @@ const OPEN = `status in ('pending', 'retrying')`;
 @Index({ properties: ['seller', 'eventType', 'id'] })
 @Index({ properties: ['seller', 'status', 'id'] })
 @Index({ name: 'webhook_delivery_due_index', properties: ['nextAttemptAt'], where: OPEN })
+// The retention purge's order: finished deliveries by when they finished.
+@Index({ name: 'webhook_delivery_finished_index', properties: ['completedAt'], where: `status in ('succeeded', 'failed', 'cancelled')` })
 @Index({
   name: 'webhook_delivery_open_aggregate_index',
   properties: ['subscription', 'aggregateType', 'aggregateId', 'sequence'],

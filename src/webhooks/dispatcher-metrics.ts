@@ -1,11 +1,16 @@
 import { Counter, Histogram, type Registry } from 'prom-client';
 import type { AttemptRecord } from './outcome.js';
+import type { DisabledReason } from './subscription.entity.js';
 
 /** What the dispatcher reports at the process's `/metrics`. */
 export interface DispatcherMetrics {
   attempted(record: AttemptRecord): void;
   /** An attempt made but not recorded (lease lost, database error): it will be made again. */
   unrecorded(reason: 'lease_lost' | 'error'): void;
+  /** A delivery that used its last attempt (or got 410 Gone) and will not be tried again by itself. */
+  exhausted(): void;
+  /** A subscription the dispatcher switched off. */
+  disabled(reason: Exclude<DisabledReason, 'user'>): void;
 }
 
 export function dispatcherMetrics(registry: Registry | undefined): DispatcherMetrics {
@@ -29,6 +34,17 @@ export function dispatcherMetrics(registry: Registry | undefined): DispatcherMet
     labelNames: ['reason'],
     registers,
   });
+  const exhausted = new Counter({
+    name: 'ponte_webhook_deliveries_exhausted_total',
+    help: 'Deliveries that failed for good: their last attempt failed, or the receiver answered 410 Gone',
+    registers,
+  });
+  const disabled = new Counter({
+    name: 'ponte_webhook_subscriptions_disabled_total',
+    help: 'Subscriptions the dispatcher switched off: gone (410) or failing (for WEBHOOK_DISABLE_AFTER_MS)',
+    labelNames: ['reason'],
+    registers,
+  });
   return {
     attempted: (record) => {
       const result = record.error ?? 'success';
@@ -36,5 +52,7 @@ export function dispatcherMetrics(registry: Registry | undefined): DispatcherMet
       duration.observe({ result }, record.durationMs / 1000);
     },
     unrecorded: (reason) => unrecorded.inc({ reason }),
+    exhausted: () => exhausted.inc(),
+    disabled: (reason) => disabled.inc({ reason }),
   };
 }

@@ -7,6 +7,7 @@ import type { Worker } from '../kernel/workers.js';
 import { claimDueDeliveries, finishAttempt, LeaseLostError, type ClaimedDelivery } from './delivery-queue.js';
 import { dispatcherMetrics, type DispatcherMetrics } from './dispatcher-metrics.js';
 import { fanOutBatch } from './fanout.js';
+import { reportGivingUp } from './giving-up.js';
 import { nextStep, recordOf } from './outcome.js';
 import { policyFor } from './policy.js';
 import { createSender, type Sender } from './sender.js';
@@ -164,7 +165,8 @@ export class Dispatcher implements Worker {
       now: new Date(),
     });
     try {
-      await finishAttempt(orm, delivery, record, step, config.webhookDisableAfterMs);
+      const consequences = await finishAttempt(orm, delivery, record, step, config.webhookDisableAfterMs);
+      reportGivingUp({ logger, metrics: this.metrics }, delivery, step, consequences);
     } catch (error) {
       // The lease runs out and another worker makes this attempt again: at least once.
       const leaseLost = error instanceof LeaseLostError;

@@ -10,15 +10,28 @@ export interface RetryAfterBounds {
   maxMs: number;
 }
 
-// Past this the doubling is far beyond any sensible cap and 2 ** n heads for Infinity.
-const MAX_DOUBLINGS = 52;
+/**
+ * How much the ceiling grows from one retry to the next. With the defaults (base 5 s,
+ * cap 6 h, 8 attempts) the ceilings are 5 s, 80 s, 21 min, 5.7 h, then 6 h three times:
+ * about a day from the first attempt to the last (Svix's schedule is 5 s, 5 min, 30 min,
+ * 2 h, 5 h, 10 h, 10 h), where doubling would give up after about ten minutes.
+ */
+export const BACKOFF_GROWTH = 16;
 
-// Delay after the given failed attempt (1 = the first attempt failed): an exponential
-// ceiling base × 2^(n−1), capped at maxMs, with "equal jitter": half of the ceiling is
-// fixed and the other half random. Full jitter (0..ceiling) spreads retries best but
-// can pick ~0 and hammer a receiver that just failed; equal jitter still de-synchronises
-// a burst of failures while every delay stays at least half the ceiling, so delays grow
-// from one attempt to the next and are never 0 when baseMs > 0.
+/** The share of each ceiling left to chance: a burst of failures does not retry in step. */
+const JITTER_SHARE = 0.2;
+
+// Past this the growth is far beyond any sensible cap and 16 ** n heads for Infinity.
+const MAX_STEPS = 12;
+
+/**
+ * Delay after the given failed attempt (1 = the first attempt failed): an exponential
+ * ceiling base × 16^(n−1), capped at maxMs, of which the first four fifths are fixed and
+ * the last fifth random. Full jitter (0..ceiling) spreads retries best but can pick ~0
+ * and hammer a receiver that just failed, and would shorten the day the schedule spans;
+ * a fixed share keeps every delay at least 80 % of its ceiling, so delays grow from one
+ * attempt to the next and are never 0 when baseMs > 0.
+ */
 export function retryDelayMs(
   attemptNumber: number,
   { baseMs, maxMs }: BackoffOptions,
@@ -28,9 +41,9 @@ export function retryDelayMs(
     throw new RangeError(`attemptNumber must be an integer ≥ 1, got ${attemptNumber}`);
   }
   if (baseMs <= 0 || maxMs <= 0) return 0;
-  const doublings = Math.min(attemptNumber - 1, MAX_DOUBLINGS);
-  const ceiling = Math.floor(Math.min(maxMs, baseMs * 2 ** doublings));
-  const fixed = Math.ceil(ceiling / 2);
+  const steps = Math.min(attemptNumber - 1, MAX_STEPS);
+  const ceiling = Math.floor(Math.min(maxMs, baseMs * BACKOFF_GROWTH ** steps));
+  const fixed = Math.ceil(ceiling * (1 - JITTER_SHARE));
   // floor(r × (span + 1)) with r in [0, 1) lands on 0..span, so the result stays within
   // [fixed, ceiling]; clamping r guards against an injected source returning 1.
   const span = ceiling - fixed;

@@ -49,21 +49,24 @@ export async function recordFailure(
 
 /**
  * Switches a subscription off (by its user, a 410 Gone, or failing too long). What it
- * still owed ends `failed`, so a later recover can send it again.
+ * still owed ends `failed`, so a later recover can send it again. Answers whether this
+ * call switched it off (false: it already was).
  */
 export async function disableSubscription(
   em: EntityManager,
   sellerId: string,
   subscriptionId: string,
   reason: DisabledReason,
-): Promise<void> {
-  await em.execute(
+): Promise<boolean> {
+  const switched = await em.execute<{ id: string }[]>(
     `update webhook_subscription
         set active = false, disabled_at = now(), disabled_reason = ?, updated_at = now()
-      where id = ? and seller_id = ? and active`,
+      where id = ? and seller_id = ? and active
+      returning id`,
     [reason, subscriptionId, sellerId],
   );
   await closeOpenDeliveries(em, sellerId, subscriptionId, 'failed');
+  return switched.length > 0;
 }
 
 /** Ends every pending or retrying delivery of a subscription (deleted: cancelled; disabled: failed). */

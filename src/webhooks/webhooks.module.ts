@@ -5,6 +5,8 @@ import { FanoutQueueEntry } from './fanout-queue.entity.js';
 import { sellerSubscriptions } from './fanout.js';
 import { INTERFACE_POLICY } from './policy.js';
 import { WebhookResolver } from './webhook.resolver.js';
+import { createRetentionPurge } from './retention.js';
+import { registerQueueGauges } from './queue-metrics.js';
 import { webhookRoutes } from './webhook.routes.js';
 import { WebhookSubscription } from './subscription.entity.js';
 
@@ -14,6 +16,10 @@ export const webhooksModule: PonteModule = {
   entities: [WebhookSubscription, WebhookDelivery, WebhookAttempt, FanoutQueueEntry],
   resolvers: [WebhookResolver],
   routes: [webhookRoutes],
-  workers: [{ roles: ['all', 'dispatcher'], create: (deps) => new Dispatcher(deps) }],
+  workers: [
+    { roles: ['all', 'dispatcher'], create: (deps) => new Dispatcher(deps) },
+    { roles: ['all', 'dispatcher'], create: createRetentionPurge },
+  ],
   webhooks: { kinds: { interface: INTERFACE_POLICY }, audience: sellerSubscriptions },
+  metrics: [registerQueueGauges],
 };

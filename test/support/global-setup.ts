@@ -21,8 +21,9 @@ declare module 'vitest' {
  * DATABASE_URL names the server to use; without it an embedded PostgreSQL starts.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  // Tests that start real service processes (main, CLI, dispatchers) run the compiled build.
-  execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], { stdio: 'inherit' });
+  // Tests that start real service processes (main, CLI, dispatchers) run the build (made
+  // again only when the sources changed, scripts/build.mjs).
+  execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
   let embedded: EmbeddedDatabase | undefined;
   let serverUrl = process.env.DATABASE_URL;
   // Without DATABASE_URL: a cluster of this run's own, in its own folder, on a free port,

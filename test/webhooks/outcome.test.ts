@@ -53,10 +53,10 @@ describe('what follows an attempt', () => {
   it('succeeds, gives up after the last attempt, or retries on the backoff schedule', () => {
     expect(nextStep(recordOf(answer(204), policy), context())).toEqual({ status: 'succeeded' });
     expect(nextStep(failure(500), context({ attemptsInRound: 8 }))).toEqual({ status: 'failed', gone: false });
-    // Third failure: ceiling 4 s, equal jitter keeps it within [2 s, 4 s].
-    const delay = delayOf(nextStep(failure(500), context({ attemptsInRound: 3 })));
-    expect(delay).toBeGreaterThanOrEqual(2000);
-    expect(delay).toBeLessThanOrEqual(4000);
+    // Second failure: ceiling 1 s × 16 = 16 s, jitter on its last fifth keeps it within [12.8 s, 16 s].
+    const delay = delayOf(nextStep(failure(500), context({ attemptsInRound: 2 })));
+    expect(delay).toBeGreaterThanOrEqual(12_800);
+    expect(delay).toBeLessThanOrEqual(16_000);
   });
 
   it('gives up at once on 410 Gone', () => {

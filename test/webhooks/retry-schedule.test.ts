@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { retryAfterMs, retryDelayMs } from '../../src/webhooks/retry-schedule.js';
+import { BACKOFF_GROWTH, retryAfterMs, retryDelayMs } from '../../src/webhooks/retry-schedule.js';
 
 const DEFAULTS = { baseMs: 5_000, maxMs: 21_600_000 };
 const lowest = () => 0;
@@ -8,31 +8,41 @@ const highest = () => 0.999_999_999;
 
 describe('retryDelayMs', () => {
   it('waits about the base after the first failed attempt', () => {
-    expect(retryDelayMs(1, DEFAULTS, lowest)).toBe(2_500);
+    expect(retryDelayMs(1, DEFAULTS, lowest)).toBe(4_000);
     expect(retryDelayMs(1, DEFAULTS, highest)).toBe(5_000);
   });
 
-  it('doubles the ceiling with every attempt', () => {
-    expect(retryDelayMs(2, DEFAULTS, highest)).toBe(10_000);
-    expect(retryDelayMs(3, DEFAULTS, highest)).toBe(20_000);
-    expect(retryDelayMs(8, DEFAULTS, highest)).toBe(640_000);
-    expect(retryDelayMs(8, DEFAULTS, lowest)).toBe(320_000);
+  it('grows the ceiling sixteenfold with every attempt', () => {
+    expect(retryDelayMs(2, DEFAULTS, highest)).toBe(80_000);
+    expect(retryDelayMs(3, DEFAULTS, highest)).toBe(1_280_000);
+    expect(retryDelayMs(4, DEFAULTS, highest)).toBe(20_480_000);
+    expect(retryDelayMs(4, DEFAULTS, lowest)).toBe(16_384_000);
   });
 
-  it('keeps half the ceiling fixed and jitters the other half', () => {
-    expect(retryDelayMs(1, { baseMs: 1_000, maxMs: 60_000 }, () => 0.5)).toBe(750);
-    expect(retryDelayMs(3, { baseMs: 1_000, maxMs: 60_000 }, () => 0.25)).toBe(2_500);
+  it('spans about a day with the default 8 attempts, like Svix\'s schedule', () => {
+    const span = (random: () => number) => Array.from({ length: 7 }, (_, i) => retryDelayMs(i + 1, DEFAULTS, random)).reduce((a, b) => a + b);
+    const hour = 3_600_000;
+    expect(span(lowest)).toBeGreaterThan(19 * hour);
+    expect(span(highest)).toBeLessThan(25 * hour);
+    // Svix waits 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h: quick retries first, hours later.
+    expect(retryDelayMs(2, DEFAULTS, highest)).toBeLessThan(5 * 60_000);
+    expect(retryDelayMs(5, DEFAULTS, lowest)).toBeGreaterThan(4 * hour);
+  });
+
+  it('keeps four fifths of the ceiling fixed and jitters the last fifth', () => {
+    expect(retryDelayMs(1, { baseMs: 1_000, maxMs: 60_000 }, () => 0.5)).toBe(900);
+    expect(retryDelayMs(2, { baseMs: 1_000, maxMs: 60_000 }, () => 0.25)).toBe(13_600);
   });
 
   it('caps at maxMs', () => {
     expect(retryDelayMs(30, DEFAULTS, highest)).toBe(21_600_000);
-    expect(retryDelayMs(30, DEFAULTS, lowest)).toBe(10_800_000);
+    expect(retryDelayMs(30, DEFAULTS, lowest)).toBe(17_280_000);
     expect(retryDelayMs(3, { baseMs: 1_000, maxMs: 3_000 }, highest)).toBe(3_000);
   });
 
   it('survives absurd attempt numbers without Infinity or NaN', () => {
     expect(retryDelayMs(10_000, DEFAULTS, highest)).toBe(21_600_000);
-    expect(retryDelayMs(Number.MAX_SAFE_INTEGER, { baseMs: 1, maxMs: 100 }, lowest)).toBe(50);
+    expect(retryDelayMs(Number.MAX_SAFE_INTEGER, { baseMs: 1, maxMs: 100 }, lowest)).toBe(80);
   });
 
   it('is never 0 with a positive base, even a 1 ms one (tests use tiny bases)', () => {
@@ -46,14 +56,14 @@ describe('retryDelayMs', () => {
 
   it('stays inside the range even if the random source returns 1', () => {
     expect(retryDelayMs(1, { baseMs: 1_000, maxMs: 60_000 }, () => 1)).toBe(1_000);
-    expect(retryDelayMs(1, { baseMs: 1_000, maxMs: 60_000 }, () => -1)).toBe(500);
+    expect(retryDelayMs(1, { baseMs: 1_000, maxMs: 60_000 }, () => -1)).toBe(800);
   });
 
   it.each([0, -1, 1.5, Number.NaN])('refuses attempt number %s', (attempt) => {
     expect(() => retryDelayMs(attempt, DEFAULTS)).toThrow(RangeError);
   });
 
-  it('always lands in [ceiling / 2, ceiling] as a whole number of ms', () => {
+  it('always lands in [4/5 ceiling, ceiling] as a whole number of ms', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 40 }),
@@ -61,10 +71,10 @@ describe('retryDelayMs', () => {
         fc.integer({ min: 1, max: 50_000_000 }),
         fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
         (attempt, baseMs, maxMs, r) => {
-          const ceiling = Math.min(maxMs, baseMs * 2 ** (attempt - 1));
+          const ceiling = Math.floor(Math.min(maxMs, baseMs * BACKOFF_GROWTH ** Math.min(attempt - 1, 12)));
           const delay = retryDelayMs(attempt, { baseMs, maxMs }, () => r);
           expect(Number.isInteger(delay)).toBe(true);
-          expect(delay).toBeGreaterThanOrEqual(Math.floor(ceiling / 2));
+          expect(delay).toBeGreaterThanOrEqual(Math.floor(ceiling * 0.8));
           expect(delay).toBeLessThanOrEqual(ceiling);
           expect(delay).toBeGreaterThan(0);
         },
@@ -73,7 +83,7 @@ describe('retryDelayMs', () => {
   });
 
   it('never shrinks from one attempt to the next, whatever the jitter', () => {
-    // The smallest delay of attempt n+1 is at least the largest of attempt n.
+    // The smallest delay of attempt n+1 is at least the largest of attempt n (below the cap).
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 40 }),
@@ -82,7 +92,7 @@ describe('retryDelayMs', () => {
         (attempt, baseMs, maxMs) => {
           const options = { baseMs, maxMs };
           expect(retryDelayMs(attempt + 1, options, lowest)).toBeGreaterThanOrEqual(
-            Math.min(retryDelayMs(attempt, options, highest), Math.ceil(maxMs / 2)),
+            Math.min(retryDelayMs(attempt, options, highest), Math.ceil(maxMs * 0.8)),
           );
         },
       ),
@@ -90,10 +100,10 @@ describe('retryDelayMs', () => {
   });
 
   it('uses Math.random by default and spreads the delays', () => {
-    const delays = new Set(Array.from({ length: 50 }, () => retryDelayMs(5, DEFAULTS)));
+    const delays = new Set(Array.from({ length: 50 }, () => retryDelayMs(2, DEFAULTS)));
     expect(delays.size).toBeGreaterThan(1);
     for (const delay of delays) {
-      expect(delay).toBeGreaterThanOrEqual(40_000);
+      expect(delay).toBeGreaterThanOrEqual(64_000);
       expect(delay).toBeLessThanOrEqual(80_000);
     }
   });

@@ -1,0 +1,130 @@
+import type { Counter } from 'prom-client';
+import type { Config } from '../config.js';
+import type { Orm } from '../db/orm.js';
+import { purgedRowsCounter } from '../kernel/purged-rows.js';
+import type { Worker, WorkerDeps } from '../kernel/workers.js';
+
+export type RetentionWindows = Pick<Config, 'retentionDeliveriesMs' | 'retentionEventsMs' | 'retentionBatchSize'>;
+
+export interface PurgedRows {
+  webhook_attempt: number;
+  webhook_delivery: number;
+  outbox_event: number;
+}
+
+/**
+ * Finished deliveries (succeeded, failed, cancelled) whose completion is older than the
+ * window, with their attempts, one batch per statement. Open ones (pending, retrying) are
+ * never touched, whatever their age; a delivery redelivered by hand is open again, and
+ * its window restarts when it finishes. Rows another transaction holds (a redelivery in
+ * progress) are skipped, not waited for.
+ */
+async function purgeDeliveryBatch(orm: Orm, windowMs: number, batchSize: number): Promise<{ attempts: number; deliveries: number }> {
+  // Spans sellers by design: retention is the same for everyone.
+  const [row] = await orm.em.fork().execute<{ attempts: number; deliveries: number }[]>(
+    `with doomed as (
+       select id from webhook_delivery
+        where status in ('succeeded', 'failed', 'cancelled')
+          and completed_at < now() - ?::float8 * interval '1 millisecond'
+        order by completed_at
+        limit ?
+        for update skip locked
+     ),
+     attempts as (delete from webhook_attempt a using doomed where a.delivery_id = doomed.id returning 1),
+     deliveries as (delete from webhook_delivery d using doomed where d.id = doomed.id returning 1)
+     select (select count(*) from attempts)::int as attempts, (select count(*) from deliveries)::int as deliveries`,
+    [windowMs, batchSize],
+  );
+  return row!;
+}
+
+/**
+ * Outbox events older than their window that nothing needs any more: no delivery refers
+ * to them (deliveries go first, by their own window) and the fan-out has taken them. The
+ * window is at least the live replay window (the configuration insists), so a live
+ * subscription's `after` still finds its events. Ids are UUID v7, so "created before the
+ * cutoff" is a range of the primary key: the cutoff's smallest id, from the database's clock.
+ */
+async function purgeEventBatch(orm: Orm, windowMs: number, batchSize: number): Promise<number> {
+  const deleted = await orm.em.fork().execute<{ id: string }[]>(
+    `with cutoff as (
+       select (substr(h, 1, 8) || '-' || substr(h, 9, 4) || '-7000-8000-000000000000')::uuid as id
+         from (select lpad(to_hex(floor(extract(epoch from now()) * 1000 - ?::float8)::bigint), 12, '0') as h) ms
+     ),
+     doomed as (
+       select e.id from outbox_event e, cutoff
+        where e.id < cutoff.id
+          and not exists (select 1 from webhook_delivery d where d.event_id = e.id)
+          and not exists (select 1 from webhook_fanout_queue q where q.event_id = e.id)
+        order by e.id
+        limit ?
+        for update of e skip locked
+     )
+     delete from outbox_event e using doomed where e.id = doomed.id returning e.id`,
+    [windowMs, batchSize],
+  );
+  return deleted.length;
+}
+
+/**
+ * One pass: batches until a batch comes back short, deliveries first (which frees their
+ * events), then events. `keepGoing` is asked between batches, so a shutdown waits for
+ * one batch at most.
+ */
+export async function purgeExpired(orm: Orm, windows: RetentionWindows, keepGoing: () => boolean = () => true): Promise<PurgedRows> {
+  const purged: PurgedRows = { webhook_attempt: 0, webhook_delivery: 0, outbox_event: 0 };
+  const batch = windows.retentionBatchSize;
+  for (let full = true; full && keepGoing(); ) {
+    const { attempts, deliveries } = await purgeDeliveryBatch(orm, windows.retentionDeliveriesMs, batch);
+    purged.webhook_attempt += attempts;
+    purged.webhook_delivery += deliveries;
+    full = deliveries === batch;
+  }
+  for (let full = true; full && keepGoing(); ) {
+    const events = await purgeEventBatch(orm, windows.retentionEventsMs, batch);
+    purged.outbox_event += events;
+    full = events === batch;
+  }
+  return purged;
+}
+
+function count(counter: Counter<'table'>, purged: PurgedRows): void {
+  for (const [table, rows] of Object.entries(purged)) counter.inc({ table }, rows);
+}
+
+/** The retention purge: a pass at start and every RETENTION_INTERVAL_MS. */
+export function createRetentionPurge({ config, orm, logger, metrics }: WorkerDeps): Worker {
+  const counter = purgedRowsCounter(metrics);
+  // Every table from the first scrape on, at 0 until something is removed.
+  count(counter, { webhook_attempt: 0, webhook_delivery: 0, outbox_event: 0 });
+  let timer: NodeJS.Timeout | undefined;
+  let stopping = false;
+  let running: Promise<void> | undefined;
+  const purge = () => {
+    // A pass still going (a large backlog) is not started twice.
+    running ??= purgeExpired(orm, config, () => !stopping)
+      .then(
+        (purged) => {
+          count(counter, purged);
+          if (Object.values(purged).some((rows) => rows > 0)) logger.info({ purged }, 'retention: expired rows purged');
+        },
+        (error: unknown) => logger.warn({ err: error }, 'retention purge failed; retrying at the next interval'),
+      )
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  return {
+    name: 'retention-purge',
+    async start() {
+      purge();
+      timer = setInterval(purge, config.retentionIntervalMs);
+      timer.unref();
+    },
+    async stop() {
+      stopping = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from './support/database.js';
+import { runProcess } from './support/process.js';
+
+/** The package's `ponte` bin, as `npm install -g` or `npx ponte` would run it. */
+const PONTE = 'bin/ponte.js';
+
+describe('the ponte command', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.drop());
+
+  it('lists its commands with --help, without a database', { timeout: 120_000 }, async () => {
+    for (const args of [['--help'], ['-h'], ['help'], []]) {
+      const result = await runProcess(PONTE, args, {});
+      expect(result.code, args.join(' ')).toBe(args.length === 0 ? 2 : 0);
+      const text = args.length === 0 ? result.stderr : result.stdout;
+      expect(text).toContain('usage: ponte <command>');
+      for (const command of ['seller create --name <name>', 'token create --seller <id>', 'app install --app <id> --seller <id>', 'migrate']) {
+        expect(text).toContain(command);
+      }
+    }
+  });
+
+  it('describes one command with <command> --help or help <command>', { timeout: 120_000 }, async () => {
+    for (const args of [['token', 'create', '--help'], ['help', 'token', 'create']]) {
+      const result = await runProcess(PONTE, args, {});
+      expect(result.code).toBe(0);
+      expect(result.stdout.split('\n')[0]).toBe('usage: ponte token create --seller <id> [--scopes a,b] [--name <name>]');
+      expect(result.stdout).toContain('every scope unless --scopes lists some');
+    }
+    const unknown = await runProcess(PONTE, ['help', 'seller', 'delete'], {});
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('unknown command "seller delete"');
+  });
+
+  // Ten Node processes loading the whole service at once: slow on a busy two-core machine.
+  it('prints valid JSON from each of ten calls at once', { timeout: 180_000 }, async () => {
+    const calls = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => runProcess(PONTE, ['seller', 'create', '--name', `Loja ${i}`], { DATABASE_URL: database.url })),
+    );
+    const sellers = calls.map((call) => {
+      expect(call.code, call.stderr).toBe(0);
+      return JSON.parse(call.stdout) as { id: string; name: string };
+    });
+    expect(sellers.map((seller) => seller.name).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `Loja ${i}`).sort());
+    expect(new Set(sellers.map((seller) => seller.id)).size).toBe(10);
+  });
+});
