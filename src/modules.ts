@@ -31,6 +31,15 @@ export const MODULES: readonly PonteModule[] = [
  * Importing this file registers the modules' events (the event catalogue) and webhook
  * kinds and audiences (the dispatcher); the entry points hand the other parts to their
  * kernels: ENTITIES to the ORM, GRAPHQL to the schema builder, ROUTES to the HTTP server,
- * WORKERS to the worker runner. EVENTS is every event declaration, schemas included.
+ * WORKERS to the worker runner. EVENTS is every event declaration, schemas included;
+ * INTERFACES the REST interfaces client teams get a document, event schemas and a
+ * collection for.
  */
-export const { entities: ENTITIES, graphql: GRAPHQL, routes: ROUTES, workers: WORKERS, events: EVENTS } = installModules(MODULES);
+export const {
+  entities: ENTITIES,
+  graphql: GRAPHQL,
+  routes: ROUTES,
+  interfaces: INTERFACES,
+  workers: WORKERS,
+  events: EVENTS,
+} = installModules(MODULES);

@@ -17,7 +17,9 @@ import { buildGraphQLSchema } from './graphql/schema.js';
 import { registerHealth } from './http/health.js';
 import { registerMetrics } from './http/metrics.js';
 import { parseJsonStrictly } from './http/json-body.js';
-import { documentProblems } from './http/openapi-problems.js';
+import { registerErrorPages } from './http/error-pages.js';
+import { openApiOptions } from './http/openapi/document.js';
+import { registerOpenApiDocuments } from './http/openapi/routes.js';
 import { handleError, sendProblem } from './http/problem.js';
 import { registerRateLimits } from './http/rate-limit.js';
 import { requestIdOf } from './http/request-id.js';
@@ -25,7 +27,7 @@ import { authorize, type RestApp } from './http/rest.js';
 import { refuseUnstorableText } from './http/storable-input.js';
 import { buildListQueries, validatorCompiler } from './http/validation.js';
 import { attachLiveEvents } from './live/websocket.js';
-import { GRAPHQL, ROUTES } from './modules.js';
+import { GRAPHQL, INTERFACES, ROUTES } from './modules.js';
 
 export interface ServerDeps {
   config: Config;
@@ -46,25 +48,9 @@ export async function buildServer(deps: ServerDeps): Promise<RestApp> {
   if (deps.config.role === 'dispatcher') return buildProbeServer(deps);
   const { config, orm } = deps;
   const app = createFastify(deps);
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Ponte REST API',
-        version: '1.0.0',
-        description: 'Orders, catalogue, stock and webhooks of the Ponte integration hub. Errors are RFC 9457 problem+json.',
-      },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', description: 'ponte_sk_… token' },
-          application: { type: 'http', scheme: 'bearer', description: 'ponte_app_… application credential (per-product webhooks)' },
-        },
-      },
-      security: [{ bearer: [] }],
-    },
-    transformObject: documentProblems,
-  });
-  app.get('/openapi.json', { schema: { hide: true }, config: { rateLimit: false } }, async () => app.swagger());
+  await app.register(swagger, openApiOptions(INTERFACES));
+  registerOpenApiDocuments(app, INTERFACES);
+  registerErrorPages(app);
 
   const metrics = registerMetrics(app, deps.metrics);
   registerHealth(app, orm);

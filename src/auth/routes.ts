@@ -2,12 +2,20 @@ import { Type } from 'typebox';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 import { pageQuery, pageRequest, viewPage } from '../http/pagination.js';
-import { ANY_SCOPE, callerOf, type RestRoutes } from '../http/rest.js';
+import { problemResponse } from '../http/problem.js';
+import { ANY_SCOPE, callerOf, NO_CONTENT, type RestRoutes } from '../http/rest.js';
 import { issueCredential, listCredentials, revokeCredential } from './applications.js';
 import { credentialView, CredentialResponse, IdParams, IssuedCredentialResponse, tokenView, TokenResponse } from './schemas.js';
 import { listTokens, revokeToken } from './service.js';
 
 const any = { scope: ANY_SCOPE } as const;
+
+/** The tags of these routes; every interface that takes seller tokens (or application credentials) shows them. */
+export const TOKENS_TAG = { name: 'tokens', description: 'The seller\'s API tokens: list them, revoke one. New tokens come from GraphQL `createToken` or the CLI.' };
+export const CREDENTIALS_TAG = {
+  name: 'application credentials',
+  description: 'An application\'s own credentials (`ponte_app_…`): rotate by issuing a new one, switching, revoking the old.',
+};
 const listOf = <T extends Parameters<typeof Type.Array>[0]>(item: T) =>
   Type.Object({ data: Type.Array(item), nextCursor: Type.Union([Type.String(), Type.Null()]) });
 
@@ -29,7 +37,8 @@ export const authRoutes: RestRoutes = (app, { config }) => {
     {
       config: any,
       schema: {
-        tags: ['tokens'],
+        tags: [TOKENS_TAG.name],
+        operationId: 'listTokens',
         summary: 'The seller\'s API tokens, revoked ones included, oldest first (any token may list them)',
         querystring: pageQuery(config.pageSizeMax).schema,
         response: { 200: listOf(TokenResponse) },
@@ -44,25 +53,28 @@ export const authRoutes: RestRoutes = (app, { config }) => {
     {
       config: any,
       schema: {
-        tags: ['tokens'],
+        tags: [TOKENS_TAG.name],
+        operationId: 'revokeToken',
         summary: 'Revoke a token whose scopes the caller holds; it stops working at once and its live connections close (4403)',
         params: IdParams,
+        response: { 204: NO_CONTENT, 403: problemResponse('FORBIDDEN: the token to revoke holds scopes the caller does not') },
       },
     },
     async (request, reply) => {
       await revokeToken(request.em, callerOf(request), request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
-  const security = [{ application: [] }];
-  const tags = ['application credentials'];
+  const security = [{ applicationCredential: [] }];
+  const tags = [CREDENTIALS_TAG.name];
   app.get(
     '/aplicativo/credenciais',
     {
       schema: {
         tags,
         security,
+        operationId: 'listApplicationCredentials',
         summary: 'The calling application\'s credentials, revoked ones included, oldest first',
         querystring: pageQuery(config.pageSizeMax).schema,
         response: { 200: listOf(CredentialResponse) },
@@ -78,6 +90,7 @@ export const authRoutes: RestRoutes = (app, { config }) => {
       schema: {
         tags,
         security,
+        operationId: 'issueApplicationCredential',
         summary: 'Issue a new credential for the calling application; the others keep working until revoked',
         response: { 201: IssuedCredentialResponse },
       },
@@ -90,10 +103,19 @@ export const authRoutes: RestRoutes = (app, { config }) => {
 
   app.delete(
     '/aplicativo/credenciais/:id',
-    { schema: { tags, security, summary: 'Revoke one of the calling application\'s credentials (the one in use included)', params: IdParams } },
+    {
+      schema: {
+        tags,
+        security,
+        operationId: 'revokeApplicationCredential',
+        summary: 'Revoke one of the calling application\'s credentials (the one in use included)',
+        params: IdParams,
+        response: { 204: NO_CONTENT },
+      },
+    },
     async (request, reply) => {
       await revokeCredential(request.em, { applicationId: callingApplication(request), credentialId: request.params.id });
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 };

@@ -1,3 +1,4 @@
+import { CATALOGUE_INTERFACE } from './catalogue.interface.js';
 import type { PonteModule } from '../kernel/module.js';
 import { Channel } from './channel.entity.js';
 import { CATALOG_EVENTS } from './events.js';
@@ -17,5 +18,6 @@ export const catalogModule: PonteModule = {
   resolvers: [ProductResolver, ProductVariationResolver, PriceResolver, StockResolver],
   references: { Product: { key: 'sku', ...productReference } },
   routes: [catalogRoutes],
+  interfaces: [CATALOGUE_INTERFACE],
   events: CATALOG_EVENTS,
 };

@@ -22,7 +22,7 @@ export const productRoutes: RestRoutes = (app, { config }) => {
     '/produtos',
     {
       config: { scope: 'catalog:write' },
-      schema: { tags: ['catalog'], summary: 'Create or update up to 100 products by SKU', body: ProductBatch, response: { 200: ProductBatchResult } },
+      schema: { tags: ['catalog'], operationId: 'upsertProducts', summary: 'Create or update up to 100 products by SKU', body: ProductBatch, response: { 200: ProductBatchResult } },
     },
     async (request) => ({ results: await upsertProducts(request.em, callerOf(request).sellerId, request.body.products) }),
   );
@@ -33,6 +33,7 @@ export const productRoutes: RestRoutes = (app, { config }) => {
       config: { scope: 'catalog:read' },
       schema: {
         tags: ['catalog'],
+        operationId: 'listProducts',
         summary: 'Products by SKU, filtered',
         querystring: productListQuery(config.pageSizeMax).schema,
         response: { 200: Type.Object({ data: Type.Array(ProductView), nextCursor: Type.Union([Type.String(), Type.Null()]) }) },
@@ -46,7 +47,7 @@ export const productRoutes: RestRoutes = (app, { config }) => {
 
   app.get(
     '/produtos/:sku',
-    { config: { scope: 'catalog:read' }, schema: { tags: ['catalog'], summary: 'One product', params: SkuArgs, response: { 200: ProductView } } },
+    { config: { scope: 'catalog:read' }, schema: { tags: ['catalog'], operationId: 'getProduct', summary: 'One product', params: SkuArgs, response: { 200: ProductView } } },
     async (request) => {
       callerOf(request);
       return productView(await getProduct(request.em, request.params.sku));
@@ -57,7 +58,7 @@ export const productRoutes: RestRoutes = (app, { config }) => {
     '/produtos/:sku/preco',
     {
       config: { scope: 'catalog:write' },
-      schema: { tags: ['prices'], summary: 'Set the default price and per-channel overrides of a sellable SKU', params: SkuArgs, body: PriceUpdate, response: { 200: SkuPricesView } },
+      schema: { tags: ['prices'], operationId: 'setPrices', summary: 'Set the default price and per-channel overrides of a sellable SKU', params: SkuArgs, body: PriceUpdate, response: { 200: SkuPricesView } },
     },
     async (request) => setPrices(request.em, callerOf(request).sellerId, request.params.sku, request.body.prices),
   );
@@ -68,6 +69,7 @@ export const productRoutes: RestRoutes = (app, { config }) => {
       config: { scope: 'catalog:read' },
       schema: {
         tags: ['prices'],
+        operationId: 'getPrices',
         summary: 'Prices of a sellable SKU and its effective price on a channel at an instant',
         params: SkuArgs,
         querystring: EffectivePriceQuery,

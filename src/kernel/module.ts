@@ -2,6 +2,7 @@ import type { EntityClass } from '@mikro-orm/core';
 import type { NonEmptyArray } from 'type-graphql';
 import { registerEvents, type EventDefinition } from '../events/catalogue.js';
 import type { EntityReference, SchemaParts } from '../graphql/schema.js';
+import type { RestInterface } from '../http/openapi/interfaces.js';
 import type { RestRoutes } from '../http/rest.js';
 import { registerAudience, type Audience } from '../webhooks/fanout.js';
 import { registerDeliveryPolicies, type SubscriptionKinds } from '../webhooks/policy.js';
@@ -22,6 +23,8 @@ export interface PonteModule {
   references?: Readonly<Record<string, EntityReference>>;
   /** Fastify plugins of its REST routes. */
   routes?: readonly RestRoutes[];
+  /** The interfaces its routes make up for client teams: an OpenAPI document, event schemas and a collection each. */
+  interfaces?: readonly RestInterface[];
   /** Background loops, with the roles that run them. */
   workers?: readonly WorkerEntry[];
   /** The events the module records: payload schema, read scope, webhooks interface group. */
@@ -35,6 +38,7 @@ export interface ModuleParts {
   entities: EntityClass[];
   graphql: SchemaParts;
   routes: RestRoutes[];
+  interfaces: RestInterface[];
   workers: WorkerEntry[];
   events: EventDefinition[];
 }
@@ -58,6 +62,7 @@ export function installModules(modules: readonly PonteModule[]): ModuleParts {
     entities: collect(modules, (module) => module.entities),
     graphql: { resolvers: resolvers as NonEmptyArray<Function>, references: referencesOf(modules) },
     routes: collect(modules, (module) => module.routes),
+    interfaces: collect(modules, (module) => module.interfaces),
     workers: collect(modules, (module) => module.workers),
     events,
   };

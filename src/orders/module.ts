@@ -1,3 +1,4 @@
+import { ORDERS_INTERFACE } from './orders.interface.js';
 import type { PonteModule } from '../kernel/module.js';
 import { ORDER_EVENTS } from './events.js';
 import { OrderItem } from './order-item.entity.js';
@@ -15,5 +16,6 @@ export const ordersModule: PonteModule = {
   resolvers: [OrderResolver],
   references: { Order: { key: 'id', ...orderReference } },
   routes: [orderRoutes],
+  interfaces: [ORDERS_INTERFACE],
   events: ORDER_EVENTS,
 };

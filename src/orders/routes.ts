@@ -22,6 +22,7 @@ export const orderRoutes: RestRoutes = (app, { config }) => {
       config: { scope: 'orders:read' },
       schema: {
         tags,
+        operationId: 'listOrders',
         summary: 'List orders, newest first or (sort=updatedAt) oldest-updated first',
         querystring: listOrdersQuery(config.pageSizeMax).schema,
         response: { 200: Type.Object({ data: Type.Array(OrderSchema), nextCursor: Type.Union([Type.String(), Type.Null()]) }) },
@@ -37,7 +38,7 @@ export const orderRoutes: RestRoutes = (app, { config }) => {
     '/pedidos/:id',
     {
       config: { scope: 'orders:read' },
-      schema: { tags, summary: 'One order with items, payments and status history', params: IdParams, response: { 200: OrderSchema } },
+      schema: { tags, operationId: 'getOrder', summary: 'One order with items, payments and status history', params: IdParams, response: { 200: OrderSchema } },
     },
     async (request) => {
       const order = await findOrder(request.em, request.params.id);
@@ -52,6 +53,7 @@ export const orderRoutes: RestRoutes = (app, { config }) => {
       config: { scope: 'orders:write' },
       schema: {
         tags,
+        operationId: 'createOrder',
         summary: 'Create an order (201); an existing one for the same Idempotency-Key or (channel, externalId) answers 200',
         headers: IdempotencyHeaders,
         body: CreateOrderSchema,
@@ -70,6 +72,7 @@ export const orderRoutes: RestRoutes = (app, { config }) => {
       config: { scope: 'orders:write' },
       schema: {
         tags,
+        operationId: 'changeOrderStatus',
         summary: 'Move an order to faturado, enviado, entregue or cancelado',
         params: IdParams,
         body: StatusChangeSchema,
@@ -85,6 +88,7 @@ export const orderRoutes: RestRoutes = (app, { config }) => {
       config: { scope: 'orders:write' },
       schema: {
         tags,
+        operationId: 'recordOrderPayment',
         summary: 'Record a payment (201), or update the one with the same transactionId (200)',
         params: IdParams,
         body: PaymentInputSchema,

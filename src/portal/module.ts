@@ -1,3 +1,4 @@
+import { PORTAL_INTERFACE } from './portal.interface.js';
 import type { PonteModule } from '../kernel/module.js';
 import { portalWebhookRoutes } from './webhooks.routes.js';
 
@@ -5,4 +6,5 @@ import { portalWebhookRoutes } from './webhooks.routes.js';
 export const portalModule: PonteModule = {
   name: 'portal',
   routes: [portalWebhookRoutes],
+  interfaces: [PORTAL_INTERFACE],
 };

@@ -1,3 +1,4 @@
+import { PRODUCT_INTERFACES } from './products.interface.js';
 import type { PonteModule } from '../kernel/module.js';
 import { productWebhookTargets } from './audience.js';
 import { PRODUCT_POLICIES } from './delivery-policy.js';
@@ -30,6 +31,7 @@ export const productsModule: PonteModule = {
   ],
   resolvers: [LogisticsResolver, PaymentsResolver, SupportResolver],
   routes: [productRegistrationRoutes],
+  interfaces: PRODUCT_INTERFACES,
   events: [...LOGISTICS_EVENTS, ...PAYMENTS_EVENTS, ...SUPPORT_EVENTS],
   webhooks: { kinds: PRODUCT_POLICIES, audience: productWebhookTargets },
 };

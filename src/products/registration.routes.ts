@@ -2,8 +2,9 @@ import { Type } from 'typebox';
 import { callingApplication } from '../auth/routes.js';
 import { pageQuery, pageRequest, viewPage } from '../http/pagination.js';
 import { problemResponse } from '../http/problem.js';
-import type { RestApp, RestRoutes } from '../http/rest.js';
+import { NO_CONTENT, type RestApp, type RestRoutes } from '../http/rest.js';
 import { PRODUCTS, PRODUCT_RULES, productBaseUrl, type Product } from './catalogue.js';
+import { productTag } from './products.interface.js';
 import type { ProductWebhook } from './registration.entity.js';
 import { deleteProductWebhook, listProductWebhooks, registerProductWebhook } from './registrations.js';
 
@@ -16,7 +17,7 @@ const RegistrationSchema = Type.Object({
 });
 
 const IdParams = Type.Object({ id: Type.String({ description: 'Webhook id (UUID)' }) });
-const security = [{ application: [] }];
+const security = [{ applicationCredential: [] }];
 
 function bodySchema(product: Product) {
   return Type.Object(
@@ -51,7 +52,8 @@ const view = (registration: ProductWebhook) => ({
  */
 function productRoutes(app: RestApp, product: Product, deps: Parameters<RestRoutes>[1]): void {
   const { config } = deps;
-  const tags = [`${product} webhooks`];
+  const tags = [productTag(product).name];
+  const name = `${product[0]!.toUpperCase()}${product.slice(1)}`;
   const base = productBaseUrl(product, config);
   app.addHook('onRequest', async (request) => {
     callingApplication(request);
@@ -63,6 +65,7 @@ function productRoutes(app: RestApp, product: Product, deps: Parameters<RestRout
       schema: {
         tags,
         security,
+        operationId: `register${name}Webhook`,
         summary: `Register a ${product} webhook for the calling application`,
         description: `Public base URL: ${PRODUCT_RULES[product].baseUrlVariable}, by default this server's ${PRODUCT_RULES[product].mountPath}. Location points at the new webhook under that base.`,
         body: bodySchema(product),
@@ -84,6 +87,7 @@ function productRoutes(app: RestApp, product: Product, deps: Parameters<RestRout
       schema: {
         tags,
         security,
+        operationId: `list${name}Webhooks`,
         summary: `The calling application's ${product} webhooks`,
         querystring: pageQuery(config.pageSizeMax).schema,
         response: { 200: Type.Object({ data: Type.Array(RegistrationSchema), nextCursor: Type.Union([Type.String(), Type.Null()]) }) },
@@ -95,10 +99,19 @@ function productRoutes(app: RestApp, product: Product, deps: Parameters<RestRout
 
   app.delete(
     '/api/v1/webhook/:id',
-    { schema: { tags, security, summary: `Remove a ${product} webhook; what it still owed is cancelled`, params: IdParams } },
+    {
+      schema: {
+        tags,
+        security,
+        operationId: `delete${name}Webhook`,
+        summary: `Remove a ${product} webhook; what it still owed is cancelled`,
+        params: IdParams,
+        response: { 204: NO_CONTENT },
+      },
+    },
     async (request, reply) => {
       await deleteProductWebhook(request.em, request.applicationId!, product, request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }

@@ -1,3 +1,4 @@
+import { WEBHOOKS_INTERFACE } from './webhooks.interface.js';
 import type { PonteModule } from '../kernel/module.js';
 import { WebhookAttempt, WebhookDelivery } from './delivery.entity.js';
 import { Dispatcher } from './dispatcher.js';
@@ -14,6 +15,7 @@ export const webhooksModule: PonteModule = {
   entities: [WebhookSubscription, WebhookDelivery, WebhookAttempt, FanoutQueueEntry],
   resolvers: [WebhookResolver],
   routes: [webhookRoutes],
+  interfaces: [WEBHOOKS_INTERFACE],
   workers: [{ roles: ['all', 'dispatcher'], create: (deps) => new Dispatcher(deps) }],
   webhooks: { kinds: { interface: INTERFACE_POLICY }, audience: sellerSubscriptions },
 };

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { listRequest, pageQuery, pageRequest, viewPage } from '../http/pagination.js';
-import { callerOf, type RestRoutes } from '../http/rest.js';
+import { callerOf, NO_CONTENT, type RestRoutes } from '../http/rest.js';
 import { getDeliveryView, listDeliveryViews, redeliver } from './delivery-service.js';
 import {
   CreatedSubscriptionResponse,
@@ -37,7 +37,7 @@ export const webhookRoutes: RestRoutes = (app, { config }) => {
     '/webhooks/assinaturas',
     {
       config: write,
-      schema: { tags, summary: 'Subscribe an endpoint', body: withKnownEvents(CreateSubscriptionBody), response: { 201: CreatedSubscriptionResponse, 409: SubscriptionQuotaResponse } },
+      schema: { tags, operationId: 'createSubscription', summary: 'Subscribe an endpoint', body: withKnownEvents(CreateSubscriptionBody), response: { 201: CreatedSubscriptionResponse, 409: SubscriptionQuotaResponse } },
     },
     async (request, reply) => {
       const { subscription, secret } = await createSubscription(request.em, callerOf(request), request.body, config);
@@ -51,6 +51,7 @@ export const webhookRoutes: RestRoutes = (app, { config }) => {
       config: read,
       schema: {
         tags,
+        operationId: 'listSubscriptions',
         summary: 'List subscriptions with their health',
         querystring: pageQuery(config.pageSizeMax).schema,
         response: { 200: listResponse(SubscriptionResponse) },
@@ -62,7 +63,7 @@ export const webhookRoutes: RestRoutes = (app, { config }) => {
 
   app.get(
     '/webhooks/assinaturas/:id',
-    { config: read, schema: { tags, summary: 'One subscription', params: IdParams, response: { 200: SubscriptionResponse } } },
+    { config: read, schema: { tags, operationId: 'getSubscription', summary: 'One subscription', params: IdParams, response: { 200: SubscriptionResponse } } },
     async (request) => subscriptionView(await getSubscription(request.em, callerOf(request).sellerId, request.params.id)),
   );
 
@@ -70,23 +71,26 @@ export const webhookRoutes: RestRoutes = (app, { config }) => {
     '/webhooks/assinaturas/:id',
     {
       config: write,
-      schema: { tags, summary: 'Change a subscription, or switch it off/on', params: IdParams, body: withKnownEvents(UpdateSubscriptionBody), response: { 200: SubscriptionResponse } },
+      schema: { tags, operationId: 'updateSubscription', summary: 'Change a subscription, or switch it off/on', params: IdParams, body: withKnownEvents(UpdateSubscriptionBody), response: { 200: SubscriptionResponse } },
     },
     async (request) => subscriptionView(await updateSubscription(request.em, callerOf(request), request.params.id, request.body, config)),
   );
 
   app.delete(
     '/webhooks/assinaturas/:id',
-    { config: write, schema: { tags, summary: 'Delete a subscription; what it still owed is cancelled', params: IdParams } },
+    {
+      config: write,
+      schema: { tags, operationId: 'deleteSubscription', summary: 'Delete a subscription; what it still owed is cancelled', params: IdParams, response: { 204: NO_CONTENT } },
+    },
     async (request, reply) => {
       await deleteSubscription(request.em, callerOf(request).sellerId, request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
   app.post(
     '/webhooks/assinaturas/:id/segredo',
-    { config: write, schema: { tags, summary: 'Rotate the signing secret (the old one signs too for 24 h)', params: IdParams, response: { 200: SecretResponse } } },
+    { config: write, schema: { tags, operationId: 'rotateSubscriptionSecret', summary: 'Rotate the signing secret (the old one signs too for 24 h)', params: IdParams, response: { 200: SecretResponse } } },
     async (request) => rotateSecret(request.em, callerOf(request), request.params.id),
   );
 
@@ -96,6 +100,7 @@ export const webhookRoutes: RestRoutes = (app, { config }) => {
       config: write,
       schema: {
         tags,
+        operationId: 'recoverDeliveries',
         summary: 'Redeliver the failed deliveries created since a time',
         params: IdParams,
         body: RecoverBody,
@@ -112,7 +117,7 @@ export const webhookRoutes: RestRoutes = (app, { config }) => {
     '/webhooks/entregas',
     {
       config: read,
-      schema: { tags, summary: 'The delivery log, newest first, with every attempt', querystring: deliveryQuery(config.pageSizeMax).schema, response: { 200: listResponse(DeliveryResponse) } },
+      schema: { tags, operationId: 'listDeliveries', summary: 'The delivery log, newest first, with every attempt', querystring: deliveryQuery(config.pageSizeMax).schema, response: { 200: listResponse(DeliveryResponse) } },
     },
     async (request) => {
       const { filter, page } = listRequest(request.query, config.pageSizeDefault);
@@ -122,13 +127,13 @@ export const webhookRoutes: RestRoutes = (app, { config }) => {
 
   app.get(
     '/webhooks/entregas/:id',
-    { config: read, schema: { tags, summary: 'One delivery with its attempts', params: IdParams, response: { 200: DeliveryResponse } } },
+    { config: read, schema: { tags, operationId: 'getDelivery', summary: 'One delivery with its attempts', params: IdParams, response: { 200: DeliveryResponse } } },
     async (request) => getDeliveryView(request.em, callerOf(request), request.params.id),
   );
 
   app.post(
     '/webhooks/entregas/:id/reenvio',
-    { config: write, schema: { tags, summary: 'Send a delivery again', params: IdParams, response: { 202: DeliveryResponse } } },
+    { config: write, schema: { tags, operationId: 'redeliver', summary: 'Send a delivery again', params: IdParams, response: { 202: DeliveryResponse } } },
     async (request, reply) => reply.status(202).send(await redeliver(request.em, callerOf(request), request.params.id)),
   );
 };
