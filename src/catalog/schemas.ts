@@ -50,7 +50,7 @@ export const VariationInput = Type.Object(
     images: Type.Optional(Type.Array(Image, { maxItems: 50 })),
     gtin: Type.Optional(Type.Union([Gtin, Type.Null()])),
   },
-  { additionalProperties: false },
+  { title: 'VariationInput', additionalProperties: false },
 );
 
 export const ProductInput = Type.Object(
@@ -70,7 +70,7 @@ export const ProductInput = Type.Object(
     channels: Type.Optional(Type.Array(ChannelCode, { maxItems: 50, uniqueItems: true })),
     variations: Type.Optional(Type.Array(VariationInput, { maxItems: 100 })),
   },
-  { additionalProperties: false },
+  { title: 'ProductInput', additionalProperties: false },
 );
 export type ProductInput = Static<typeof ProductInput>;
 
@@ -97,7 +97,7 @@ export type PriceInput = Static<typeof PriceInput>;
 
 export const PriceUpdate = Type.Object(
   { prices: Type.Array(PriceInput, { minItems: 1, maxItems: 100 }) },
-  { additionalProperties: false },
+  { title: 'PriceUpdate', additionalProperties: false },
 );
 export type PriceUpdate = Static<typeof PriceUpdate>;
 
@@ -126,7 +126,7 @@ export const StockView = Type.Object({
   reserved: Type.Integer(),
   available: Type.Integer(),
   channels: Type.Array(ChannelQuantityView),
-});
+}, { title: 'Stock' });
 
 export const ChannelSettings = Type.Object(
   {
@@ -136,7 +136,7 @@ export const ChannelSettings = Type.Object(
     safetyStock: Type.Optional(Units({ minimum: 0 })),
     maxQuantity: Type.Optional(Type.Union([Units({ minimum: 0 }), Type.Null()])),
   },
-  { additionalProperties: false },
+  { title: 'ChannelSettings', additionalProperties: false },
 );
 export type ChannelSettings = Static<typeof ChannelSettings>;
 
@@ -147,7 +147,7 @@ export const ChannelView = Type.Object({
   sharePercent: Type.Integer(),
   safetyStock: Type.Integer(),
   maxQuantity: Type.Union([Type.Integer(), Type.Null()]),
-});
+}, { title: 'Channel' });
 
 export const AVAILABILITIES = ['in_stock', 'out_of_stock'] as const;
 export type Availability = (typeof AVAILABILITIES)[number];
@@ -202,7 +202,7 @@ export const ProductView = Type.Object({
   ),
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),
-});
+}, { title: 'Product' });
 
 export const PriceView = Type.Object({
   channel: Nullable(Type.String()),
@@ -211,7 +211,7 @@ export const PriceView = Type.Object({
   promoStart: Nullable(Type.String()),
   promoEnd: Nullable(Type.String()),
 });
-export const SkuPricesView = Type.Object({ sku: Type.String(), prices: Type.Array(PriceView) });
+export const SkuPricesView = Type.Object({ sku: Type.String(), prices: Type.Array(PriceView) }, { title: 'SkuPrices' });
 export const EffectivePriceView = Type.Object({
   sku: Type.String(),
   channel: Nullable(Type.String()),

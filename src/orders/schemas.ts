@@ -24,7 +24,7 @@ export const PaymentInputSchema = Type.Object(
     transactionId: Type.Optional(Text(200, { description: 'The gateway\'s id; resending it updates that payment' })),
     paidAt: Type.Optional(Timestamp()),
   },
-  strict,
+  { ...strict, title: 'PaymentInput' },
 );
 export type PaymentInput = Static<typeof PaymentInputSchema>;
 
@@ -75,7 +75,7 @@ export const CreateOrderSchema = Type.Object(
     total: Type.Optional(Money('When given, must equal the total the server computes')),
     allowOversell: Type.Optional(Type.Boolean({ description: 'Reserve even without available stock (the sale already happened)' })),
   },
-  strict,
+  { ...strict, title: 'OrderInput' },
 );
 export type CreateOrderInput = Static<typeof CreateOrderSchema>;
 
@@ -94,7 +94,7 @@ export const StatusChangeSchema = Type.Object(
     reason: Type.Optional(Text(500)),
     note: Type.Optional(Text(1000)),
   },
-  strict,
+  { ...strict, title: 'StatusChange' },
 );
 export type StatusChangeInput = Static<typeof StatusChangeSchema>;
 
@@ -184,5 +184,5 @@ export const OrderSchema = Type.Object({
   placedAt: Timestamp(),
   createdAt: Timestamp(),
   updatedAt: Timestamp(),
-});
+}, { title: 'Order' });
 export type OrderView = Static<typeof OrderSchema>;

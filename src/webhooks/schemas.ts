@@ -81,12 +81,12 @@ export const SubscriptionResponse = Type.Object({
   disabledReason: Nullable(Type.Enum(['user', 'gone', 'failing'])),
   createdAt: Timestamp,
   updatedAt: Timestamp,
-});
+}, { title: 'Subscription' });
 
 export const CreatedSubscriptionResponse = Type.Intersect([
   SubscriptionResponse,
   Type.Object({ secret: Type.String({ description: 'whsec_…; shown now and on rotation only' }) }),
-]);
+], { title: 'CreatedSubscription' });
 
 export const SecretResponse = Type.Object({ id: Id, secret: Type.String() });
 
@@ -98,7 +98,7 @@ export const AttemptResponse = Type.Object({
   responseBody: Nullable(Type.String({ description: 'The first 4 KiB of the response body' })),
   error: Nullable(Type.Enum(ATTEMPT_ERRORS)),
   errorDetail: Nullable(Type.String()),
-});
+}, { title: 'Attempt' });
 
 export const DeliveryResponse = Type.Object({
   id: Type.String({ format: 'uuid', description: 'Also the webhook-id header, the same on every attempt' }),
@@ -117,7 +117,7 @@ export const DeliveryResponse = Type.Object({
     description: 'The token lacks the read scope of this event (e.g. orders:read for pedido.*): payload comes without data and attempts without responseBody',
   }),
   attempts: Type.Array(AttemptResponse),
-});
+}, { title: 'Delivery' });
 
 export function listResponse<T extends Parameters<typeof Type.Array>[0]>(item: T) {
   return Type.Object({ data: Type.Array(item), nextCursor: Nullable(Type.String()) });

@@ -18,7 +18,7 @@ export function hoistNamedSchemas(document: OpenApiDocument): void {
     if (typeof title !== 'string' || !isSchema(walked)) return walked;
     const name = title.replace(/[^A-Za-z0-9._-]/g, '');
     const known = schemas[name];
-    if (known && JSON.stringify(known) !== JSON.stringify(walked)) throw new Error(`Two different schemas are titled ${title}`);
+    if (known && canonical(known) !== canonical(walked)) throw new Error(`Two different schemas are titled ${title}`);
     schemas[name] = walked;
     return { $ref: `${SCHEMAS}${name}` };
   };
@@ -53,6 +53,13 @@ export function pruneComponents(document: OpenApiDocument): void {
   visit(document.paths);
   visit(document.webhooks);
   document.components = { ...document.components, schemas: Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name))) };
+}
+
+/** JSON with keys sorted: the same schema whatever order its keywords were written in. */
+function canonical(node: unknown): string {
+  return JSON.stringify(node, (_key, value: unknown) =>
+    isObject(value) && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b))) : value,
+  );
 }
 
 function isObject(node: unknown): node is Record<string, unknown> {
