@@ -12,7 +12,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     pool: 'forks',
     globalSetup: ['test/support/global-setup.ts'],
-    setupFiles: ['reflect-metadata'],
+    // contract.ts checks every REST answer and every delivery the tests see against the checked-in contracts.
+    setupFiles: ['reflect-metadata', 'test/support/contract.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -26,8 +26,8 @@ export const ChannelCode = Type.String({
 export const SkuArgs = Type.Object({ sku: Sku });
 export const ChannelCodeArgs = Type.Object({ code: ChannelCode });
 
-const Gtin = Type.String({ pattern: '^\\d+$', description: 'GTIN-8, -12, -13 or -14 with a valid check digit' });
-export const Money = Type.String({ pattern: '^\\d+(\\.\\d{1,2})?$', description: 'Decimal string in BRL, e.g. "199.90"' });
+const Gtin = Type.String({ pattern: '^\\d+$', examples: ['7891234567895'], description: 'GTIN-8, -12, -13 or -14 with a valid check digit' });
+export const Money = Type.String({ pattern: '^\\d+(\\.\\d{1,2})?$', examples: ['199.90'], description: 'Decimal string in BRL, e.g. "199.90"' });
 const Instant = Type.String({ format: 'date-time', description: 'ISO 8601' });
 const NameValue = Type.Object({ name: Type.String({ minLength: 1, maxLength: 200 }), value: Type.String({ maxLength: 2000 }) }, { additionalProperties: false });
 // Every number a client sends has a ceiling: an integer column holds at most 2^31 − 1,
@@ -60,7 +60,7 @@ export const ProductInput = Type.Object(
     description: Type.Optional(Type.Union([Type.String({ maxLength: 50_000 }), Type.Null()])),
     brand: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
     gtin: Type.Optional(Type.Union([Gtin, Type.Null()])),
-    ncm: Type.Optional(Type.Union([Type.String({ pattern: '^\\d{8}$', description: '8 digits' }), Type.Null()])),
+    ncm: Type.Optional(Type.Union([Type.String({ pattern: '^\\d{8}$', examples: ['61091000'], description: '8 digits' }), Type.Null()])),
     attributes: Type.Optional(Type.Array(NameValue, { maxItems: 100 })),
     images: Type.Optional(Type.Array(Image, { maxItems: 50 })),
     datasheet: Type.Optional(Type.Array(NameValue, { maxItems: 200 })),

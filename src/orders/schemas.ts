@@ -52,7 +52,7 @@ export const CreateOrderSchema = Type.Object(
         city: Text(100),
         state: Type.String({ description: 'UF, e.g. SP' }),
         postalCode: Type.String({ description: 'CEP, 8 digits, hyphen optional' }),
-        country: Type.Optional(Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2; default BR' })),
+        country: Type.Optional(Type.String({ pattern: '^[A-Z]{2}$', examples: ['BR'], description: 'ISO 3166-1 alpha-2; default BR' })),
       },
       strict,
     ),

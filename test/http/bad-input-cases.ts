@@ -25,17 +25,27 @@ interface OpenApiOperation {
   security?: Record<string, unknown>[];
 }
 
-export function routesOf(document: { paths: Record<string, Record<string, OpenApiOperation>> }): Route[] {
-  return Object.entries(document.paths).flatMap(([path, operations]) =>
+export function routesOf(document: { paths: Record<string, Record<string, OpenApiOperation>>; components?: { schemas?: Record<string, JsonSchema> } }): Route[] {
+  const paths = inlineRefs(document.paths, document.components?.schemas ?? {});
+  return Object.entries(paths).flatMap(([path, operations]) =>
     Object.entries(operations).map(([method, operation]) => ({
       method: method.toUpperCase(),
       path,
-      credential: operation.security?.some((requirement) => 'application' in requirement) ? ('application' as const) : ('seller' as const),
+      credential: operation.security?.some((requirement) => 'applicationCredential' in requirement) ? ('application' as const) : ('seller' as const),
       body: operation.requestBody?.content['application/json']?.schema,
       query: (operation.parameters ?? []).filter((parameter) => parameter.in === 'query').map(({ name, schema }) => ({ name, schema })),
       list: Boolean(operation.responses?.['200']?.content?.['application/json']?.schema?.properties?.data),
     })),
   );
+}
+
+/** The document's `$ref`s to its components replaced by the components themselves: the cases read schemas whole. */
+function inlineRefs<T>(node: T, schemas: Record<string, JsonSchema>): T {
+  if (Array.isArray(node)) return node.map((entry) => inlineRefs(entry, schemas)) as T;
+  if (typeof node !== 'object' || node === null) return node;
+  const ref = (node as { $ref?: unknown }).$ref;
+  if (typeof ref === 'string') return inlineRefs(schemas[ref.replace('#/components/schemas/', '')] as T, schemas);
+  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, inlineRefs(value, schemas)])) as T;
 }
 
 export const routeName = (route: Route) => `${route.method} ${route.path}`;

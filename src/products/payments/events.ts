@@ -6,7 +6,7 @@ import type { SettlementCycle } from './settlement-cycle.entity.js';
 
 // The payments events: the data schema of a closed cycle, its declaration and its builder.
 
-const Amount = Type.String({ pattern: '^\\d+\\.\\d{2}$', description: 'BRL, a decimal string with two places' });
+const Amount = Type.String({ pattern: '^\\d+\\.\\d{2}$', examples: ['1250.00'], description: 'BRL, a decimal string with two places' });
 
 const CycleCreatedPayload = Type.Object({
   cycleId: Type.String({ format: 'uuid' }),
@@ -15,7 +15,7 @@ const CycleCreatedPayload = Type.Object({
   gross: Amount,
   fees: Amount,
   net: Amount,
-  feePercent: Type.String({ pattern: '^\\d+\\.\\d{2}$', description: 'The fee percentage the cycle was closed with' }),
+  feePercent: Type.String({ pattern: '^\\d+\\.\\d{2}$', examples: ['2.50'], description: 'The fee percentage the cycle was closed with' }),
   payoutDate: Type.String({ format: 'date' }),
   paymentCount: Type.Integer({ minimum: 0 }),
   currency: Type.Literal('BRL'),
