@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { notFound } from '../errors.js';
+import { problemResponse } from '../http/problem.js';
 import { callerOf, type RestRoutes } from '../http/rest.js';
 import { idempotencyKeySchema } from '../idempotency/idempotency.js';
 import { createOrder } from './create-order.js';
@@ -57,7 +58,7 @@ export const orderRoutes: RestRoutes = (app, { config }) => {
         summary: 'Create an order (201); an existing one for the same Idempotency-Key or (channel, externalId) answers 200',
         headers: IdempotencyHeaders,
         body: CreateOrderSchema,
-        response: { 200: OrderSchema, 201: OrderSchema },
+        response: { 200: OrderSchema, 201: OrderSchema, 409: problemResponse('INSUFFICIENT_STOCK: a channel may not sell that many of some SKUs (`shortSkus`); allowOversell reserves anyway') },
       },
     },
     async (request, reply) => {
@@ -76,7 +77,7 @@ export const orderRoutes: RestRoutes = (app, { config }) => {
         summary: 'Move an order to faturado, enviado, entregue or cancelado',
         params: IdParams,
         body: StatusChangeSchema,
-        response: { 200: OrderSchema },
+        response: { 200: OrderSchema, 409: problemResponse('INVALID_TRANSITION: the order cannot move there from its status (`allowed` lists where it can)') },
       },
     },
     async (request) => changeOrderStatus(request.em, callerOf(request).sellerId, request.params.id, request.body),

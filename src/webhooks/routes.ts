@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { listRequest, pageQuery, pageRequest, viewPage } from '../http/pagination.js';
+import { problemResponse } from '../http/problem.js';
 import { callerOf, NO_CONTENT, type RestRoutes } from '../http/rest.js';
 import { getDeliveryView, listDeliveryViews, redeliver } from './delivery-service.js';
 import {
@@ -28,6 +29,7 @@ import {
 import { subscriptionView } from './views.js';
 
 const tags = ['webhooks'];
+const INACTIVE = problemResponse('CONFLICT: the subscription is deleted or switched off');
 const read = { scope: 'webhooks:read' } as const;
 const write = { scope: 'webhooks:write' } as const;
 
@@ -104,7 +106,7 @@ export const webhookRoutes: RestRoutes = (app, { config }) => {
         summary: 'Redeliver the failed deliveries created since a time',
         params: IdParams,
         body: RecoverBody,
-        response: { 202: Type.Object({ redelivered: Type.Integer() }) },
+        response: { 202: Type.Object({ redelivered: Type.Integer() }), 409: INACTIVE },
       },
     },
     async (request, reply) => {
@@ -133,7 +135,7 @@ export const webhookRoutes: RestRoutes = (app, { config }) => {
 
   app.post(
     '/webhooks/entregas/:id/reenvio',
-    { config: write, schema: { tags, operationId: 'redeliver', summary: 'Send a delivery again', params: IdParams, response: { 202: DeliveryResponse } } },
+    { config: write, schema: { tags, operationId: 'redeliver', summary: 'Send a delivery again', params: IdParams, response: { 202: DeliveryResponse, 409: problemResponse('CONFLICT: the delivery is pending or in flight, or its subscription is deleted or switched off') } } },
     async (request, reply) => reply.status(202).send(await redeliver(request.em, callerOf(request), request.params.id)),
   );
 };

@@ -50,7 +50,7 @@ async function restRoutes(): Promise<RestRoute[]> {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const security = JSON.stringify(route.schema?.security ?? []);
     for (const method of methods) {
-      routes.push({ method, url: route.url, scope: route.config?.scope, application: security.includes('"application"') });
+      routes.push({ method, url: route.url, scope: route.config?.scope, application: security.includes('"applicationCredential"') });
     }
   });
   for (const register of ROUTES) await probe.register(async (scope) => register(scope as never, { config, orm }));

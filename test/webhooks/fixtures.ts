@@ -6,15 +6,20 @@ import { createLogger } from '../../src/logger.js';
 import { Dispatcher } from '../../src/webhooks/dispatcher.js';
 import type { LookupAll } from '../../src/webhooks/ssrf-guard.js';
 import { TEST_ENV, type TestApp, type TestSeller } from '../support/app.js';
-import { looseEvent, type LooseEvent } from '../support/events.js';
+import { looseEvent, validPayload, type LooseEvent } from '../support/events.js';
 import { MAIN, startProcess, type RunningProcess } from '../support/process.js';
 import { waitUntil } from './receiver.js';
 
-/** Commits events the way a domain write does: inside a transaction, through the outbox. */
+/**
+ * Commits events the way a domain write does: inside a transaction, through the outbox.
+ * Each event's data is valid for its schema, the fields a test gives over the schema's
+ * example (`validPayload`).
+ */
 export async function emit(orm: Orm, sellerId: string, events: Partial<LooseEvent>[]): Promise<void> {
   await forkForSeller(orm, sellerId).transactional(async (tx) => {
-    for (const event of events) {
-      await recordEvent(tx, sellerId, looseEvent({ type: 'pedido.status_alterado', aggregateType: 'order', aggregateId: 'order-1', data: {}, ...event }));
+    for (const { data, ...event } of events) {
+      const type = event.type ?? 'pedido.status_alterado';
+      await recordEvent(tx, sellerId, looseEvent({ type, aggregateType: 'order', aggregateId: 'order-1', ...event, data: validPayload(type, data) }));
     }
   });
 }

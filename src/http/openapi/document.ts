@@ -6,7 +6,7 @@ import type { OpenApiDocument } from './document-types.js';
 import { addExamples } from './examples.js';
 import { allWebhooks, interfaceDocument, type RestInterface } from './interfaces.js';
 import { describeOperation, SECURITY_SCHEMES } from './operations.js';
-import { documentProblems } from './problems.js';
+import { documentProblems, operationsOf } from './problems.js';
 
 /** Where the documents are served: `/openapi/<name>.json`, the combined one as `all`. */
 export const OPENAPI_PATH = '/openapi';
@@ -48,12 +48,32 @@ export function openApiOptions(interfaces: readonly RestInterface[]): FastifyDyn
 
 function finishDocument(document: OpenApiDocument, interfaces: readonly RestInterface[]): OpenApiDocument {
   documentProblems(document);
+  describeBodies(document);
   document.webhooks = allWebhooks(interfaces);
   document.tags = uniqueTags(interfaces);
   document.components = { ...document.components, schemas: { ...document.components?.schemas, Problem: ProblemSchema as unknown as Record<string, unknown> } };
   addExamples(document);
   hoistNamedSchemas(document);
   return document;
+}
+
+const SUCCESS: Record<string, string> = { '200': 'OK', '201': 'Created', '202': 'Accepted', '204': 'Done; no content' };
+
+/**
+ * Success responses and request bodies described from their schema's own title and
+ * description (swagger's placeholder is "Default Response").
+ */
+function describeBodies(document: OpenApiDocument): void {
+  for (const operation of operationsOf(document)) {
+    for (const [status, response] of Object.entries(operation.responses ?? {})) {
+      if (response.description !== 'Default Response') continue;
+      const schema = response.content?.['application/json']?.schema;
+      response.description = [SUCCESS[status] ?? status, schema?.title, schema?.description].filter(Boolean).join(': ');
+    }
+    const body = operation.requestBody as { description?: string; content: Record<string, { schema?: Record<string, unknown> }> } | undefined;
+    const schema = body?.content['application/json']?.schema;
+    if (body && schema) body.description = String(schema.description ?? schema.title ?? operation.summary ?? '');
+  }
 }
 
 function uniqueTags(interfaces: readonly RestInterface[]): OpenApiDocument['tags'] {
