@@ -104,17 +104,19 @@ const eventValidators = new Map<string, ValidateFunction>();
 const eventsAjv = newAjv();
 
 /**
- * Checks one delivery body against the event's schema in schema/events/<folder>/; for a
- * product delivery (`folder` undefined) the event's schema in any product folder.
+ * Checks one delivery body against the event's schema in schema/events/: the webhooks
+ * interface's for its signed envelope (`{id, evento, dataHora, data}`), a product's for
+ * `{evento, data}` (the event's schema in any product folder).
  */
-export function checkDelivery(rawBody: string, folder?: string): void {
-  let body: { evento?: unknown };
+export function checkDelivery(rawBody: string): void {
+  let body: { evento?: unknown; dataHora?: unknown };
   try {
     body = JSON.parse(rawBody) as { evento?: unknown };
   } catch {
     return reportContractViolation(`a delivery is not JSON: ${rawBody.slice(0, 200)}`);
   }
   const event = String(body.evento);
+  const folder = 'dataHora' in body ? 'webhooks' : undefined;
   const folders = folder ? [folder] : readdirSync(EVENTS_FOLDER).filter((name) => name !== 'webhooks');
   const file = folders.map((name) => `${name}/${event}.json`).find((candidate) => exists(new URL(candidate, EVENTS_FOLDER)));
   if (!file) return reportContractViolation(`a delivery of ${event}: no schema in schema/events/${folder ?? '<product>'}/`);

@@ -39,7 +39,7 @@ export interface Receiver {
 
 /**
  * A real HTTP receiver on 127.0.0.1; `reply` decides each answer (204 by default). Every
- * body it gets is checked against its event's schema in schema/events/webhooks/.
+ * body it gets is checked against its event's schema in schema/events/.
  */
 export async function startReceiver(reply: (request: ReceivedRequest, count: number) => Reply = () => ({ status: 204 })): Promise<Receiver> {
   const requests: ReceivedRequest[] = [];
@@ -70,7 +70,7 @@ export async function startReceiver(reply: (request: ReceivedRequest, count: num
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
-      checkDelivery(body, 'webhooks');
+      checkDelivery(body);
       const received = receive(request.headers, body, receiver.secrets);
       requests.push(received);
       const attempt = `${received.webhookId}#${String(request.headers['webhook-attempt'])}`;
