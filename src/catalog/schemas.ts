@@ -76,7 +76,23 @@ export type ProductInput = Static<typeof ProductInput>;
 
 export const ProductBatch = Type.Object(
   { products: Type.Array(ProductInput, { minItems: 1, maxItems: MAX_BATCH, description: `At most ${MAX_BATCH}` }) },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    examples: [
+      {
+        products: [
+          {
+            sku: 'CAMISETA-AZUL',
+            title: 'Camiseta azul',
+            brand: 'Ponte',
+            attributes: [{ name: 'material', value: 'algodão' }],
+            channels: ['loja'],
+            variations: [{ sku: 'CAMISETA-AZUL-M', attributes: [{ name: 'tamanho', value: 'M' }], gtin: '7891234567895' }],
+          },
+        ],
+      },
+    ],
+  },
 );
 export type ProductBatch = Static<typeof ProductBatch>;
 
@@ -97,7 +113,7 @@ export type PriceInput = Static<typeof PriceInput>;
 
 export const PriceUpdate = Type.Object(
   { prices: Type.Array(PriceInput, { minItems: 1, maxItems: 100 }) },
-  { title: 'PriceUpdate', additionalProperties: false },
+  { title: 'PriceUpdate', additionalProperties: false, examples: [{ prices: [{ channel: null, sale: '59.90' }, { channel: 'loja', sale: '54.90', promo: '49.90', promoStart: '2026-11-27T00:00:00Z', promoEnd: '2026-11-30T23:59:59Z' }] }] },
 );
 export type PriceUpdate = Static<typeof PriceUpdate>;
 

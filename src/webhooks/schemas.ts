@@ -19,7 +19,10 @@ const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T)
 
 export const CreateSubscriptionBody = Type.Object(
   { url: Url, events: Events, description: Type.Optional(Description) },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    examples: [{ url: 'https://erp.example.com/ponte/webhooks', events: ['pedido.criado', 'pedido.status_alterado'], description: 'ERP order sync' }],
+  },
 );
 export type CreateSubscriptionInput = Static<typeof CreateSubscriptionBody>;
 
