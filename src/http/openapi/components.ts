@@ -19,7 +19,8 @@ export function hoistNamedSchemas(document: OpenApiDocument): void {
     const name = title.replace(/[^A-Za-z0-9._-]/g, '');
     const known = schemas[name];
     if (known && canonical(known) !== canonical(walked)) throw new Error(`Two different schemas are titled ${title}`);
-    schemas[name] = walked;
+    // A body's top-level `examples` move to its media type (swagger does it): keep the copy that still has them.
+    if (!known?.examples) schemas[name] = walked;
     return { $ref: `${SCHEMAS}${name}` };
   };
   document.paths = hoist(document.paths) as OpenApiDocument['paths'];
@@ -55,11 +56,12 @@ export function pruneComponents(document: OpenApiDocument): void {
   document.components = { ...document.components, schemas: Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name))) };
 }
 
-/** JSON with keys sorted: the same schema whatever order its keywords were written in. */
+/** JSON with keys sorted and examples left out: the same schema whatever order its keywords were written in. */
 function canonical(node: unknown): string {
-  return JSON.stringify(node, (_key, value: unknown) =>
-    isObject(value) && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b))) : value,
-  );
+  return JSON.stringify(node, (key, value: unknown) => {
+    if (key === 'examples' || key === 'example') return undefined;
+    return isObject(value) && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b))) : value;
+  });
 }
 
 function isObject(node: unknown): node is Record<string, unknown> {
