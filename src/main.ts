@@ -29,7 +29,7 @@ async function main(): Promise<void> {
   const app = await buildServer({ config, orm: database.orm, logger, metrics });
   const workers = await startWorkers(WORKERS, { config, orm: database.orm, logger, metrics });
   await app.listen({ port: config.port, host: config.host });
-  const url = `http://${config.host}:${(app.server.address() as { port: number }).port}`;
+  const url = `${config.tlsCertFile ? 'https' : 'http'}://${config.host}:${(app.server.address() as { port: number }).port}`;
   logger.info({ url, role: config.role, embeddedDatabase: database.embedded }, 'ponte started');
   if (demo) printDemoToken(url, demo.token);
 

@@ -30,7 +30,7 @@ export const MODULES: readonly PonteModule[] = [
 /**
  * Importing this file registers the modules' events (the event catalogue) and webhook
  * kinds and audiences (the dispatcher); the entry points hand the other parts to their
- * kernels: ENTITIES to the ORM, GRAPHQL to the schema builder, ROUTES to the HTTP server,
+ * kernels: ENTITIES to the ORM, GRAPHQL to the schema builder, ROUTES and HOSTS to the HTTP server,
  * WORKERS to the worker runner. EVENTS is every event declaration, schemas included.
  */
-export const { entities: ENTITIES, graphql: GRAPHQL, routes: ROUTES, workers: WORKERS, events: EVENTS } = installModules(MODULES);
+export const { entities: ENTITIES, graphql: GRAPHQL, routes: ROUTES, hosts: HOSTS, workers: WORKERS, events: EVENTS } = installModules(MODULES);

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fastifyApolloHandler } from '@as-integrations/fastify';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -15,6 +16,7 @@ import { operationLimits } from './graphql/limits.js';
 import { handleGraphQLRouteError } from './graphql/route-errors.js';
 import { buildGraphQLSchema } from './graphql/schema.js';
 import { registerHealth } from './http/health.js';
+import { hostRewriter } from './http/host-mounts.js';
 import { registerMetrics } from './http/metrics.js';
 import { parseJsonStrictly } from './http/json-body.js';
 import { documentProblems } from './http/openapi-problems.js';
@@ -25,7 +27,7 @@ import { authorize, type RestApp } from './http/rest.js';
 import { refuseUnstorableText } from './http/storable-input.js';
 import { buildListQueries, validatorCompiler } from './http/validation.js';
 import { attachLiveEvents } from './live/websocket.js';
-import { GRAPHQL, ROUTES } from './modules.js';
+import { GRAPHQL, HOSTS, ROUTES } from './modules.js';
 
 export interface ServerDeps {
   config: Config;
@@ -133,14 +135,17 @@ async function buildProbeServer(deps: ServerDeps): Promise<RestApp> {
 
 function createFastify(deps: ServerDeps): RestApp {
   const app = Fastify({
+    ...httpsOptions(deps.config),
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: deps.config.bodyLimitBytes,
     requestIdHeader: false,
     genReqId: requestIdOf,
     return503OnClosing: true,
+    // A product published on its own host (LOGISTICS_URL…) answers there at the root too.
+    rewriteUrl: hostRewriter(HOSTS.flatMap((mounts) => mounts(deps.config))),
     // Malformed percent-encoding and over-long path parameters fail before routing: same problem+json.
     frameworkErrors: (error, request, reply) => handleError(error, request, reply),
-  }).withTypeProvider<TypeBoxTypeProvider>();
+  }).withTypeProvider<TypeBoxTypeProvider>() as RestApp;
 
   parseJsonStrictly(app);
   // Bodies are JSON only: anything else (text/plain included, which Fastify would read
@@ -155,4 +160,14 @@ function createFastify(deps: ServerDeps): RestApp {
     reply.header('x-request-id', request.id);
   });
   return app;
+}
+
+/**
+ * With TLS_CERT_FILE and TLS_KEY_FILE the service speaks HTTPS itself (WebSockets become
+ * wss on the same port); without them, plain HTTP for a proxy or load balancer that
+ * terminates TLS in front of it (docs/security.md#https).
+ */
+function httpsOptions(config: Config): { https: { cert: Buffer; key: Buffer } } | Record<string, never> {
+  if (!config.tlsCertFile || !config.tlsKeyFile) return {};
+  return { https: { cert: readFileSync(config.tlsCertFile), key: readFileSync(config.tlsKeyFile) } };
 }

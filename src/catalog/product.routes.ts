@@ -1,12 +1,12 @@
 import { Type } from 'typebox';
-import { viewPage } from '../http/pagination.js';
 import { callerOf, type RestRoutes } from '../http/rest.js';
 import { getPricing, setPrices } from './price.service.js';
-import { listProducts } from './product-query.js';
+import { listProductViews } from './product-listing.js';
 import { getProduct, productView, upsertProducts } from './product.service.js';
 import {
   EffectivePriceQuery,
   EffectivePriceView,
+  ListedProductView,
   PriceUpdate,
   ProductBatch,
   ProductBatchResult,
@@ -35,12 +35,12 @@ export const productRoutes: RestRoutes = (app, { config }) => {
         tags: ['catalog'],
         summary: 'Products by SKU, filtered',
         querystring: productListQuery(config.pageSizeMax).schema,
-        response: { 200: Type.Object({ data: Type.Array(ProductView), nextCursor: Type.Union([Type.String(), Type.Null()]) }) },
+        response: { 200: Type.Object({ data: Type.Array(ListedProductView), nextCursor: Type.Union([Type.String(), Type.Null()]) }) },
       },
     },
     async (request) => {
-      const { filter, page } = productListFromQuery(request.query, config.pageSizeDefault);
-      return viewPage(await listProducts(request.em, callerOf(request).sellerId, filter, page), (products) => products.map(productView));
+      const { filter, page, include } = productListFromQuery(request.query, config.pageSizeDefault);
+      return listProductViews(request.em, callerOf(request).sellerId, filter, page, include);
     },
   );
 

@@ -166,9 +166,26 @@ const productListSchema = <S extends TSchema>(publicationStatus: S, maxLimit: nu
 
 const STATUS_LIST_PATTERN = `^(${PUBLICATION_STATUSES.join('|')})(,(${PUBLICATION_STATUSES.join('|')}))*$`;
 
-/** `GET /produtos`: statuses comma separated (see productListFromQuery). */
+/** What a sync job may ask `GET /produtos` to carry inline (`?include=stock,prices`). */
+export const PRODUCT_INCLUSIONS = ['stock', 'prices'] as const;
+export type ProductInclusion = (typeof PRODUCT_INCLUSIONS)[number];
+
+const INCLUDE_PATTERN = `^(${PRODUCT_INCLUSIONS.join('|')})(,(${PRODUCT_INCLUSIONS.join('|')}))*$`;
+
+/** `GET /produtos`: statuses comma separated (see productListFromQuery), and what to include inline. */
 export const productListQuery = listQuery((maxLimit) =>
-  productListSchema(Type.String({ pattern: STATUS_LIST_PATTERN, description: 'One or more, comma separated' }), maxLimit),
+  Type.Object(
+    {
+      ...productListSchema(Type.String({ pattern: STATUS_LIST_PATTERN, description: 'One or more, comma separated' }), maxLimit).properties,
+      include: Type.Optional(
+        Type.String({
+          pattern: INCLUDE_PATTERN,
+          description: 'Comma separated: stock (each sellable SKU\'s figures), prices (its stored prices and the effective price now, default and per listed channel)',
+        }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
 );
 
 /** The product list in the domain's terms, statuses as a list: GraphQL's `products` arguments. */
@@ -176,7 +193,11 @@ export const productListArgs = listQuery((maxLimit) => productListSchema(Type.Ar
 
 /** `GET /produtos`'s validated query → the list's filter and page, as GraphQL's listArgs gives them. */
 export function productListFromQuery(query: Static<ReturnType<typeof productListQuery>['schema']>, defaultLimit: number) {
-  return listRequest({ ...query, publicationStatus: commaList<PublicationStatusName>(query.publicationStatus) }, defaultLimit);
+  const { include, ...rest } = query;
+  return {
+    ...listRequest({ ...rest, publicationStatus: commaList<PublicationStatusName>(query.publicationStatus) }, defaultLimit),
+    include: [...new Set(commaList<ProductInclusion>(include) ?? [])],
+  };
 }
 
 const NameValueView = Type.Object({ name: Type.String(), value: Type.String() });
@@ -221,4 +242,18 @@ export const EffectivePriceView = Type.Object({
   promo: Nullable(Type.String()),
   promoActive: Type.Boolean(),
   price: Type.String(),
+});
+
+/** What `?include=` adds to a sellable SKU (the product without variations, or each variation). */
+const SkuInclusionsView = {
+  stock: Type.Optional(Nullable(StockView)),
+  prices: Type.Optional(Type.Array(PriceView)),
+  effectivePrices: Type.Optional(Type.Array(EffectivePriceView, { description: 'In force now: the default price (channel null) and on each channel the product is listed on' })),
+};
+
+/** A product of `GET /produtos`, with what `include` asked for on each sellable SKU. */
+export const ListedProductView = Type.Object({
+  ...ProductView.properties,
+  ...SkuInclusionsView,
+  variations: Type.Array(Type.Object({ ...ProductView.properties.variations.items.properties, ...SkuInclusionsView })),
 });

@@ -2,6 +2,8 @@ import type { EntityClass } from '@mikro-orm/core';
 import type { NonEmptyArray } from 'type-graphql';
 import { registerEvents, type EventDefinition } from '../events/catalogue.js';
 import type { EntityReference, SchemaParts } from '../graphql/schema.js';
+import type { Config } from '../config.js';
+import type { HostMount } from '../http/host-mounts.js';
 import type { RestRoutes } from '../http/rest.js';
 import { registerAudience, type Audience } from '../webhooks/fanout.js';
 import { registerDeliveryPolicies, type SubscriptionKinds } from '../webhooks/policy.js';
@@ -22,6 +24,8 @@ export interface PonteModule {
   references?: Readonly<Record<string, EntityReference>>;
   /** Fastify plugins of its REST routes. */
   routes?: readonly RestRoutes[];
+  /** Parts of its routes also served at the root of a host of their own (from the config). */
+  hosts?: (config: Config) => HostMount[];
   /** Background loops, with the roles that run them. */
   workers?: readonly WorkerEntry[];
   /** The events the module records: payload schema, read scope, webhooks interface group. */
@@ -35,6 +39,7 @@ export interface ModuleParts {
   entities: EntityClass[];
   graphql: SchemaParts;
   routes: RestRoutes[];
+  hosts: ((config: Config) => HostMount[])[];
   workers: WorkerEntry[];
   events: EventDefinition[];
 }
@@ -58,6 +63,7 @@ export function installModules(modules: readonly PonteModule[]): ModuleParts {
     entities: collect(modules, (module) => module.entities),
     graphql: { resolvers: resolvers as NonEmptyArray<Function>, references: referencesOf(modules) },
     routes: collect(modules, (module) => module.routes),
+    hosts: collect(modules, (module) => (module.hosts ? [module.hosts] : [])),
     workers: collect(modules, (module) => module.workers),
     events,
   };

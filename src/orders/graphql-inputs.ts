@@ -89,5 +89,7 @@ export class OrderFilterInput {
   @Field(() => [OrderStatusEnum], { nullable: true }) status?: string[];
   @Field(() => GraphQLISODateTime, { nullable: true }) createdFrom?: Date;
   @Field(() => GraphQLISODateTime, { nullable: true }) createdTo?: Date;
+  @Field(() => GraphQLISODateTime, { nullable: true, description: 'placedAt (the sale date in its channel) at or after' }) placedFrom?: Date;
+  @Field(() => GraphQLISODateTime, { nullable: true, description: 'placedAt (the sale date in its channel) before' }) placedTo?: Date;
   @Field(() => GraphQLISODateTime, { nullable: true }) updatedSince?: Date;
 }

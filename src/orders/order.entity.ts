@@ -49,6 +49,7 @@ export interface Shipment {
 @Index({ properties: ['seller', 'channel', 'createdAt', 'id'] })
 @Index({ properties: ['seller', 'status', 'createdAt', 'id'] })
 @Index({ properties: ['seller', 'updatedAt', 'id'] })
+@Index({ properties: ['seller', 'placedAt', 'id'] })
 export class Order extends SellerOwned {
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();

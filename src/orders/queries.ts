@@ -58,15 +58,20 @@ export async function listOrderViews(em: EntityManager, filter: OrderListFilter,
   return viewPage(await listOrders(em, filter, page), (orders) => loadOrderViews(em, orders));
 }
 
+/** `[from, to)` of a timestamp filter, or nothing when neither end is given. */
+function range(from: string | undefined, to: string | undefined): { $gte?: Date; $lt?: Date } | undefined {
+  if (!from && !to) return undefined;
+  return { ...(from ? { $gte: new Date(from) } : {}), ...(to ? { $lt: new Date(to) } : {}) };
+}
+
 function filterOf(filter: OrderListFilter): FilterQuery<Order> {
-  const createdAt = {
-    ...(filter.createdFrom ? { $gte: new Date(filter.createdFrom) } : {}),
-    ...(filter.createdTo ? { $lt: new Date(filter.createdTo) } : {}),
-  };
+  const createdAt = range(filter.createdFrom, filter.createdTo);
+  const placedAt = range(filter.placedFrom, filter.placedTo);
   return {
     ...(filter.channel ? { channel: filter.channel } : {}),
     ...(filter.status?.length ? { status: { $in: filter.status } } : {}),
-    ...(Object.keys(createdAt).length ? { createdAt } : {}),
+    ...(createdAt ? { createdAt } : {}),
+    ...(placedAt ? { placedAt } : {}),
     ...(filter.updatedSince ? { updatedAt: { $gte: new Date(filter.updatedSince) } } : {}),
   };
 }

@@ -111,6 +111,8 @@ const orderListSchema = <S extends TSchema>(status: S, maxLimit: number) =>
       status: Type.Optional(status),
       createdFrom: Type.Optional(Timestamp('createdAt at or after')),
       createdTo: Type.Optional(Timestamp('createdAt before')),
+      placedFrom: Type.Optional(Timestamp('placedAt (the sale date in its channel) at or after')),
+      placedTo: Type.Optional(Timestamp('placedAt (the sale date in its channel) before')),
       updatedSince: Type.Optional(Timestamp('updatedAt at or after')),
       sort: Type.Optional(Type.Enum([...ORDER_SORTS], { description: 'createdAt: newest first (default); updatedAt: oldest-updated first' })),
       ...pageQuerySchema(maxLimit),

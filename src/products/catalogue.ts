@@ -1,5 +1,6 @@
 import { APPLICATION_REMOVED } from '../auth/events.js';
 import type { Config } from '../config.js';
+import type { HostMount } from '../http/host-mounts.js';
 
 /**
  * The three per-product webhook APIs of DESIGN §8: where each is mounted, its public base
@@ -65,4 +66,12 @@ export function isProductEvent(product: Product, eventType: string): boolean {
  */
 export function productBaseUrl(product: Product, config: Config): string {
   return PRODUCT_RULES[product].baseUrl(config) ?? PRODUCT_RULES[product].mountPath;
+}
+
+/** The products published on hosts of their own: their API served at that host's root. */
+export function productHosts(config: Config): HostMount[] {
+  return PRODUCTS.flatMap((product) => {
+    const baseUrl = PRODUCT_RULES[product].baseUrl(config);
+    return baseUrl ? [{ baseUrl, mountPath: PRODUCT_RULES[product].mountPath, paths: ['/api/v1/webhook'] }] : [];
+  });
 }

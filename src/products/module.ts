@@ -1,5 +1,6 @@
 import type { PonteModule } from '../kernel/module.js';
 import { productWebhookTargets } from './audience.js';
+import { productHosts } from './catalogue.js';
 import { PRODUCT_POLICIES } from './delivery-policy.js';
 import { LOGISTICS_EVENTS } from './logistics/events.js';
 import { LogisticsResolver } from './logistics/resolver.js';
@@ -30,6 +31,7 @@ export const productsModule: PonteModule = {
   ],
   resolvers: [LogisticsResolver, PaymentsResolver, SupportResolver],
   routes: [productRegistrationRoutes],
+  hosts: productHosts,
   events: [...LOGISTICS_EVENTS, ...PAYMENTS_EVENTS, ...SUPPORT_EVENTS],
   webhooks: { kinds: PRODUCT_POLICIES, audience: productWebhookTargets },
 };

@@ -1,10 +1,13 @@
 import { Type } from 'typebox';
 import { callingApplication } from '../auth/routes.js';
-import { pageQuery, pageRequest, viewPage } from '../http/pagination.js';
+import { listRequest, pageQuery, pageRequest, viewPage } from '../http/pagination.js';
 import { problemResponse } from '../http/problem.js';
 import type { RestApp, RestRoutes } from '../http/rest.js';
 import { PRODUCTS, PRODUCT_RULES, productBaseUrl, type Product } from './catalogue.js';
 import type { ProductWebhook } from './registration.entity.js';
+import { getDeliveryView, listDeliveryViews, redeliver } from '../webhooks/delivery-service.js';
+import { DeliveryResponse, deliveryQuery, listResponse } from '../webhooks/schemas.js';
+import { applicationReader } from './registration-deliveries.js';
 import { deleteProductWebhook, listProductWebhooks, registerProductWebhook } from './registrations.js';
 
 const RegistrationSchema = Type.Object({
@@ -100,6 +103,44 @@ function productRoutes(app: RestApp, product: Product, deps: Parameters<RestRout
       await deleteProductWebhook(request.em, request.applicationId!, product, request.params.id);
       return reply.status(204).send();
     },
+  );
+
+  const deliveryTags = [`${product} deliveries`];
+  app.get(
+    '/api/v1/webhook/entregas',
+    {
+      schema: {
+        tags: deliveryTags,
+        security,
+        summary: `The calling application's ${product} delivery log, newest first, with every attempt (its registrations only, every seller that installed it)`,
+        querystring: deliveryQuery(config.pageSizeMax).schema,
+        response: { 200: listResponse(DeliveryResponse) },
+      },
+    },
+    async (request) => {
+      const { filter, page } = listRequest(request.query, config.pageSizeDefault);
+      return listDeliveryViews(request.em, applicationReader(request.applicationId!, product), filter, page);
+    },
+  );
+
+  app.get(
+    '/api/v1/webhook/entregas/:id',
+    { schema: { tags: deliveryTags, security, summary: `One ${product} delivery of the calling application, with its attempts`, params: IdParams, response: { 200: DeliveryResponse } } },
+    async (request) => getDeliveryView(request.em, applicationReader(request.applicationId!, product), request.params.id),
+  );
+
+  app.post(
+    '/api/v1/webhook/entregas/:id/reenvio',
+    {
+      schema: {
+        tags: deliveryTags,
+        security,
+        summary: `Send one of the calling application's ${product} deliveries again (same webhook id, a fresh round of attempts)`,
+        params: IdParams,
+        response: { 202: DeliveryResponse },
+      },
+    },
+    async (request, reply) => reply.status(202).send(await redeliver(request.em, applicationReader(request.applicationId!, product), request.params.id)),
   );
 }
 

@@ -61,7 +61,7 @@ export class WebhookAttemptType implements AttemptView {
 }
 
 @ObjectType('WebhookDelivery', { description: 'One event owed to one subscription; its id is the webhook-id header' })
-export class WebhookDeliveryType implements DeliveryView {
+export class WebhookDeliveryType implements Omit<DeliveryView, 'sellerId'> {
   @Field(() => ID) id!: string;
   @Field(() => ID) subscriptionId!: string;
   @Field(() => ID) eventId!: string;

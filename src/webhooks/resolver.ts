@@ -7,7 +7,7 @@ import { validInput } from '../graphql/plain-input.js';
 import { toConnection, type Connection } from '../graphql/relay.js';
 import { pageQuery } from '../http/pagination.js';
 import { compileInput } from '../http/validation.js';
-import { deliveryCursor, getDeliveryView, listDeliveryViews, redeliver } from './delivery-service.js';
+import { deliveryCursor, getDeliveryView, listDeliveryViews, redeliver, sellerReader } from './delivery-service.js';
 import {
   CreatedWebhookSubscription,
   CreateWebhookSubscriptionInput,
@@ -68,13 +68,13 @@ export class WebhookResolver {
     @Ctx() context: GraphQLContext,
   ): Promise<Connection<DeliveryView>> {
     const list = listArgs(context, deliveryQuery, { ...filter, first, after });
-    return toConnection(await listDeliveryViews(context.em, caller, list.filter, list.page), deliveryCursor, (view) => view);
+    return toConnection(await listDeliveryViews(context.em, sellerReader(caller), list.filter, list.page), deliveryCursor, (view) => view);
   }
 
   @Authorized('webhooks:read')
   @Query(() => WebhookDeliveryType)
   async webhookDelivery(@Arg('id', () => ID) id: string, @CurrentCaller() caller: Principal, @Ctx() { em }: GraphQLContext): Promise<DeliveryView> {
-    return getDeliveryView(em, caller, id);
+    return getDeliveryView(em, sellerReader(caller), id);
   }
 
   @Authorized('webhooks:write')
@@ -126,6 +126,6 @@ export class WebhookResolver {
   @Authorized('webhooks:write')
   @Mutation(() => WebhookDeliveryType, { description: 'Sends a finished delivery again' })
   async redeliverWebhookDelivery(@Arg('id', () => ID) id: string, @CurrentCaller() caller: Principal, @Ctx() { em }: GraphQLContext): Promise<DeliveryView> {
-    return redeliver(em, caller, id);
+    return redeliver(em, sellerReader(caller), id);
   }
 }

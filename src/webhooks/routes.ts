@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { listRequest, pageQuery, pageRequest, viewPage } from '../http/pagination.js';
 import { callerOf, type RestRoutes } from '../http/rest.js';
-import { getDeliveryView, listDeliveryViews, redeliver } from './delivery-service.js';
+import { getDeliveryView, listDeliveryViews, redeliver, sellerReader } from './delivery-service.js';
 import {
   CreatedSubscriptionResponse,
   CreateSubscriptionBody,
@@ -116,19 +116,19 @@ export const webhookRoutes: RestRoutes = (app, { config }) => {
     },
     async (request) => {
       const { filter, page } = listRequest(request.query, config.pageSizeDefault);
-      return listDeliveryViews(request.em, callerOf(request), filter, page);
+      return listDeliveryViews(request.em, sellerReader(callerOf(request)), filter, page);
     },
   );
 
   app.get(
     '/webhooks/entregas/:id',
     { config: read, schema: { tags, summary: 'One delivery with its attempts', params: IdParams, response: { 200: DeliveryResponse } } },
-    async (request) => getDeliveryView(request.em, callerOf(request), request.params.id),
+    async (request) => getDeliveryView(request.em, sellerReader(callerOf(request)), request.params.id),
   );
 
   app.post(
     '/webhooks/entregas/:id/reenvio',
     { config: write, schema: { tags, summary: 'Send a delivery again', params: IdParams, response: { 202: DeliveryResponse } } },
-    async (request, reply) => reply.status(202).send(await redeliver(request.em, callerOf(request), request.params.id)),
+    async (request, reply) => reply.status(202).send(await redeliver(request.em, sellerReader(callerOf(request)), request.params.id)),
   );
 };

@@ -102,6 +102,7 @@ export const AttemptResponse = Type.Object({
 
 export const DeliveryResponse = Type.Object({
   id: Type.String({ format: 'uuid', description: 'Also the webhook-id header, the same on every attempt' }),
+  sellerId: Type.String({ format: 'uuid', description: 'The seller whose event it is' }),
   subscriptionId: Id,
   eventId: Id,
   event: Type.String({ description: 'The event name' }),
