@@ -1,8 +1,9 @@
 import 'reflect-metadata';
 import { Registry } from 'prom-client';
-import { ensureDemoSeller } from './auth/demo-seller.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/database.js';
+import { ensureDemoSeller } from './demo/demo-seller.js';
+import { demoGreeting } from './demo/greeting.js';
 import { startWorkers } from './kernel/workers.js';
 import { createLogger } from './logger.js';
 import { ENTITIES, WORKERS } from './modules.js';
@@ -31,7 +32,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const url = `${config.tlsCertFile ? 'https' : 'http'}://${config.host}:${(app.server.address() as { port: number }).port}`;
   logger.info({ url, role: config.role, embeddedDatabase: database.embedded }, 'ponte started');
-  if (demo) printDemoToken(url, demo.token);
+  if (demo) console.log(demoGreeting(url, demo));
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -56,18 +57,6 @@ async function main(): Promise<void> {
   process.removeAllListeners('SIGINT');
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
-}
-
-function printDemoToken(url: string, token: string): void {
-  const query = JSON.stringify({ query: '{ viewer { seller { id name } scopes } }' });
-  console.log(`
-Demo seller created. Its API token, with every scope, is shown once:
-
-  ${token}
-
-Try it:
-  curl -s ${url}/graphql -H 'authorization: Bearer ${token}' -H 'content-type: application/json' -d '${query}'
-`);
 }
 
 main().catch((error: unknown) => {
