@@ -50,8 +50,10 @@ describe('per-product deliveries through the webhook dispatcher', () => {
     const orderId = (await createOrder(server, seller)).body.id as string;
     await gql(server, seller, `mutation ($orderId: ID!) { postCarrierChatMessage(orderId: $orderId, input: {sender: seller, message: "Coleta?"}) { id } }`, { orderId });
 
-    const [delivery] = await settledDeliveries(server, seller, 1);
-    expect(delivery).toMatchObject({ event: 'chatTransportadora', status: 'failed', attemptCount: 5 });
+    const [delivery] = await settledDeliveries(server, app, 1, { log: '/logistica' });
+    expect(delivery).toMatchObject({ event: 'chatTransportadora', status: 'failed', attemptCount: 5, sellerId: seller.id });
+    // The application's delivery, not the seller's: the seller's log keeps to its own subscriptions.
+    expect(await deliveriesOf(server, seller)).toEqual([]);
     expect(delivery!.attempts.map((attempt) => [attempt.number, attempt.statusCode, attempt.error])).toEqual(
       [1, 2, 3, 4, 5].map((number) => [number, 500, 'status']),
     );
@@ -70,7 +72,7 @@ describe('per-product deliveries through the webhook dispatcher', () => {
     const app = await createTestApplication(server.orm, { installedBy: [seller] });
     await register(server, app, '/pagamentos', { url: `${receiver.url}/created/payments`, events: ['ciclo.criado'] });
     const cycleId = await closeCycle(server, seller);
-    const [delivery] = await settledDeliveries(server, seller, 1);
+    const [delivery] = await settledDeliveries(server, app, 1, { log: '/pagamentos' });
     expect(delivery).toMatchObject({ event: 'ciclo.criado', status: 'succeeded', attemptCount: 1, attempts: [{ statusCode: 201, error: null }] });
     expect(receiver.on('/created/payments').map((request) => request.json)).toEqual([
       { evento: 'ciclo.criado', data: expect.objectContaining({ cycleId, gross: '0.00', fees: '0.00', net: '0.00' }) },
@@ -89,8 +91,8 @@ describe('per-product deliveries through the webhook dispatcher', () => {
     const cycleOfA = await closeCycle(server, sellerA);
     await receiver.waitFor(() => receiver.on('/a').length === 1 && receiver.on('/b').length === 1);
     // B's event was fanned out (to B's app) before A's: had it matched A's app, that delivery would exist.
-    expect((await settledDeliveries(server, sellerB, 1)).map((delivery) => delivery.payload)).toEqual([
-      { evento: 'ciclo.criado', data: expect.objectContaining({ cycleId: cycleOfB }) },
+    expect((await settledDeliveries(server, appOfB, 1, { log: '/pagamentos' })).map((delivery) => [delivery.sellerId, delivery.payload])).toEqual([
+      [sellerB.id, { evento: 'ciclo.criado', data: expect.objectContaining({ cycleId: cycleOfB }) }],
     ]);
     expect(receiver.on('/a').map((request) => request.json.data.cycleId)).toEqual([cycleOfA]);
     expect(receiver.on('/b').map((request) => request.json.data.cycleId)).toEqual([cycleOfB]);
@@ -107,7 +109,8 @@ describe('per-product deliveries through the webhook dispatcher', () => {
     expect(uninstalled.body.data).toEqual({ uninstallApplication: true });
     const cycleId = await closeCycle(server, seller);
     await receiver.waitFor(() => receiver.on('/staying').length === 1 && receiver.on('/removed').length === 1);
-    await settledDeliveries(server, seller, 2);
+    await settledDeliveries(server, removed, 1, { log: '/pagamentos' });
+    await settledDeliveries(server, staying, 1, { log: '/pagamentos' });
 
     expect(receiver.on('/removed').map((request) => request.json)).toEqual([
       { evento: 'aplicativo.removido', data: expect.objectContaining({ applicationId: removed.id, sellerId: seller.id }) },
@@ -130,17 +133,19 @@ describe('per-product deliveries through the webhook dispatcher', () => {
     expect(removed.status).toBe(204);
     answer(500);
 
-    // The failed attempt is logged, and the delivery stays cancelled: nothing retries it.
-    const settled = await settledDeliveries(server, seller, 2);
-    const ofDeleted = settled.find((delivery) => delivery.status === 'cancelled')!;
-    await waitUntil(async () => (await deliveriesOf(server, seller)).find((delivery) => delivery.id === ofDeleted.id)!.attemptCount === 1);
-    const [cancelled] = (await deliveriesOf(server, seller)).filter((delivery) => delivery.id === ofDeleted.id);
+    // The failed attempt is logged, and the delivery stays cancelled: nothing retries it. The
+    // application still reads the deliveries of its deleted registration.
+    const [ofDeleted] = await settledDeliveries(server, app, 1, { log: '/pagamentos' });
+    expect(ofDeleted!.status).toBe('cancelled');
+    await waitUntil(async () => (await deliveriesOf(server, app, '', '/pagamentos'))[0]!.attemptCount === 1);
+    const [cancelled] = await deliveriesOf(server, app, '', '/pagamentos');
     expect(cancelled).toMatchObject({ status: 'cancelled', attemptCount: 1, nextAttemptAt: null, attempts: [{ number: 1, statusCode: 500 }] });
 
     // A later event reaches the other app and owes the deleted registration nothing.
     const later = await closeCycle(server, seller);
     await receiver.waitFor(() => receiver.on('/other').some((request) => request.json.data.cycleId === later));
-    expect(await settledDeliveries(server, seller, 3)).toHaveLength(3);
+    expect(await settledDeliveries(server, other, 2, { log: '/pagamentos' })).toHaveLength(2);
+    expect(await deliveriesOf(server, app, '', '/pagamentos')).toHaveLength(1);
     expect(receiver.on('/held/deleted')).toHaveLength(1);
   });
 });

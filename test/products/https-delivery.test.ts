@@ -73,7 +73,7 @@ describe('customer-service deliveries over https', () => {
 
     let deliveries: DeliveryRecord[] = [];
     await waitUntil(async () => {
-      deliveries = await deliveriesOf(server, seller);
+      deliveries = await deliveriesOf(server, app, '', '/atendimento');
       return deliveries.length === 7 && deliveries.every((delivery) => !['pending', 'retrying'].includes(delivery.status));
     }, 30_000, () => JSON.stringify(deliveries.map((delivery) => [delivery.event, delivery.status, delivery.attempts.map((attempt) => attempt.statusCode ?? attempt.error)])));
 
