@@ -5,7 +5,7 @@ import { deliveriesOf, type DeliveryRecord } from '../webhooks/fixtures.js';
 import { waitUntil } from '../webhooks/receiver.js';
 import { createTestApplication, gql } from './fixtures.js';
 import { signatureHeadersOf, startProductReceiver, type ProductReceiver } from './receiver.js';
-import { createTestCertificates, type TestCertificates } from './test-ca.js';
+import { createTestCertificates, type TestCertificates } from '../support/test-ca.js';
 
 const OPEN = `mutation ($input: OpenSupportCaseInput!) { openSupportCase(input: $input) { id createdAt } }`;
 const MESSAGE = `mutation ($caseId: ID!, $input: SupportMessageInput!) { addSupportMessage(caseId: $caseId, input: $input) { at } }`;
