@@ -4,15 +4,18 @@ import { productHosts } from './catalogue.js';
 import { PRODUCT_POLICIES } from './delivery-policy.js';
 import { LOGISTICS_EVENTS } from './logistics/events.js';
 import { LogisticsResolver } from './logistics/resolver.js';
+import { logisticsRoutes } from './logistics/routes.js';
 import { CarrierChatMessage, Shipment, TrackingEvent } from './logistics/shipment.entity.js';
 import { PAYMENTS_EVENTS } from './payments/events.js';
 import { PaymentsResolver } from './payments/resolver.js';
+import { paymentsRoutes } from './payments/routes.js';
 import { SettlementCycle, SettlementEntry } from './payments/settlement-cycle.entity.js';
 import { ProductWebhookSubscription } from './registration-subscription.entity.js';
 import { ProductWebhook } from './registration.entity.js';
 import { productRegistrationRoutes } from './registration.routes.js';
 import { SUPPORT_EVENTS } from './support/events.js';
 import { SupportResolver } from './support/resolver.js';
+import { supportRoutes } from './support/routes.js';
 import { SupportCase, SupportMessage } from './support/support-case.entity.js';
 
 /** The logistics, payments and customer-service products, and their per-product webhooks. */
@@ -30,7 +33,7 @@ export const productsModule: PonteModule = {
     SupportMessage,
   ],
   resolvers: [LogisticsResolver, PaymentsResolver, SupportResolver],
-  routes: [productRegistrationRoutes],
+  routes: [logisticsRoutes, paymentsRoutes, supportRoutes, productRegistrationRoutes],
   hosts: productHosts,
   events: [...LOGISTICS_EVENTS, ...PAYMENTS_EVENTS, ...SUPPORT_EVENTS],
   webhooks: { kinds: PRODUCT_POLICIES, audience: productWebhookTargets },

@@ -8,6 +8,7 @@ import { decodeCursor, pageOf, type Page } from '../../http/pagination.js';
 import { Order } from '../../orders/order.entity.js';
 import { isUuid } from '../../db/ids.js';
 import type { OrderStatus } from '../../orders/status-machine.js';
+import { childrenOf } from '../loaders.js';
 import { carrierChatPosted, freightTracked, trackingUpdated } from './events.js';
 import type { ChatMessageInput, CreateShipmentInput, TrackingEventInput } from './schemas.js';
 import { CarrierChatMessage, Shipment, TrackingEvent } from './shipment.entity.js';
@@ -132,4 +133,25 @@ export async function carrierChatOfOrder(
     { orderBy: { id: 'asc' }, limit: page.limit + 1 },
   );
   return pageOf(rows, page.limit, (row) => [row.id]);
+}
+
+/** A shipment with its tracking events, in the order they were recorded (REST's shape). */
+export interface TrackedShipment {
+  shipment: Shipment;
+  trackingEvents: TrackingEvent[];
+}
+
+/** The order's shipments with their tracking events: one statement for all the events. */
+export async function trackedShipmentsOfOrder(em: EntityManager, orderId: string): Promise<TrackedShipment[]> {
+  const shipments = await shipmentsOfOrder(em, orderId);
+  const events = await childrenOf(em, TrackingEvent, 'shipment', shipments.map((shipment) => shipment.id));
+  return shipments.map((shipment) => ({ shipment, trackingEvents: events.get(shipment.id)! }));
+}
+
+/** One shipment with its tracking events; another seller's is absent (404). */
+export async function getTrackedShipment(em: EntityManager, shipmentId: string): Promise<TrackedShipment> {
+  const shipment = await findShipment(em, shipmentId);
+  if (!shipment) throw notFound('Shipment');
+  const events = await childrenOf(em, TrackingEvent, 'shipment', [shipment.id]);
+  return { shipment, trackingEvents: events.get(shipment.id)! };
 }
