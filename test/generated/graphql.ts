@@ -549,6 +549,10 @@ export type OrderFilterInput = {
   channel?: InputMaybe<Scalars['String']['input']>;
   createdFrom?: InputMaybe<Scalars['DateTimeISO']['input']>;
   createdTo?: InputMaybe<Scalars['DateTimeISO']['input']>;
+  /** placedAt (the sale date in its channel) at or after */
+  placedFrom?: InputMaybe<Scalars['DateTimeISO']['input']>;
+  /** placedAt (the sale date in its channel) before */
+  placedTo?: InputMaybe<Scalars['DateTimeISO']['input']>;
   status?: InputMaybe<Array<OrderStatus>>;
   updatedSince?: InputMaybe<Scalars['DateTimeISO']['input']>;
 };
