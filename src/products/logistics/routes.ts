@@ -105,11 +105,17 @@ export const logisticsRoutes: RestRoutes = (app, { config }) => {
     '/pedidos/:id/envios',
     {
       config: read,
-      schema: { tags, summary: 'The order\'s shipments, oldest first, each with its tracking events', params: OrderParams, response: { 200: listOf(ShipmentResponse) } },
+      schema: {
+        tags,
+        summary: 'The order\'s shipments, oldest first, each with its tracking events',
+        params: OrderParams,
+        querystring: pageQuery(config.pageSizeMax).schema,
+        response: { 200: listOf(ShipmentResponse) },
+      },
     },
     async (request) => {
       callerOf(request);
-      return { data: (await trackedShipmentsOfOrder(request.em, request.params.id)).map(shipmentView), nextCursor: null };
+      return viewPage(await trackedShipmentsOfOrder(request.em, request.params.id, pageRequest(request.query, config.pageSizeDefault)), (rows) => rows.map(shipmentView));
     },
   );
 

@@ -4,7 +4,7 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { transactionTime } from '../../db/transaction-time.js';
 import { AppError, notFound } from '../../errors.js';
 import { recordEvent } from '../../events/outbox.js';
-import { decodeCursor, pageOf, type Page } from '../../http/pagination.js';
+import { decodeCursor, pageOf, viewPage, type Page, type PageRequest } from '../../http/pagination.js';
 import { Order } from '../../orders/order.entity.js';
 import { isUuid } from '../../db/ids.js';
 import type { OrderStatus } from '../../orders/status-machine.js';
@@ -141,11 +141,15 @@ export interface TrackedShipment {
   trackingEvents: TrackingEvent[];
 }
 
-/** The order's shipments with their tracking events: one statement for all the events. */
-export async function trackedShipmentsOfOrder(em: EntityManager, orderId: string): Promise<TrackedShipment[]> {
-  const shipments = await shipmentsOfOrder(em, orderId);
-  const events = await childrenOf(em, TrackingEvent, 'shipment', shipments.map((shipment) => shipment.id));
-  return shipments.map((shipment) => ({ shipment, trackingEvents: events.get(shipment.id)! }));
+/** A page of the order's shipments, oldest first, with their tracking events: one statement for all the events. */
+export async function trackedShipmentsOfOrder(em: EntityManager, orderId: string, page: PageRequest): Promise<Page<TrackedShipment>> {
+  const order = await findOrder(em, orderId);
+  const after = page.cursor ? decodeCursor(page.cursor, ['uuid'])[0] : undefined;
+  const rows = await em.find(Shipment, { order: order.id, ...(after ? { id: { $gt: after } } : {}) }, { orderBy: { id: 'asc' }, limit: page.limit + 1 });
+  return viewPage(pageOf(rows, page.limit, (row) => [row.id]), async (shipments) => {
+    const events = await childrenOf(em, TrackingEvent, 'shipment', shipments.map((shipment) => shipment.id));
+    return shipments.map((shipment) => ({ shipment, trackingEvents: events.get(shipment.id)! }));
+  });
 }
 
 /** One shipment with its tracking events; another seller's is absent (404). */
