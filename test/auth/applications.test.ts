@@ -46,7 +46,7 @@ describe('applications and installations', () => {
     expect(removed.body.data).toEqual({ uninstallApplication: true });
     const events = await removedEvents(sellerA.id);
     expect(events).toHaveLength(1);
-    expect(events[0]!.payload).toMatchObject({ applicationId: appId, applicationName: 'Frete Facil', sellerId: sellerA.id });
+    expect(events[0]!.payload).toMatchObject({ idAplicativo: appId, nomeAplicativo: 'Frete Facil', idLoja: sellerA.id });
     expect(await removedEvents(sellerB.id)).toEqual([]);
     expect(await installed(sellerB)).toEqual({ installedApplications: [{ applicationId: appId, name: 'Frete Facil' }] });
 

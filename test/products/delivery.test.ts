@@ -75,7 +75,7 @@ describe('per-product deliveries through the webhook dispatcher', () => {
     const [delivery] = await settledDeliveries(server, app, 1, { log: '/pagamentos' });
     expect(delivery).toMatchObject({ event: 'ciclo.criado', status: 'succeeded', attemptCount: 1, attempts: [{ statusCode: 201, error: null }] });
     expect(receiver.on('/created/payments').map((request) => request.json)).toEqual([
-      { evento: 'ciclo.criado', data: expect.objectContaining({ cycleId, gross: '0.00', fees: '0.00', net: '0.00' }) },
+      { evento: 'ciclo.criado', data: expect.objectContaining({ idCiclo: cycleId, valorBruto: '0.00', taxas: '0.00', valorLiquido: '0.00' }) },
     ]);
   });
 
@@ -92,10 +92,10 @@ describe('per-product deliveries through the webhook dispatcher', () => {
     await receiver.waitFor(() => receiver.on('/a').length === 1 && receiver.on('/b').length === 1);
     // B's event was fanned out (to B's app) before A's: had it matched A's app, that delivery would exist.
     expect((await settledDeliveries(server, appOfB, 1, { log: '/pagamentos' })).map((delivery) => [delivery.sellerId, delivery.payload])).toEqual([
-      [sellerB.id, { evento: 'ciclo.criado', data: expect.objectContaining({ cycleId: cycleOfB }) }],
+      [sellerB.id, { evento: 'ciclo.criado', data: expect.objectContaining({ idCiclo: cycleOfB }) }],
     ]);
-    expect(receiver.on('/a').map((request) => request.json.data.cycleId)).toEqual([cycleOfA]);
-    expect(receiver.on('/b').map((request) => request.json.data.cycleId)).toEqual([cycleOfB]);
+    expect(receiver.on('/a').map((request) => request.json.data.idCiclo)).toEqual([cycleOfA]);
+    expect(receiver.on('/b').map((request) => request.json.data.idCiclo)).toEqual([cycleOfB]);
   });
 
   it('uninstalling sends aplicativo.removido to that app only, and its events stop', async () => {
@@ -113,10 +113,10 @@ describe('per-product deliveries through the webhook dispatcher', () => {
     await settledDeliveries(server, staying, 1, { log: '/pagamentos' });
 
     expect(receiver.on('/removed').map((request) => request.json)).toEqual([
-      { evento: 'aplicativo.removido', data: expect.objectContaining({ applicationId: removed.id, sellerId: seller.id }) },
+      { evento: 'aplicativo.removido', data: expect.objectContaining({ idAplicativo: removed.id, idLoja: seller.id }) },
     ]);
     // The other app hears neither the removal of an app it is not, nor loses anything.
-    expect(receiver.on('/staying').map((request) => request.json)).toEqual([{ evento: 'ciclo.criado', data: expect.objectContaining({ cycleId }) }]);
+    expect(receiver.on('/staying').map((request) => request.json)).toEqual([{ evento: 'ciclo.criado', data: expect.objectContaining({ idCiclo: cycleId }) }]);
   });
 
   it('deleting a registration cancels what it still owed and stops its deliveries', async () => {
@@ -143,7 +143,7 @@ describe('per-product deliveries through the webhook dispatcher', () => {
 
     // A later event reaches the other app and owes the deleted registration nothing.
     const later = await closeCycle(server, seller);
-    await receiver.waitFor(() => receiver.on('/other').some((request) => request.json.data.cycleId === later));
+    await receiver.waitFor(() => receiver.on('/other').some((request) => request.json.data.idCiclo === later));
     expect(await settledDeliveries(server, other, 2, { log: '/pagamentos' })).toHaveLength(2);
     expect(await deliveriesOf(server, app, '', '/pagamentos')).toHaveLength(1);
     expect(receiver.on('/held/deleted')).toHaveLength(1);

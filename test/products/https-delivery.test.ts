@@ -100,7 +100,8 @@ describe('customer-service deliveries over https', () => {
     });
     expect(ok[3]!.json.data).toEqual({ idAtendimento: opened.id, canal: 'chat', dataHora: closed.closedAt });
     const removal = receiver.on('/ok').filter((request) => request.json.evento === 'aplicativo.removido');
-    expect(removal.map((request) => request.json.data)).toEqual([expect.objectContaining({ applicationId: app.id, sellerId: seller.id })]);
+    // The same words as atendimento.*: one language per product's payloads.
+    expect(removal.map((request) => request.json.data)).toStrictEqual([{ idAplicativo: app.id, nomeAplicativo: 'Test app', idLoja: seller.id, dataHora: expect.any(String) }]);
     for (const request of receiver.requests) {
       expect(request.headers['content-type']).toBe('application/json');
       expect(signatureHeadersOf(request.headers)).toEqual([]);

@@ -56,7 +56,18 @@ describe('payments: settlement cycles', () => {
 
     const events = await recordedEvents(server.orm, seller.id, 'ciclo.criado');
     expect(events.map((row) => row.payload)).toEqual([
-      { cycleId: cycle.id, ...input, gross: '120.20', fees: '3.01', net: '117.19', feePercent: '2.50', payoutDate, paymentCount: 2, currency: 'BRL' },
+      {
+        idCiclo: cycle.id,
+        inicioPeriodo: input.periodStart,
+        fimPeriodo: input.periodEnd,
+        valorBruto: '120.20',
+        taxas: '3.01',
+        valorLiquido: '117.19',
+        percentualTaxa: '2.50',
+        dataRepasse: payoutDate,
+        quantidadePagamentos: 2,
+        moeda: 'BRL',
+      },
     ]);
     expect(await recordedEvents(server.orm, other.id, 'ciclo.criado')).toEqual([]);
     expect((await gql(server, seller, CYCLES)).settlementCycles.edges).toEqual([{ node: { id: cycle.id, gross: '120.20', ...input } }]);

@@ -66,7 +66,7 @@ describe('REST event sources', () => {
     const closed = await call(server, seller, 'POST', '/ciclos', period);
     expect(closed).toMatchObject({ status: 201, body: { ...period, gross: order.amounts.total, paymentCount: 1, payoutDate: '2026-03-03' } });
     expect((await recordedEvents(server.orm, seller.id, 'ciclo.criado')).map((event) => event.payload)).toEqual([
-      expect.objectContaining({ cycleId: closed.body.id, gross: order.amounts.total, net: closed.body.net }),
+      expect.objectContaining({ idCiclo: closed.body.id, valorBruto: order.amounts.total, valorLiquido: closed.body.net }),
     ]);
     const one = await call(server, seller, 'GET', `/ciclos/${closed.body.id}`);
     expect(one.body.entries).toEqual([expect.objectContaining({ order: order.id, amount: order.amounts.total })]);
