@@ -75,8 +75,7 @@ async function listOrders(sellerId: string, limit: number): Promise<{ views: Row
   const ids = orders.map((order) => order.id);
   const child = (table: string, orderBy: string) =>
     pool.query(
-      `select "o0".*, "o1"."id" as "o1__id" from "${table}" as "o0" inner join "sales_order" as "o1" on "o0"."order_id" = "o1"."id" and "o1"."seller_id" = $1
-        where "o0"."seller_id" = $1 and "o0"."order_id" = any($2) order by ${orderBy}`,
+      `select "o0".* from "${table}" as "o0" where "o0"."order_id" = any($2) and "o0"."seller_id" = $1 order by ${orderBy}`,
       [sellerId, ids],
     );
   const [items, payments, history] = await Promise.all([

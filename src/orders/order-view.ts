@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { readRows, type Row } from '../db/read-rows.js';
 import { OrderItem } from './order-item.entity.js';
 import { OrderPayment } from './order-payment.entity.js';
 import { OrderStatusChange } from './order-status-change.entity.js';
@@ -20,7 +21,7 @@ export interface OrderChildren {
   statusHistory: StatusEntryView[];
 }
 
-export function toHeaderView(order: Order): OrderHeaderView {
+export function toHeaderView(order: Row<Order>): OrderHeaderView {
   return {
     id: order.id,
     number: order.number,
@@ -39,11 +40,11 @@ export function toHeaderView(order: Order): OrderHeaderView {
   };
 }
 
-export function toOrderView(order: Order, children: OrderChildren): OrderView {
+export function toOrderView(order: Row<Order>, children: OrderChildren): OrderView {
   return { ...toHeaderView(order), ...children };
 }
 
-export const toItemView = (item: OrderItem): ItemView => ({
+export const toItemView = (item: Row<OrderItem>): ItemView => ({
   sku: item.sku,
   title: item.title,
   quantity: item.quantity,
@@ -52,7 +53,7 @@ export const toItemView = (item: OrderItem): ItemView => ({
   total: item.total,
 });
 
-export const toPaymentView = (payment: OrderPayment): PaymentView => ({
+export const toPaymentView = (payment: Row<OrderPayment>): PaymentView => ({
   id: payment.id,
   method: payment.method,
   status: payment.status,
@@ -62,36 +63,36 @@ export const toPaymentView = (payment: OrderPayment): PaymentView => ({
   transactionId: payment.transactionId,
 });
 
-export const toStatusEntryView = (change: OrderStatusChange): StatusEntryView => ({
+export const toStatusEntryView = (change: Row<OrderStatusChange>): StatusEntryView => ({
   status: change.status,
   at: change.at.toISOString(),
   note: change.note,
 });
 
-function groupBy<T extends { order: string }, V>(orderIds: readonly string[], rows: T[], view: (row: T) => V): Map<string, V[]> {
+function groupBy<T extends { readonly order: string }, V>(orderIds: readonly string[], rows: readonly T[], view: (row: T) => V): Map<string, V[]> {
   const groups = new Map<string, V[]>(orderIds.map((id) => [id, []]));
   for (const row of rows) groups.get(row.order)?.push(view(row));
   return groups;
 }
 
-/** Items of many orders in one statement, grouped by order id in line order. */
+/** Items of many orders in one statement, grouped by order id in line order; plain rows (read-rows.ts). */
 export async function loadItems(em: EntityManager, orderIds: readonly string[]): Promise<Map<string, ItemView[]>> {
-  const rows = await em.find(OrderItem, { order: { $in: [...orderIds] } }, { orderBy: { order: 'asc', position: 'asc' } });
+  const rows = await readRows(em, OrderItem, { order: { $in: [...orderIds] } }, { orderBy: [{ order: 'asc' }, { position: 'asc' }] });
   return groupBy(orderIds, rows, toItemView);
 }
 
 export async function loadPayments(em: EntityManager, orderIds: readonly string[]): Promise<Map<string, PaymentView[]>> {
-  const rows = await em.find(OrderPayment, { order: { $in: [...orderIds] } }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  const rows = await readRows(em, OrderPayment, { order: { $in: [...orderIds] } }, { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
   return groupBy(orderIds, rows, toPaymentView);
 }
 
 export async function loadStatusHistory(em: EntityManager, orderIds: readonly string[]): Promise<Map<string, StatusEntryView[]>> {
-  const rows = await em.find(OrderStatusChange, { order: { $in: [...orderIds] } }, { orderBy: { at: 'asc', id: 'asc' } });
+  const rows = await readRows(em, OrderStatusChange, { order: { $in: [...orderIds] } }, { orderBy: [{ at: 'asc' }, { id: 'asc' }] });
   return groupBy(orderIds, rows, toStatusEntryView);
 }
 
 /** Full views of a page of orders: three statements whatever the page size. */
-export async function loadOrderViews(em: EntityManager, orders: readonly Order[]): Promise<OrderView[]> {
+export async function loadOrderViews(em: EntityManager, orders: readonly Row<Order>[]): Promise<OrderView[]> {
   if (orders.length === 0) return [];
   const ids = orders.map((order) => order.id);
   const [items, payments, history] = await Promise.all([loadItems(em, ids), loadPayments(em, ids), loadStatusHistory(em, ids)]);

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FilterQuery } from '@mikro-orm/core';
+import { readRows, type Row } from '../db/read-rows.js';
 import { decodeCursor, pageOf, viewPage, type Page, type PageRequest } from '../http/pagination.js';
 import { loadOrderViews } from './order-view.js';
 import { Order } from './order.entity.js';
@@ -8,20 +9,20 @@ import type { OrderListFilter, OrderSort, OrderView } from './schemas.js';
 /** The seller-scoped EM makes another seller's order simply absent. */
 export async function findOrder(em: EntityManager, id: string): Promise<OrderView | undefined> {
   if (!isUuid(id)) return undefined;
-  const order = await em.findOne(Order, { id });
+  const [order] = await readRows(em, Order, { id });
   return order ? (await loadOrderViews(em, [order]))[0] : undefined;
 }
 
 /** Orders by id, of the EM's seller only: another seller's ids and malformed ones are simply absent. */
-export async function findOrdersByIds(em: EntityManager, ids: readonly string[]): Promise<Map<string, Order>> {
+export async function findOrdersByIds(em: EntityManager, ids: readonly string[]): Promise<Map<string, Row<Order>>> {
   const wanted = ids.filter(isUuid);
   if (wanted.length === 0) return new Map();
-  const orders = await em.find(Order, { id: { $in: wanted } });
+  const orders = await readRows(em, Order, { id: { $in: wanted } });
   return new Map(orders.map((order) => [order.id, order]));
 }
 
 export async function findOrderByExternalId(em: EntityManager, channel: string, externalId: string): Promise<OrderView | undefined> {
-  const order = await em.findOne(Order, { channel, externalId });
+  const [order] = await readRows(em, Order, { channel, externalId });
   return order ? (await loadOrderViews(em, [order]))[0] : undefined;
 }
 
@@ -30,26 +31,22 @@ export function isUuid(value: string): boolean {
 }
 
 /** The edge cursor of an order in a list sorted by `sort` (the key the next page starts after). */
-export function orderCursor(sort: OrderSort = 'createdAt'): (order: Order) => [string, string] {
+export function orderCursor(sort: OrderSort = 'createdAt'): (order: Row<Order>) => [string, string] {
   return (order) => [order[sort].toISOString(), order.id];
 }
 
 /**
  * Keyset pages over (createdAt, id) newest first, or (updatedAt, id) oldest first. A
  * cursor is the last row's key, so rows inserted or updated meanwhile never shift a
- * later page: no row is skipped or repeated because of them.
+ * later page: no row is skipped or repeated because of them. Plain rows: a page is only shown.
  */
-export async function listOrders(em: EntityManager, filter: OrderListFilter, page: PageRequest): Promise<Page<Order>> {
+export async function listOrders(em: EntityManager, filter: OrderListFilter, page: PageRequest): Promise<Page<Row<Order>>> {
   const key = filter.sort ?? 'createdAt';
   const direction = key === 'updatedAt' ? 'asc' : 'desc';
   const where: FilterQuery<Order>[] = [filterOf(filter)];
   if (page.cursor) where.push(afterCursor(key, direction, page.cursor));
   if (key === 'updatedAt') where.push({ updatedAt: { $lt: await settledBefore(em) } });
-  const rows = await em.find(
-    Order,
-    { $and: where },
-    { orderBy: [{ [key]: direction }, { id: direction }], limit: page.limit + 1 },
-  );
+  const rows = await readRows(em, Order, { $and: where }, { orderBy: [{ [key]: direction }, { id: direction }], limit: page.limit + 1 });
   return pageOf(rows, page.limit, orderCursor(key));
 }
 
