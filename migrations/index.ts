@@ -10,6 +10,7 @@ import { Migration20261122032758 } from './Migration20261122032758_product_webho
 import { Migration20261122035419 } from './Migration20261122035419_installation_periods.js';
 import { Migration20261123051813 } from './Migration20261123051813_outbox_commit_position.js';
 import { Migration20261123054937 } from './Migration20261123054937_token_management.js';
+import { Migration20261123085430 } from './Migration20261123085430_order_number_taken_last.js';
 
 /** Every migration, in order. `npm run migration:create` rewrites this list. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -24,4 +25,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261122035419_installation_periods', class: Migration20261122035419 },
   { name: 'Migration20261123051813_outbox_commit_position', class: Migration20261123051813 },
   { name: 'Migration20261123054937_token_management', class: Migration20261123054937 },
+  { name: 'Migration20261123085430_order_number_taken_last', class: Migration20261123085430 },
 ];
