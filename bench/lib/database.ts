@@ -113,3 +113,24 @@ export async function seedOrders(url: string, sellerId: string, count: number): 
     await client.query('analyze');
   });
 }
+
+/**
+ * Waits until no statement or transaction of the service or the baseline is still under
+ * way in the database. autocannon stops sending at the end of a run, not the server
+ * working: without this, the next figure would start with the last one's stragglers
+ * (and the naive baseline, which takes its locks in another order, could deadlock with
+ * the service's).
+ */
+export async function settle(url: string, timeoutMs = 60_000): Promise<void> {
+  await withClient(url, async (client) => {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const { rows } = await client.query<{ busy: number }>(
+        `select count(*)::int as busy from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid() and state not in ('idle') and backend_type = 'client backend'`,
+      );
+      if (rows[0]!.busy === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  });
+}

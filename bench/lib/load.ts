@@ -21,6 +21,8 @@ export interface LoadOptions {
   amount?: number;
   /** Requests per second over all connections, when the load should be paced. */
   overallRate?: number;
+  /** Seconds before a request counts as timed out (autocannon's default is 10). */
+  timeoutSeconds?: number;
   /** A fresh body per request (e.g. a new externalId each time). */
   body?: () => string;
 }
@@ -33,6 +35,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     url: options.url,
     connections: options.connections,
     pipelining: 1,
+    timeout: options.timeoutSeconds ?? 10,
     ...(options.amount ? { amount: options.amount } : { duration: options.seconds ?? 5 }),
     ...(options.overallRate ? { overallRate: options.overallRate } : {}),
     requests: [

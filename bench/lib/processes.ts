@@ -4,7 +4,7 @@
  * BENCH_CPU_PROF=<dir>, each child writes a V8 CPU profile there when it stops.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,7 +41,8 @@ async function launch(name: string, script: string, args: string[], env: Record<
   const port = await freePort();
   const child = spawn(process.execPath, [...nodeFlags(name), join(DIST, script), ...args], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // BENCH_LOG_DIR=<dir> keeps each child's log (warnings and errors) there.
+    stdio: ['ignore', process.env.BENCH_LOG_DIR ? openSync(join(process.env.BENCH_LOG_DIR, `${name}-${port}.log`), 'a') : 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   await waitUntilReady(child, `${url}${readyPath}`, name);

@@ -1,5 +1,5 @@
 /** 200 concurrent orders on one SKU that has 150 units: how fast, and whether any unit is oversold. */
-import { createBenchDatabase, skuOf, withClient } from '../lib/database.js';
+import { createBenchDatabase, settle, skuOf, withClient } from '../lib/database.js';
 import { load } from '../lib/load.js';
 import { orderBody } from '../lib/orders.js';
 import { startBaseline, startService, type RunningProcess } from '../lib/processes.js';
@@ -15,10 +15,11 @@ async function run(target: RunningProcess, token: string, databaseUrl: string, s
   );
   const started = performance.now();
   const result = await load({
-    url: target.url, method: 'POST', path: '/pedidos', token, connections: ORDERS, amount: ORDERS,
+    url: target.url, method: 'POST', path: '/pedidos', token, connections: ORDERS, amount: ORDERS, timeoutSeconds: 120,
     body: () => orderBody({ skus: [sku] }),
   });
   const ms = performance.now() - started;
+  await settle(databaseUrl);
   const [row] = await withClient(databaseUrl, async (client) =>
     (await client.query<{ on_hand: number; reserved: number }>(`select on_hand, reserved from stock where seller_id = $1 and sku = $2`, [sellerId, sku])).rows,
   );
