@@ -49,13 +49,12 @@ export async function recordEvents(em: EntityManager, sellerId: string, inputs: 
       // How far below the aggregate's new last sequence this event's number is.
       from_last: left,
       payload: input.data,
-      created_at: new Date(),
     };
   });
-  const rows = await em.execute<{ id: string; sequence: number }[]>(
+  const rows = await em.execute<{ id: string; sequence: number; created_at: Date }[]>(
     `with event as (
        select * from jsonb_to_recordset(?::jsonb)
-         as e(id uuid, position int, type text, aggregate_type text, aggregate_id text, from_last int, payload jsonb, created_at timestamptz)
+         as e(id uuid, position int, type text, aggregate_type text, aggregate_id text, from_last int, payload jsonb)
      ), advanced as (
        insert into aggregate_sequence (seller_id, aggregate_type, aggregate_id, last_sequence)
        select ?, aggregate_type, aggregate_id, count(*) from event group by aggregate_type, aggregate_id order by aggregate_type, aggregate_id
@@ -64,13 +63,15 @@ export async function recordEvents(em: EntityManager, sellerId: string, inputs: 
        returning aggregate_type, aggregate_id, last_sequence
      )
      insert into outbox_event (id, seller_id, type, aggregate_type, aggregate_id, sequence, payload, created_at)
-     select e.id, ?, e.type, e.aggregate_type, e.aggregate_id, a.last_sequence - e.from_last, e.payload, e.created_at
+     select e.id, ?, e.type, e.aggregate_type, e.aggregate_id, a.last_sequence - e.from_last, e.payload,
+            -- Read once the sequence rows are locked: along one aggregate's sequence, times never go back.
+            date_trunc('milliseconds', clock_timestamp())
        from event e join advanced a using (aggregate_type, aggregate_id)
       order by e.position
-     returning id, sequence`,
+     returning id, sequence, created_at`,
     [JSON.stringify(events), sellerId, sellerId],
   );
-  const sequences = new Map(rows.map((row) => [row.id, row.sequence]));
+  const written = new Map(rows.map((row) => [row.id, row]));
   return events.map((event) =>
     Object.assign(new OutboxEvent(), {
       id: event.id,
@@ -78,9 +79,9 @@ export async function recordEvents(em: EntityManager, sellerId: string, inputs: 
       type: event.type,
       aggregateType: event.aggregate_type,
       aggregateId: event.aggregate_id,
-      sequence: sequences.get(event.id)!,
+      sequence: written.get(event.id)!.sequence,
       payload: event.payload as Record<string, unknown>,
-      createdAt: event.created_at,
+      createdAt: new Date(written.get(event.id)!.created_at),
     }),
   );
 }
