@@ -9,6 +9,8 @@ export interface Config {
   host: string;
   databaseUrl: string | undefined;
   dataDir: string;
+  /** The built console (`npm run console:build` writes it), served at /console. */
+  consoleDir: string;
   embeddedPostgresPort: number;
   role: Role;
   logLevel: string;
@@ -139,6 +141,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: read(env, 'HOST', text, '127.0.0.1'),
     databaseUrl: optional(env, 'DATABASE_URL', url(['postgres:', 'postgresql:'])),
     dataDir: read(env, 'PONTE_DATA_DIR', text, '.data'),
+    consoleDir: read(env, 'PONTE_CONSOLE_DIR', text, 'dist/console'),
     embeddedPostgresPort: read(env, 'EMBEDDED_POSTGRES_PORT', integer(1, 65535), 54329),
     role: read(env, 'ROLE', oneOf(ROLES), 'all'),
     logLevel: read(env, 'LOG_LEVEL', oneOf(LOG_LEVELS), 'info'),

@@ -17,6 +17,7 @@ import { buildGraphQLSchema } from './graphql/schema.js';
 import { registerHealth } from './http/health.js';
 import { registerMetrics } from './http/metrics.js';
 import { parseJsonStrictly } from './http/json-body.js';
+import { registerConsole } from './http/console.js';
 import { documentProblems } from './http/openapi-problems.js';
 import { handleError, sendProblem } from './http/problem.js';
 import { registerRateLimits } from './http/rate-limit.js';
@@ -90,6 +91,7 @@ export async function buildServer(deps: ServerDeps): Promise<RestApp> {
     if (scope) authorize(request.principal, scope);
   });
 
+  await registerConsole(app, config.consoleDir);
   buildListQueries(config.pageSizeMax);
   await app.register(async (rest) => {
     rest.addHook('preValidation', refuseUnstorableText);

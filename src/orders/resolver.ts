@@ -8,12 +8,13 @@ import { toConnection, type Connection } from '../graphql/relay.js';
 import { compileInput } from '../http/validation.js';
 import { createOrder, type CreatedOrder } from './create-order.js';
 import { ChangeOrderStatusInput, CreateOrderInput, OrderFilterInput, PaymentInput } from './graphql-inputs.js';
-import { CreateOrderResult, Order, OrderConnection, OrderItem, OrderSortEnum, Payment, StatusHistoryEntry } from './graphql-types.js';
+import { CreateOrderResult, Order, OrderConnection, OrderItem, OrderSortEnum, OrderStatusTargetEnum, Payment, StatusHistoryEntry } from './graphql-types.js';
 import { orderHistoryLoader, orderItemsLoader, orderLoader, orderPaymentsLoader } from './loaders.js';
 import { toHeaderView, type ItemView, type OrderHeaderView, type PaymentView, type StatusEntryView } from './order-view.js';
 import { recordPayment } from './payments.js';
 import { findOrder, listOrders, orderCursor } from './queries.js';
 import * as schemas from './schemas.js';
+import { manualMoves, type ManualTarget } from './status-machine.js';
 import { changeOrderStatus } from './transitions.js';
 
 const createOrderValidator = compileInput(schemas.CreateOrderSchema);
@@ -84,6 +85,11 @@ export class OrderResolver {
   @FieldResolver(() => [Payment])
   async payments(@Root() order: OrderHeaderView, @Ctx() context: GraphQLContext): Promise<PaymentView[]> {
     return order.payments ?? orderPaymentsLoader(context).load(order.id);
+  }
+
+  @FieldResolver(() => [OrderStatusTargetEnum], { description: 'The statuses changeOrderStatus may move this order to now' })
+  nextStatuses(@Root() order: OrderHeaderView): ManualTarget[] {
+    return manualMoves(order.status);
   }
 
   @FieldResolver(() => [StatusHistoryEntry])

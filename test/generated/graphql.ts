@@ -514,6 +514,8 @@ export type Order = {
   id: Scalars['ID']['output'];
   invoice?: Maybe<Invoice>;
   items: Array<OrderItem>;
+  /** The statuses changeOrderStatus may move this order to now */
+  nextStatuses: Array<OrderStatusTarget>;
   /** Per-seller sequence */
   number: Scalars['Int']['output'];
   payments: Array<Payment>;
