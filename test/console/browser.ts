@@ -37,7 +37,7 @@ export async function startConsoleWorld(options: { env?: Record<string, string> 
 
 /** Vite in its own process (as npm runs it), so vitest's environment does not leak into the build. */
 export async function buildConsole(outDir: string): Promise<void> {
-  const env = { ...process.env, CONSOLE_OUT_DIR: outDir };
+  const env: NodeJS.ProcessEnv = { ...process.env, CONSOLE_OUT_DIR: outDir };
   delete env.NODE_ENV;
   delete env.VITEST;
   await promisify(execFile)(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'console/vite.config.ts'], { env });

@@ -62,7 +62,27 @@ describe('the console in Chromium', () => {
     await page.getByRole('heading', { name: 'Overview' }).waitFor();
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByLabel('API token').waitFor();
-    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    expect(await page.evaluate('sessionStorage.length')).toBe(0);
+    await context.close();
+  });
+
+  it('is usable with the keyboard alone', async () => {
+    const seller = await createTestSeller(world.server.orm);
+    const context = await world.browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${world.server.url}/console`);
+    await page.keyboard.type(seller.token);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+
+    const focused = () => page.evaluate('document.activeElement.textContent.trim()');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Skip to content');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Orders');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Orders' }).waitFor();
     await context.close();
   });
 
@@ -92,6 +112,23 @@ describe('the console in Chromium', () => {
     await page.getByRole('heading', { name: `Order #${order.number}` }).waitFor();
     expect(page.url()).toBe(`${world.server.url}/console/orders/${order.id}`);
     await page.getByRole('cell', { name: 'Caneca' }).waitFor();
+    await page.context().close();
+  });
+
+  it('pausing stops the feed; resuming replays what happened meanwhile', async () => {
+    const seller = await orderSeller(world.server);
+    const page = await signedInPage(world, seller.token, '/console/live');
+    await page.getByRole('status').getByText('Live', { exact: true }).waitFor();
+    const feed = page.getByRole('list', { name: 'Events, newest first' }).getByRole('listitem');
+    const first = (await createOrder(world.server, seller)).body;
+    await feed.filter({ hasText: `#${first.number} on` }).waitFor();
+
+    await page.getByRole('button', { name: 'Pause' }).click();
+    await page.getByRole('status').getByText('Paused').waitFor();
+    const missed = (await createOrder(world.server, seller)).body;
+    await page.getByRole('button', { name: 'Resume' }).click();
+    await feed.filter({ hasText: `#${missed.number} on` }).waitFor();
+    expect(await feed.filter({ hasText: 'pedido.criado' }).count()).toBe(2);
     await page.context().close();
   });
 

@@ -19,6 +19,18 @@ const TYPES: { type: string; scope: string }[] = [
 
 const KEPT_EVENTS = 200;
 const RETRY_MS = 2_000;
+/** Allowance for the browser's clock running ahead of the server's. */
+const CLOCK_MARGIN_MS = 5_000;
+
+/**
+ * An `after` for a point in time: a UUID v7 carrying only the instant. The server reads an
+ * `after` that names no event as "from this time on", which covers a feed that dropped or
+ * paused before it showed any event.
+ */
+function timeCursor(ms: number): string {
+  const hex = Math.max(0, ms).toString(16).padStart(12, '0');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7000-8000-000000000000`;
+}
 
 type Connection = 'connecting' | 'live' | 'paused' | 'dropped';
 
@@ -53,6 +65,8 @@ export function LivePage() {
   const [events, setEvents] = useState<Envelope[]>([]);
   const [attempt, setAttempt] = useState(0);
   const lastId = useRef<string | undefined>(undefined);
+  /** When the feed first subscribed: where a resubscription starts if no event came since. */
+  const startedAt = useRef<number | undefined>(undefined);
   const client = useMemo(() => liveClient(token), [token]);
   useEffect(() => () => void client.dispose(), [client]);
 
@@ -67,8 +81,10 @@ export function LivePage() {
       setConnection('live');
       setProblem(null);
     });
+    const after = lastId.current ?? (startedAt.current === undefined ? undefined : timeCursor(startedAt.current - CLOCK_MARGIN_MS));
+    startedAt.current ??= Date.now();
     const unsubscribe = client.subscribe<LiveEventsSubscription>(
-      { query: LiveEventsDocument.toString(), variables: { types: types.length ? types : undefined, after: lastId.current } },
+      { query: LiveEventsDocument.toString(), variables: { types: types.length ? types : undefined, after } },
       {
         next: ({ data }) => {
           if (!data) return;
