@@ -1,4 +1,5 @@
 import type { PonteModule } from '../kernel/module.js';
+import { ApplicationWebhookResolver } from './application-webhooks.resolver.js';
 import { productWebhookTargets } from './audience.js';
 import { PRODUCT_POLICIES } from './delivery-policy.js';
 import { LOGISTICS_EVENTS } from './logistics/events.js';
@@ -28,7 +29,7 @@ export const productsModule: PonteModule = {
     SupportCase,
     SupportMessage,
   ],
-  resolvers: [LogisticsResolver, PaymentsResolver, SupportResolver],
+  resolvers: [LogisticsResolver, PaymentsResolver, SupportResolver, ApplicationWebhookResolver],
   routes: [productRegistrationRoutes],
   events: [...LOGISTICS_EVENTS, ...PAYMENTS_EVENTS, ...SUPPORT_EVENTS],
   webhooks: { kinds: PRODUCT_POLICIES, audience: productWebhookTargets },

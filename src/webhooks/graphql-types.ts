@@ -7,7 +7,7 @@ import type { AttemptView, DeliveryView, SubscriptionView } from './views.js';
 
 const enumOf = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((value) => [value, value])) as Record<T, T>;
 
-const WebhookHealth = enumOf(HEALTH_STATES);
+export const WebhookHealth = enumOf(HEALTH_STATES);
 const WebhookDeliveryStatus = enumOf(DELIVERY_STATUSES);
 const WebhookAttemptError = enumOf(ATTEMPT_ERRORS);
 registerEnumType(WebhookHealth, { name: 'WebhookHealth', description: 'healthy: last attempt succeeded; degraded: 1–4 failed in a row; failing: 5 or more; disabled: switched off' });

@@ -45,6 +45,25 @@ export type ApiTokenEdge = {
   node: ApiToken;
 };
 
+/** A per-product webhook registered by an application the seller installed */
+export type ApplicationWebhook = {
+  __typename?: 'ApplicationWebhook';
+  applicationId: Scalars['ID']['output'];
+  applicationName: Scalars['String']['output'];
+  consecutiveFailures: Scalars['Int']['output'];
+  createdAt: Scalars['DateTimeISO']['output'];
+  events: Array<Scalars['String']['output']>;
+  health: WebhookHealth;
+  id: Scalars['ID']['output'];
+  lastFailureAt?: Maybe<Scalars['DateTimeISO']['output']>;
+  lastSuccessAt?: Maybe<Scalars['DateTimeISO']['output']>;
+  /** logistics, payments or support */
+  product: Scalars['String']['output'];
+  /** The subscription delivering the seller's events to it (filter the delivery log by it); null until the first one */
+  subscriptionId?: Maybe<Scalars['ID']['output']>;
+  url: Scalars['String']['output'];
+};
+
 /** in_stock: some sellable SKU of the product has available stock */
 export type Availability =
   | 'in_stock'
@@ -768,6 +787,8 @@ export type PublicationStatus =
 
 export type Query = {
   __typename?: 'Query';
+  /** The per-product webhooks of the applications the seller installed, with their health for this seller */
+  applicationWebhooks: Array<ApplicationWebhook>;
   /** The order's chat with its carrier, oldest message first */
   carrierChat: CarrierChatMessageConnection;
   channel?: Maybe<Channel>;

@@ -332,6 +332,11 @@ export type RedeliverWebhookDeliveryMutationVariables = Exact<{
 
 export type RedeliverWebhookDeliveryMutation = { redeliverWebhookDelivery: { eventId: string, dataWithheld: boolean, payload: Record<string, unknown> | null, id: string, event: string, status: WebhookDeliveryStatus, subscriptionId: string, aggregateType: string, aggregateId: string, attemptCount: number, createdAt: string, completedAt: string | null, nextAttemptAt: string | null, attempts: Array<{ number: number, at: string, statusCode: number | null, durationMs: number, error: WebhookAttemptError | null, errorDetail: string | null, responseBody: string | null }> } };
 
+export type ApplicationWebhooksQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ApplicationWebhooksQuery = { applicationWebhooks: Array<{ id: string, applicationName: string, product: string, url: string, events: Array<string>, subscriptionId: string | null, health: WebhookHealth, consecutiveFailures: number, lastSuccessAt: string | null, lastFailureAt: string | null }> };
+
 export class TypedDocumentString<TResult, TVariables>
   extends String
   implements DocumentTypeDecoration<TResult, TVariables>
@@ -1060,3 +1065,19 @@ fragment DeliveryDetail on WebhookDelivery {
     responseBody
   }
 }`) as unknown as TypedDocumentString<RedeliverWebhookDeliveryMutation, RedeliverWebhookDeliveryMutationVariables>;
+export const ApplicationWebhooksDocument = new TypedDocumentString(`
+    query ApplicationWebhooks {
+  applicationWebhooks {
+    id
+    applicationName
+    product
+    url
+    events
+    subscriptionId
+    health
+    consecutiveFailures
+    lastSuccessAt
+    lastFailureAt
+  }
+}
+    `) as unknown as TypedDocumentString<ApplicationWebhooksQuery, ApplicationWebhooksQueryVariables>;

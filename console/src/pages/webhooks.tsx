@@ -5,6 +5,7 @@ import { Pager, useCursorPages } from '../components/pager';
 import { Empty, ErrorNotice, QueryView } from '../components/states';
 import { Time } from '../components/time';
 import {
+  ApplicationWebhooksDocument,
   CreateWebhookSubscriptionDocument,
   DeleteWebhookSubscriptionDocument,
   RecoverWebhookDeliveriesDocument,
@@ -51,9 +52,60 @@ export function WebhooksPage() {
           )
         }
       </QueryView>
+      <h2>Applications' webhooks</h2>
+      <ApplicationWebhooks />
       <h2>Delivery log</h2>
       <DeliveryLog subscriptions={subscriptions.data?.webhookSubscriptions.edges.map((edge) => edge.node) ?? []} />
     </section>
+  );
+}
+
+/** Per-product webhooks of installed applications: where the seller's data also goes, apart from its own subscriptions. */
+function ApplicationWebhooks() {
+  const query = useQuery(ApplicationWebhooksDocument, {});
+  return (
+    <QueryView query={query}>
+      {({ applicationWebhooks }) =>
+        applicationWebhooks.length === 0 ? (
+          <Empty>No installed application has registered a webhook.</Empty>
+        ) : (
+          <div class="table-wrap">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Application</th>
+                  <th scope="col">Product</th>
+                  <th scope="col">URL</th>
+                  <th scope="col">Events</th>
+                  <th scope="col">Health</th>
+                  <th scope="col">Last success</th>
+                  <th scope="col">Last failure</th>
+                </tr>
+              </thead>
+              <tbody>
+                {applicationWebhooks.map((webhook) => (
+                  <tr key={webhook.id}>
+                    <td>{webhook.applicationName}</td>
+                    <td>{webhook.product}</td>
+                    <td class="url">{webhook.url}</td>
+                    <td>{webhook.events.join(', ') || 'all of the product'}</td>
+                    <td>
+                      <Badge value={webhook.health} /> {webhook.consecutiveFailures > 0 && <span class="muted">{webhook.consecutiveFailures} failures in a row</span>}
+                    </td>
+                    <td>
+                      <Time value={webhook.lastSuccessAt} />
+                    </td>
+                    <td>
+                      <Time value={webhook.lastFailureAt} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )
+      }
+    </QueryView>
   );
 }
 
