@@ -1,6 +1,6 @@
 import { createContext } from 'preact';
 import { useContext } from 'preact/hooks';
-import type { ViewerQuery } from './generated/graphql';
+import type { Scope, ViewerQuery } from './generated/graphql';
 
 export type Viewer = ViewerQuery['viewer'];
 
@@ -8,7 +8,7 @@ export type Viewer = ViewerQuery['viewer'];
 export interface Session {
   token: string;
   viewer: Viewer;
-  can(scope: string): boolean;
+  can(scope: Scope): boolean;
   signOut(): void;
 }
 

@@ -1,6 +1,7 @@
 import type { EntityClass } from '@mikro-orm/core';
 import type { NonEmptyArray } from 'type-graphql';
 import { registerEvents, type EventDefinition } from '../events/catalogue.js';
+import type { NodeType } from '../graphql/node.js';
 import type { EntityReference, SchemaParts } from '../graphql/schema.js';
 import type { RestRoutes } from '../http/rest.js';
 import { registerAudience, type Audience } from '../webhooks/fanout.js';
@@ -20,6 +21,8 @@ export interface PonteModule {
   resolvers?: readonly Function[];
   /** Federation: `__resolveReference` of the module's entity types, by type name. */
   references?: Readonly<Record<string, EntityReference>>;
+  /** Relay: how `node(id:)` finds the module's Node types, by type name. */
+  nodes?: Readonly<Record<string, NodeType>>;
   /** Fastify plugins of its REST routes. */
   routes?: readonly RestRoutes[];
   /** Background loops, with the roles that run them. */
@@ -56,7 +59,7 @@ export function installModules(modules: readonly PonteModule[]): ModuleParts {
   if (resolvers.length === 0) throw new Error('No module declares a GraphQL resolver');
   return {
     entities: collect(modules, (module) => module.entities),
-    graphql: { resolvers: resolvers as NonEmptyArray<Function>, references: referencesOf(modules) },
+    graphql: { resolvers: resolvers as NonEmptyArray<Function>, references: byTypeName(modules, 'references'), nodes: byTypeName(modules, 'nodes') },
     routes: collect(modules, (module) => module.routes),
     workers: collect(modules, (module) => module.workers),
     events,
@@ -67,13 +70,14 @@ function collect<T>(modules: readonly PonteModule[], part: (module: PonteModule)
   return modules.flatMap((module) => part(module) ?? []);
 }
 
-function referencesOf(modules: readonly PonteModule[]): Record<string, EntityReference> {
-  const references: Record<string, EntityReference> = {};
+/** A part the modules give by GraphQL type name; two modules naming one type is a mistake. */
+function byTypeName<K extends 'references' | 'nodes'>(modules: readonly PonteModule[], part: K): Record<string, NonNullable<PonteModule[K]>[string]> {
+  const merged: Record<string, NonNullable<PonteModule[K]>[string]> = {};
   for (const module of modules) {
-    for (const [typeName, reference] of Object.entries(module.references ?? {})) {
-      if (references[typeName]) throw new Error(`Two modules resolve references to ${typeName}`);
-      references[typeName] = reference;
+    for (const [typeName, entry] of Object.entries(module[part] ?? {})) {
+      if (merged[typeName]) throw new Error(`Two modules declare ${part} of ${typeName}`);
+      merged[typeName] = entry as NonNullable<PonteModule[K]>[string];
     }
   }
-  return references;
+  return merged;
 }

@@ -5,7 +5,7 @@ import { OrderNumberSequence } from './order-number-sequence.entity.js';
 import { OrderPayment } from './order-payment.entity.js';
 import { OrderStatusChange } from './order-status-change.entity.js';
 import { Order } from './order.entity.js';
-import { OrderResolver, orderReference } from './resolver.js';
+import { OrderResolver, orderNode, orderReference } from './resolver.js';
 import { orderRoutes } from './routes.js';
 
 /** Orders: their numbers, items, payments and status history. */
@@ -14,6 +14,7 @@ export const ordersModule: PonteModule = {
   entities: [Order, OrderItem, OrderPayment, OrderStatusChange, OrderNumberSequence],
   resolvers: [OrderResolver],
   references: { Order: { key: 'id', ...orderReference } },
+  nodes: { Order: orderNode },
   routes: [orderRoutes],
   events: ORDER_EVENTS,
 };

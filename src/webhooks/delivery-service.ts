@@ -41,6 +41,11 @@ async function listDeliveries(em: EntityManager, sellerId: string, filter: Deliv
 
 export const deliveryCursor = (delivery: { id: string }) => [delivery.id];
 
+/** The seller's deliveries with these ids, as the caller may see them (node(id:)); ids must be UUIDs. */
+export async function findDeliveryViews(em: EntityManager, caller: Caller, ids: readonly string[]): Promise<DeliveryView[]> {
+  return deliveryViews(em, await em.find(WebhookDelivery, { id: { $in: [...ids] }, seller: caller.sellerId }), caller.scopes);
+}
+
 async function getDelivery(em: EntityManager, sellerId: string, id: string): Promise<WebhookDelivery> {
   const delivery = isUuid(id) ? await em.findOne(WebhookDelivery, { id, seller: sellerId }) : null;
   if (!delivery) throw notFound('Webhook delivery');

@@ -4,7 +4,7 @@ import { Dispatcher } from './dispatcher.js';
 import { FanoutQueueEntry } from './fanout-queue.entity.js';
 import { sellerSubscriptions } from './fanout.js';
 import { INTERFACE_POLICY } from './policy.js';
-import { WebhookResolver } from './resolver.js';
+import { WEBHOOK_NODES, WebhookResolver } from './resolver.js';
 import { webhookRoutes } from './routes.js';
 import { WebhookSubscription } from './subscription.entity.js';
 
@@ -13,6 +13,7 @@ export const webhooksModule: PonteModule = {
   name: 'webhooks',
   entities: [WebhookSubscription, WebhookDelivery, WebhookAttempt, FanoutQueueEntry],
   resolvers: [WebhookResolver],
+  nodes: WEBHOOK_NODES,
   routes: [webhookRoutes],
   workers: [{ roles: ['all', 'dispatcher'], create: (deps) => new Dispatcher(deps) }],
   webhooks: { kinds: { interface: INTERFACE_POLICY }, audience: sellerSubscriptions },

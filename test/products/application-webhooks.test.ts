@@ -38,7 +38,7 @@ describe('applicationWebhooks: the registrations of the applications a seller in
         applicationName: 'Frete Facil',
         product: 'logistics',
         url: 'http://127.0.0.1:9/frete',
-        events: ['rastreio.atualizado'],
+        events: ['rastreio_atualizado'],
         subscriptionId: null,
         health: 'healthy',
         consecutiveFailures: 0,

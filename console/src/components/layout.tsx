@@ -1,15 +1,17 @@
 import type { ComponentChildren } from 'preact';
 import { useLocation } from 'preact-iso';
 import { useEffect, useRef } from 'preact/hooks';
+import { Scope } from '../generated/graphql';
 import { useSession } from '../session-context';
+import { scopeLabel } from '../wire-names';
 
 /** The pages and the scope each needs: a page the token cannot use is not offered. */
-const PAGES: { href: string; label: string; allowed(can: (scope: string) => boolean): boolean }[] = [
+const PAGES: { href: string; label: string; allowed(can: (scope: Scope) => boolean): boolean }[] = [
   { href: '/console', label: 'Overview', allowed: () => true },
-  { href: '/console/orders', label: 'Orders', allowed: (can) => can('orders:read') },
-  { href: '/console/stock', label: 'Stock', allowed: (can) => can('catalog:read') },
-  { href: '/console/webhooks', label: 'Webhooks', allowed: (can) => can('webhooks:read') },
-  { href: '/console/live', label: 'Live', allowed: (can) => can('orders:read') || can('catalog:read') },
+  { href: '/console/orders', label: 'Orders', allowed: (can) => can(Scope.OrdersRead) },
+  { href: '/console/stock', label: 'Stock', allowed: (can) => can(Scope.CatalogRead) },
+  { href: '/console/webhooks', label: 'Webhooks', allowed: (can) => can(Scope.WebhooksRead) },
+  { href: '/console/live', label: 'Live', allowed: (can) => can(Scope.OrdersRead) || can(Scope.CatalogRead) },
   { href: '/console/tokens', label: 'Tokens & apps', allowed: () => true },
 ];
 
@@ -46,7 +48,7 @@ export function Layout({ children }: { children: ComponentChildren }) {
           </ul>
         </nav>
         <div class="who">
-          <span title={viewer.scopes.join(' ')}>{viewer.seller.name}</span>
+          <span title={viewer.scopes.map(scopeLabel).join(' ')}>{viewer.seller.name}</span>
           <button type="button" onClick={signOut}>
             Sign out
           </button>

@@ -3,7 +3,8 @@ import { useMutation, useQuery } from '../api/hooks';
 import { Badge } from '../components/badge';
 import { Empty, ErrorNotice, QueryView } from '../components/states';
 import { Time } from '../components/time';
-import { RedeliverWebhookDeliveryDocument, WebhookDeliveryDocument, type DeliveryDetailFragment } from '../generated/graphql';
+import { RedeliverWebhookDeliveryDocument, Scope, WebhookDeliveryDocument, type DeliveryDetailFragment } from '../generated/graphql';
+import { eventLabel } from '../wire-names';
 import { useSession } from '../session-context';
 
 /** Redelivery applies to finished deliveries: one still pending or retrying is on its way. */
@@ -37,7 +38,7 @@ function Delivery({ delivery, onChanged }: { delivery: DeliveryDetailFragment; o
   return (
     <>
       <h1>
-        {delivery.event} <Badge value={delivery.status} />
+        {eventLabel(delivery.event)} <Badge value={delivery.status} />
       </h1>
       <p class="muted">
         Delivery {delivery.id} · event {delivery.eventId} · created <Time value={delivery.createdAt} /> · completed <Time value={delivery.completedAt} />
@@ -49,8 +50,8 @@ function Delivery({ delivery, onChanged }: { delivery: DeliveryDetailFragment; o
         )}
       </p>
       <div class="actions">
-        {can('webhooks:write') && FINISHED.includes(delivery.status) && (
-          <button type="button" class="primary" disabled={redeliver.busy} onClick={async () => (await redeliver.run({ id: delivery.id })) && onChanged()}>
+        {can(Scope.WebhooksWrite) && FINISHED.includes(delivery.status) && (
+          <button type="button" class="primary" disabled={redeliver.busy} onClick={async () => (await redeliver.run({ input: { deliveryId: delivery.id } })) && onChanged()}>
             Redeliver
           </button>
         )}

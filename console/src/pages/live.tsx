@@ -2,20 +2,11 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { liveClient, liveErrorMessage } from '../api/live';
 import { Empty } from '../components/states';
 import { Time } from '../components/time';
-import { LiveEventsDocument, type LiveEventsSubscription } from '../generated/graphql';
+import { EventType, LiveEventsDocument, Scope, type LiveEventsSubscription } from '../generated/graphql';
 import { useSession } from '../session-context';
+import { eventLabel, INTERFACE_EVENTS } from '../wire-names';
 
 type Envelope = LiveEventsSubscription['events'];
-
-/** The event types offered as filters, with the scope that reads each. */
-const TYPES: { type: string; scope: string }[] = [
-  { type: 'pedido.criado', scope: 'orders:read' },
-  { type: 'pedido.status_alterado', scope: 'orders:read' },
-  { type: 'pagamento.alterado', scope: 'orders:read' },
-  { type: 'estoque.alterado', scope: 'catalog:read' },
-  { type: 'produto.publicacao_alterada', scope: 'catalog:read' },
-  { type: 'produto.preco_alterado', scope: 'catalog:read' },
-];
 
 const KEPT_EVENTS = 200;
 const RETRY_MS = 2_000;
@@ -36,7 +27,8 @@ type Connection = 'connecting' | 'live' | 'paused' | 'dropped';
 
 /** The order an event is about, when it is about one: the feed links to it. */
 function orderIdOf(envelope: Envelope): string | undefined {
-  if (!envelope.evento.startsWith('pedido.') && envelope.evento !== 'pagamento.alterado') return undefined;
+  const aboutAnOrder: EventType[] = [EventType.PedidoCriado, EventType.PedidoStatusAlterado, EventType.PagamentoAlterado];
+  if (!aboutAnOrder.includes(envelope.evento)) return undefined;
   const data = envelope.data as { id?: unknown; orderId?: unknown };
   const id = data.orderId ?? data.id;
   return typeof id === 'string' ? id : undefined;
@@ -44,8 +36,8 @@ function orderIdOf(envelope: Envelope): string | undefined {
 
 function summaryOf(envelope: Envelope): string {
   const data = envelope.data as Record<string, unknown>;
-  if (envelope.evento === 'pedido.criado') return `#${String(data.number)} on ${String(data.channel)}, ${String(data.status)}`;
-  if (envelope.evento === 'pedido.status_alterado') return `#${String(data.number)}: ${String(data.from)} → ${String(data.to)}`;
+  if (envelope.evento === EventType.PedidoCriado) return `#${String(data.number)} on ${String(data.channel)}, ${String(data.status)}`;
+  if (envelope.evento === EventType.PedidoStatusAlterado) return `#${String(data.number)}: ${String(data.from)} → ${String(data.to)}`;
   if (typeof data.sku === 'string') return data.sku;
   return '';
 }
@@ -57,8 +49,8 @@ function summaryOf(envelope: Envelope): string {
  */
 export function LivePage() {
   const { token, can } = useSession();
-  const offered = TYPES.filter((entry) => can(entry.scope));
-  const [types, setTypes] = useState<string[]>([]);
+  const offered = INTERFACE_EVENTS.filter((entry) => can(entry.scope));
+  const [types, setTypes] = useState<EventType[]>([]);
   const [paused, setPaused] = useState(false);
   const [connection, setConnection] = useState<Connection>('connecting');
   const [problem, setProblem] = useState<string | null>(null);
@@ -106,7 +98,7 @@ export function LivePage() {
     };
   }, [client, types.join(','), paused, attempt]);
 
-  const toggle = (type: string) => setTypes(types.includes(type) ? types.filter((t) => t !== type) : [...types, type]);
+  const toggle = (type: EventType) => setTypes(types.includes(type) ? types.filter((t) => t !== type) : [...types, type]);
   return (
     <section>
       <h1>Live</h1>
@@ -129,7 +121,7 @@ export function LivePage() {
         <legend>Event types (none checked: every type this token may read)</legend>
         {offered.map(({ type }) => (
           <label key={type}>
-            <input type="checkbox" checked={types.includes(type)} onChange={() => toggle(type)} /> {type}
+            <input type="checkbox" checked={types.includes(type)} onChange={() => toggle(type)} /> {eventLabel(type)}
           </label>
         ))}
       </fieldset>
@@ -141,8 +133,8 @@ export function LivePage() {
             const orderId = orderIdOf(envelope);
             return (
               <li key={envelope.id}>
-                <Time value={envelope.dataHora} /> <strong>{envelope.evento}</strong> <span>{summaryOf(envelope)}</span>{' '}
-                {orderId && can('orders:read') && <a href={`/console/orders/${orderId}`}>Open order</a>}
+                <Time value={envelope.dataHora} /> <strong>{eventLabel(envelope.evento)}</strong> <span>{summaryOf(envelope)}</span>{' '}
+                {orderId && can(Scope.OrdersRead) && <a href={`/console/orders/${orderId}`}>Open order</a>}
               </li>
             );
           })}

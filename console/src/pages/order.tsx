@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '../api/hooks';
 import { Badge } from '../components/badge';
 import { Empty, ErrorNotice, QueryView } from '../components/states';
 import { Time } from '../components/time';
-import { ChangeOrderStatusDocument, OrderDocument, type ChangeOrderStatusInput, type OrderDetailFragment, type OrderStatusTarget } from '../generated/graphql';
+import { ChangeOrderStatusDocument, OrderDocument, Scope, type ChangeOrderStatusInput, type OrderDetailFragment, type OrderStatusTarget } from '../generated/graphql';
 import { useSession } from '../session-context';
 
 export function OrderPage({ id }: { id: string }) {
@@ -28,7 +28,7 @@ function OrderDetail({ order, onChanged }: { order: OrderDetailFragment; onChang
       <p class="muted">
         {order.channel} · {order.externalId} · placed <Time value={order.placedAt} />
       </p>
-      {can('orders:write') && order.nextStatuses.length > 0 && <StatusMoves order={order} onChanged={onChanged} />}
+      {can(Scope.OrdersWrite) && order.nextStatuses.length > 0 && <StatusMoves order={order} onChanged={onChanged} />}
       <div class="cards">
         <article class="card">
           <h2>Customer</h2>
@@ -159,11 +159,11 @@ const MOVE_FIELDS: Record<OrderStatusTarget, { name: string; label: string }[]> 
   cancelado: [{ name: 'reason', label: 'Reason' }],
 };
 
-function moveInput(status: OrderStatusTarget, values: Record<string, string>): ChangeOrderStatusInput {
-  if (status === 'faturado') return { status, invoice: { number: values.number ?? '', series: values.series ?? '', accessKey: values.accessKey ?? '' } };
-  if (status === 'enviado') return { status, shipment: { carrier: values.carrier ?? '', trackingCode: values.trackingCode ?? '' } };
-  if (status === 'cancelado') return { status, reason: values.reason ?? '' };
-  return { status };
+function moveInput(orderId: string, status: OrderStatusTarget, values: Record<string, string>): ChangeOrderStatusInput {
+  if (status === 'faturado') return { orderId, status, invoice: { number: values.number ?? '', series: values.series ?? '', accessKey: values.accessKey ?? '' } };
+  if (status === 'enviado') return { orderId, status, shipment: { carrier: values.carrier ?? '', trackingCode: values.trackingCode ?? '' } };
+  if (status === 'cancelado') return { orderId, status, reason: values.reason ?? '' };
+  return { orderId, status };
 }
 
 /** The moves the order's status allows now, as buttons; one that needs details opens its form. */
@@ -172,7 +172,7 @@ function StatusMoves({ order, onChanged }: { order: OrderDetailFragment; onChang
   const [open, setOpen] = useState<OrderStatusTarget | null>(null);
   const [values, setValues] = useState<Record<string, string>>({});
   const move = async (status: OrderStatusTarget) => {
-    if (await change.run({ id: order.id, input: moveInput(status, values) })) {
+    if (await change.run({ input: moveInput(order.id, status, values) })) {
       setOpen(null);
       setValues({});
       onChanged();

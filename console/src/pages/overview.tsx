@@ -3,7 +3,8 @@ import { useQuery } from '../api/hooks';
 import { Badge } from '../components/badge';
 import { BarChart } from '../components/bar-chart';
 import { Empty, QueryView } from '../components/states';
-import { OrdersTodayDocument, RecentDeliveriesDocument } from '../generated/graphql';
+import { OrdersTodayDocument, RecentDeliveriesDocument, Scope } from '../generated/graphql';
+import { scopeLabel } from '../wire-names';
 import { useSession } from '../session-context';
 
 const HOUR_MS = 3_600_000;
@@ -25,10 +26,10 @@ export function OverviewPage() {
   return (
     <section>
       <h1>Overview</h1>
-      <p class="muted">Signed in as {viewer.seller.name} with {viewer.scopes.join(', ') || 'no scopes'}.</p>
+      <p class="muted">Signed in as {viewer.seller.name} with {viewer.scopes.map(scopeLabel).join(', ') || 'no scopes'}.</p>
       <div class="cards">
-        {can('orders:read') && <OrdersToday />}
-        {can('webhooks:read') && <DeliveriesLastHour />}
+        {can(Scope.OrdersRead) && <OrdersToday />}
+        {can(Scope.WebhooksRead) && <DeliveriesLastHour />}
       </div>
     </section>
   );

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { useMutation, useQuery } from '../api/hooks';
 import { Pager, useCursorPages } from '../components/pager';
 import { Empty, ErrorNotice, QueryView } from '../components/states';
-import { ChannelsDocument, PutChannelDocument, SetOnHandDocument, StockProductsDocument, type ChannelsQuery, type StockProductsQuery } from '../generated/graphql';
+import { ChannelsDocument, PutChannelDocument, Scope, SetOnHandDocument, StockProductsDocument, type ChannelsQuery, type StockProductsQuery } from '../generated/graphql';
 import { useSession } from '../session-context';
 
 type StockRow = NonNullable<StockProductsQuery['products']['edges'][number]['node']['stock']>;
@@ -75,9 +75,9 @@ function StockCells({ stock: initial, codes }: { stock: StockRow; codes: string[
             class="cell-form"
             onSubmit={async (event) => {
               event.preventDefault();
-              const result = await save.run({ sku: stock.sku, onHand: Number(onHand) });
+              const result = await save.run({ input: { sku: stock.sku, onHand: Number(onHand) } });
               if (result) {
-                setStock(result.updateStock);
+                setStock(result.updateStock.stock);
                 setEditing(false);
               }
             }}
@@ -94,7 +94,7 @@ function StockCells({ stock: initial, codes }: { stock: StockRow; codes: string[
         ) : (
           <>
             {stock.onHand}{' '}
-            {can('catalog:write') && (
+            {can(Scope.CatalogWrite) && (
               <button type="button" class="link" aria-label={`Edit on hand of ${stock.sku}`} onClick={() => setEditing(true)}>
                 Edit
               </button>
@@ -126,12 +126,12 @@ function ChannelTable({ channels, onSaved }: { channels: Channel[]; onSaved(): v
             <th scope="col" class="number">Share %</th>
             <th scope="col" class="number">Safety stock</th>
             <th scope="col" class="number">Maximum</th>
-            {can('catalog:write') && <th scope="col">Change</th>}
+            {can(Scope.CatalogWrite) && <th scope="col">Change</th>}
           </tr>
         </thead>
         <tbody>
           {channels.map((channel) => (
-            <ChannelRow key={channel.code} channel={channel} editable={can('catalog:write')} onSaved={onSaved} />
+            <ChannelRow key={channel.code} channel={channel} editable={can(Scope.CatalogWrite)} onSaved={onSaved} />
           ))}
         </tbody>
       </table>
@@ -167,8 +167,7 @@ function ChannelRow({ channel, editable, onSaved }: { channel: Channel; editable
   }
   const save = async () => {
     const result = await put.run({
-      code: channel.code,
-      input: { name: channel.name, active: channel.active, sharePercent: Number(values.sharePercent), safetyStock: Number(values.safetyStock), maxQuantity: values.maxQuantity === '' ? null : Number(values.maxQuantity) },
+      input: { code: channel.code, name: channel.name, active: channel.active, sharePercent: Number(values.sharePercent), safetyStock: Number(values.safetyStock), maxQuantity: values.maxQuantity === '' ? null : Number(values.maxQuantity) },
     });
     if (result) {
       setEditing(false);

@@ -8,10 +8,12 @@ import {
   InstallApplicationDocument,
   InstalledApplicationsDocument,
   RevokeTokenDocument,
+  Scope,
   TokensDocument,
   UninstallApplicationDocument,
 } from '../generated/graphql';
 import { useSession } from '../session-context';
+import { scopeLabel } from '../wire-names';
 
 export function TokensPage() {
   const { can } = useSession();
@@ -19,7 +21,7 @@ export function TokensPage() {
     <section>
       <h1>Tokens and applications</h1>
       <Tokens />
-      {can('webhooks:read') && <Applications />}
+      {can(Scope.WebhooksRead) && <Applications />}
     </section>
   );
 }
@@ -31,7 +33,7 @@ function Tokens() {
   const create = useMutation(CreateTokenDocument);
   const revoke = useMutation(RevokeTokenDocument);
   const [name, setName] = useState('');
-  const [scopes, setScopes] = useState<string[]>(viewer.scopes);
+  const [scopes, setScopes] = useState<Scope[]>(viewer.scopes);
   const [created, setCreated] = useState<string | null>(null);
   return (
     <>
@@ -58,7 +60,7 @@ function Tokens() {
             <legend>Scopes (at most this token's)</legend>
             {viewer.scopes.map((scope) => (
               <label key={scope}>
-                <input type="checkbox" checked={scopes.includes(scope)} onChange={() => setScopes(scopes.includes(scope) ? scopes.filter((s) => s !== scope) : [...scopes, scope])} /> {scope}
+                <input type="checkbox" checked={scopes.includes(scope)} onChange={() => setScopes(scopes.includes(scope) ? scopes.filter((s) => s !== scope) : [...scopes, scope])} /> {scopeLabel(scope)}
               </label>
             ))}
           </fieldset>
@@ -102,7 +104,7 @@ function Tokens() {
                         <td>
                           <code>{token.prefix}…</code>
                         </td>
-                        <td>{token.scopes.join(', ')}</td>
+                        <td>{token.scopes.map(scopeLabel).join(', ')}</td>
                         <td>
                           <Time value={token.createdAt} />
                         </td>
@@ -120,7 +122,7 @@ function Tokens() {
                               aria-label={`Revoke ${token.name}`}
                               disabled={revoke.busy}
                               onClick={async () => {
-                                if (confirm(`Revoke ${token.name}? It stops working at once.`) && (await revoke.run({ id: token.id }))) tokens.reload();
+                                if (confirm(`Revoke ${token.name}? It stops working at once.`) && (await revoke.run({ input: { tokenId: token.id } }))) tokens.reload();
                               }}
                             >
                               Revoke
@@ -150,12 +152,12 @@ function Applications() {
   return (
     <>
       <h2>Applications</h2>
-      {can('webhooks:write') && can('orders:read') && (
+      {can(Scope.WebhooksWrite) && can(Scope.OrdersRead) && (
         <form
           class="inline-form"
           onSubmit={async (event) => {
             event.preventDefault();
-            if (await install.run({ applicationId: applicationId.trim() })) {
+            if (await install.run({ input: { applicationId: applicationId.trim() } })) {
               setApplicationId('');
               applications.reload();
             }
@@ -181,8 +183,8 @@ function Applications() {
               {installedApplications.map((application) => (
                 <li key={application.applicationId}>
                   <strong>{application.name}</strong> <span class="muted">installed <Time value={application.installedAt} /></span>{' '}
-                  {can('webhooks:write') && (
-                    <button type="button" class="danger" disabled={uninstall.busy} onClick={async () => (await uninstall.run({ applicationId: application.applicationId })) && applications.reload()}>
+                  {can(Scope.WebhooksWrite) && (
+                    <button type="button" class="danger" disabled={uninstall.busy} onClick={async () => (await uninstall.run({ input: { applicationId: application.applicationId } })) && applications.reload()}>
                       Uninstall
                     </button>
                   )}

@@ -8,8 +8,10 @@ import {
   ApplicationWebhooksDocument,
   CreateWebhookSubscriptionDocument,
   DeleteWebhookSubscriptionDocument,
+  EventType,
   RecoverWebhookDeliveriesDocument,
   RotateWebhookSecretDocument,
+  Scope,
   UpdateWebhookSubscriptionDocument,
   WebhookDeliveriesDocument,
   WebhookDeliveryStatus,
@@ -18,6 +20,7 @@ import {
   type WebhookDeliveryFilter,
 } from '../generated/graphql';
 import { useSession } from '../session-context';
+import { eventLabel, INTERFACE_EVENTS } from '../wire-names';
 
 export function WebhooksPage() {
   const { can } = useSession();
@@ -38,7 +41,7 @@ export function WebhooksPage() {
         </div>
       )}
       <h2>Subscriptions</h2>
-      {can('webhooks:write') && <CreateSubscription onCreated={(url, value) => { setSecret({ url, secret: value }); subscriptions.reload(); }} />}
+      {can(Scope.WebhooksWrite) && <CreateSubscription onCreated={(url, value) => { setSecret({ url, secret: value }); subscriptions.reload(); }} />}
       <QueryView query={subscriptions}>
         {({ webhookSubscriptions }) =>
           webhookSubscriptions.edges.length === 0 ? (
@@ -88,7 +91,7 @@ function ApplicationWebhooks() {
                     <td>{webhook.applicationName}</td>
                     <td>{webhook.product}</td>
                     <td class="url">{webhook.url}</td>
-                    <td>{webhook.events.join(', ') || 'all of the product'}</td>
+                    <td>{webhook.events.map(eventLabel).join(', ')}</td>
                     <td>
                       <Badge value={webhook.health} /> {webhook.consecutiveFailures > 0 && <span class="muted">{webhook.consecutiveFailures} failures in a row</span>}
                     </td>
@@ -112,7 +115,7 @@ function ApplicationWebhooks() {
 function CreateSubscription({ onCreated }: { onCreated(url: string, secret: string): void }) {
   const create = useMutation(CreateWebhookSubscriptionDocument);
   const [url, setUrl] = useState('');
-  const [events, setEvents] = useState('*');
+  const [events, setEvents] = useState<EventType[]>([EventType.All]);
   const [description, setDescription] = useState('');
   return (
     <details class="create">
@@ -121,8 +124,7 @@ function CreateSubscription({ onCreated }: { onCreated(url: string, secret: stri
         class="inline-form"
         onSubmit={async (event) => {
           event.preventDefault();
-          const list = events.split(/[\s,]+/).filter(Boolean);
-          const result = await create.run({ input: { url, events: list, description: description || undefined } });
+          const result = await create.run({ input: { url, events, description: description || undefined } });
           if (result) {
             onCreated(result.createWebhookSubscription.subscription.url, result.createWebhookSubscription.secret);
             setUrl('');
@@ -133,10 +135,19 @@ function CreateSubscription({ onCreated }: { onCreated(url: string, secret: stri
           URL
           <input type="url" required value={url} placeholder="https://example.com/hooks" onInput={(event) => setUrl(event.currentTarget.value)} />
         </label>
-        <label>
-          Events (comma separated, * for all)
-          <input required value={events} onInput={(event) => setEvents(event.currentTarget.value)} />
-        </label>
+        <fieldset>
+          <legend>Events</legend>
+          {[EventType.All, ...INTERFACE_EVENTS.map((entry) => entry.type)].map((type) => (
+            <label key={type}>
+              <input
+                type="checkbox"
+                checked={events.includes(type)}
+                onChange={() => setEvents(events.includes(type) ? events.filter((t) => t !== type) : [...events, type])}
+              />{' '}
+              {type === EventType.All ? 'every event (*)' : eventLabel(type)}
+            </label>
+          ))}
+        </fieldset>
         <label>
           Description
           <input value={description} onInput={(event) => setDescription(event.currentTarget.value)} />
@@ -168,18 +179,18 @@ function SubscriptionItem({ subscription, onChanged, onSecret }: { subscription:
       </div>
       <p class="muted">
         {subscription.description && <>{subscription.description} · </>}
-        {subscription.events.join(', ')} · last success <Time value={subscription.lastSuccessAt} /> · last failure <Time value={subscription.lastFailureAt} /> · {subscription.consecutiveFailures} failures in a row
+        {subscription.events.map(eventLabel).join(', ')} · last success <Time value={subscription.lastSuccessAt} /> · last failure <Time value={subscription.lastFailureAt} /> · {subscription.consecutiveFailures} failures in a row
       </p>
-      {can('webhooks:write') && (
+      {can(Scope.WebhooksWrite) && (
         <div class="actions">
-          <button type="button" disabled={update.busy} onClick={async () => (await update.run({ id: subscription.id, input: { active: !subscription.active } })) && onChanged()}>
+          <button type="button" disabled={update.busy} onClick={async () => (await update.run({ input: { subscriptionId: subscription.id, active: !subscription.active } })) && onChanged()}>
             {subscription.active ? 'Pause' : 'Resume'}
           </button>
           <button
             type="button"
             disabled={rotate.busy}
             onClick={async () => {
-              const result = await rotate.run({ id: subscription.id });
+              const result = await rotate.run({ input: { subscriptionId: subscription.id } });
               if (result) onSecret(result.rotateWebhookSecret.secret);
             }}
           >
@@ -190,7 +201,7 @@ function SubscriptionItem({ subscription, onChanged, onSecret }: { subscription:
             class="danger"
             disabled={remove.busy}
             onClick={async () => {
-              if (confirm(`Delete the subscription to ${subscription.url}? What it still owes is cancelled.`) && (await remove.run({ id: subscription.id }))) onChanged();
+              if (confirm(`Delete the subscription to ${subscription.url}? What it still owes is cancelled.`) && (await remove.run({ input: { subscriptionId: subscription.id } }))) onChanged();
             }}
           >
             Delete
@@ -199,7 +210,7 @@ function SubscriptionItem({ subscription, onChanged, onSecret }: { subscription:
             class="inline-form"
             onSubmit={async (event) => {
               event.preventDefault();
-              const result = await recover.run({ id: subscription.id, since: new Date(since).toISOString() });
+              const result = await recover.run({ input: { subscriptionId: subscription.id, since: new Date(since).toISOString() } });
               if (result) setRecovered(result.recoverWebhookDeliveries.redelivered);
             }}
           >
@@ -223,7 +234,7 @@ function DeliveryLog({ subscriptions }: { subscriptions: SubscriptionRowFragment
   const [filters, setFilters] = useState({ status: '', event: '', subscriptionId: '' });
   const filter: WebhookDeliveryFilter = {
     status: (filters.status || undefined) as WebhookDeliveryFilter['status'],
-    event: filters.event.trim() || undefined,
+    event: (filters.event || undefined) as EventType | undefined,
     subscriptionId: filters.subscriptionId || undefined,
   };
   const pages = useCursorPages(JSON.stringify(filter));
@@ -245,7 +256,16 @@ function DeliveryLog({ subscriptions }: { subscriptions: SubscriptionRowFragment
         </label>
         <label>
           Event
-          <input type="search" value={filters.event} onChange={set('event')} placeholder="e.g. pedido.criado" />
+          <select value={filters.event} onChange={set('event')}>
+            <option value="">Any</option>
+            {Object.values(EventType)
+              .filter((type) => type !== EventType.All)
+              .map((type) => (
+                <option key={type} value={type}>
+                  {eventLabel(type)}
+                </option>
+              ))}
+          </select>
         </label>
         <label>
           Subscription
@@ -284,7 +304,7 @@ function DeliveryLog({ subscriptions }: { subscriptions: SubscriptionRowFragment
                     {webhookDeliveries.edges.map(({ node: delivery }) => (
                       <tr key={delivery.id}>
                         <td>
-                          <a href={`/console/webhooks/deliveries/${delivery.id}`}>{delivery.event}</a>
+                          <a href={`/console/webhooks/deliveries/${delivery.id}`}>{eventLabel(delivery.event)}</a>
                         </td>
                         <td>
                           <Badge value={delivery.status} />

@@ -114,6 +114,11 @@ export async function shipmentsOfOrder(em: EntityManager, orderId: string): Prom
   return em.find(Shipment, { order: order.id }, { orderBy: { id: 'asc' } });
 }
 
+/** The seller's shipments with these ids (node(id:)); ids must be UUIDs. */
+export async function findShipments(em: EntityManager, ids: readonly string[]): Promise<Shipment[]> {
+  return em.find(Shipment, { id: { $in: [...ids] } });
+}
+
 export async function findShipment(em: EntityManager, shipmentId: string): Promise<Shipment | null> {
   return isUuid(shipmentId) ? em.findOne(Shipment, { id: shipmentId }) : null;
 }

@@ -102,6 +102,11 @@ export async function listSettlementCycles(em: EntityManager, page: { limit: num
   return pageOf(rows, page.limit, (row) => [row.id]);
 }
 
+/** The seller's cycles with these ids (node(id:)); ids must be UUIDs. */
+export async function findSettlementCycles(em: EntityManager, ids: readonly string[]): Promise<SettlementCycle[]> {
+  return em.find(SettlementCycle, { id: { $in: [...ids] } });
+}
+
 export async function findSettlementCycle(em: EntityManager, id: string): Promise<SettlementCycle | null> {
   return isUuid(id) ? em.findOne(SettlementCycle, { id }) : null;
 }

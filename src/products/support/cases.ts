@@ -84,6 +84,11 @@ async function lockOpenCase(tx: EntityManager, caseId: string): Promise<SupportC
   return supportCase;
 }
 
+/** The seller's cases with these ids (node(id:)); ids must be UUIDs. */
+export async function findSupportCases(em: EntityManager, ids: readonly string[]): Promise<SupportCase[]> {
+  return em.find(SupportCase, { id: { $in: [...ids] } });
+}
+
 export async function findSupportCase(em: EntityManager, id: string): Promise<SupportCase | null> {
   return isUuid(id) ? em.findOne(SupportCase, { id }) : null;
 }
