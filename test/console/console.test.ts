@@ -179,7 +179,7 @@ describe('the console in Chromium', () => {
       const page = await signedInPage(world, seller.token);
       await page.getByRole('link', { name: 'Webhooks' }).click();
       await page.getByText('1 failures in a row').waitFor();
-      await page.getByRole('form', { name: 'Filter deliveries' }).getByLabel('Status').selectOption('failed');
+      await page.getByRole('form', { name: 'Filter deliveries' }).getByLabel('Status', { exact: true }).selectOption('failed');
       await page.getByRole('link', { name: 'pedido.criado' }).click();
       await page.getByRole('heading', { name: /pedido\.criado/ }).waitFor();
       const attempt = page.getByRole('row').filter({ hasText: 'receiver down' });

@@ -10,6 +10,7 @@ import { putChannel } from '../../src/catalog/channel.service.js';
 import { forkForSeller } from '../../src/db/orm.js';
 import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { createOrder, orderBody, orderIn } from '../orders/fixtures.js';
+import { createTestApplication } from '../products/fixtures.js';
 import { createTestSeller, createTestToken, type TestSeller } from '../support/app.js';
 import { createSellableSku } from '../support/catalog.js';
 import { deliveriesOf, startDispatcher, subscribe, type DeliveryRecord } from '../webhooks/fixtures.js';
@@ -61,6 +62,14 @@ async function seed(current: ConsoleWorld): Promise<{ seller: TestSeller; orderI
     return deliveries.some((delivery) => delivery.status === 'failed') && deliveries.every((delivery) => !['pending', 'retrying'].includes(delivery.status));
   }, 60_000);
   const failedDeliveryId = deliveries.find((delivery) => delivery.status === 'failed')!.id;
+
+  const app = await createTestApplication(server.orm, { name: 'Frete Fácil', installedBy: [seller] });
+  const registered = await fetch(`${server.url}/logistica/api/v1/webhook/novo`, {
+    method: 'POST',
+    headers: app.headers,
+    body: JSON.stringify({ url: 'http://127.0.0.1:9/frete-facil', events: ['rastreio.atualizado'] }),
+  });
+  if (registered.status !== 201) throw new Error(`registration answered ${registered.status}`);
 
   await createTestToken(server.orm, seller.id, ['orders:read']);
   await createTestToken(server.orm, seller.id, ['catalog:read', 'catalog:write']);

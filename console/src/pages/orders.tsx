@@ -37,7 +37,7 @@ export function OrdersPage() {
       <form class="filters" aria-label="Filter orders" onSubmit={(event) => event.preventDefault()}>
         <label>
           Status
-          <select value={filters.status} onChange={set('status')}>
+          <select aria-label="Status" value={filters.status} onChange={set('status')}>
             <option value="">Any</option>
             {Object.values(OrderStatus).map((status) => (
               <option key={status} value={status}>

@@ -245,7 +245,7 @@ function DeliveryLog({ subscriptions }: { subscriptions: SubscriptionRowFragment
       <form class="filters" aria-label="Filter deliveries" onSubmit={(event) => event.preventDefault()}>
         <label>
           Status
-          <select value={filters.status} onChange={set('status')}>
+          <select aria-label="Status" value={filters.status} onChange={set('status')}>
             <option value="">Any</option>
             {Object.values(WebhookDeliveryStatus).map((status) => (
               <option key={status} value={status}>
@@ -256,7 +256,7 @@ function DeliveryLog({ subscriptions }: { subscriptions: SubscriptionRowFragment
         </label>
         <label>
           Event
-          <select value={filters.event} onChange={set('event')}>
+          <select aria-label="Event" value={filters.event} onChange={set('event')}>
             <option value="">Any</option>
             {Object.values(EventType)
               .filter((type) => type !== EventType.All)
@@ -269,7 +269,7 @@ function DeliveryLog({ subscriptions }: { subscriptions: SubscriptionRowFragment
         </label>
         <label>
           Subscription
-          <select value={filters.subscriptionId} onChange={set('subscriptionId')}>
+          <select aria-label="Subscription" value={filters.subscriptionId} onChange={set('subscriptionId')}>
             <option value="">Any</option>
             {subscriptions.map((subscription) => (
               <option key={subscription.id} value={subscription.id}>
