@@ -102,7 +102,7 @@ it('writes a screenshot of each page at both widths', async () => {
     await go('/console/orders', () => page.getByRole('table').waitFor(), 'orders');
     await go(`/console/orders/${orderId}`, () => page.getByRole('group', { name: 'Move status' }).waitFor(), 'order');
     await go('/console/stock', () => page.getByRole('cell', { name: 'Mercado Livre' }).waitFor(), 'stock');
-    await go('/console/webhooks', () => page.getByRole('table').waitFor(), 'webhooks');
+    await go('/console/webhooks', () => page.getByRole('link', { name: 'pedido.criado' }).first().waitFor(), 'webhooks');
     await go(`/console/webhooks/deliveries/${failedDeliveryId}`, () => page.getByRole('heading', { name: 'Attempts' }).waitFor(), 'delivery');
     await go('/console/tokens', () => page.getByRole('table').waitFor(), 'tokens');
 
