@@ -7,8 +7,8 @@ import { createOrder, orderSeller } from '../orders/fixtures.js';
 import { createTestApplication, gql, type TestApplication } from './fixtures.js';
 import { signatureHeadersOf, startProductReceiver, type ProductReceiver } from './receiver.js';
 
-const CLOSE_CYCLE = `mutation ($input: CloseSettlementCycleInput!) { closeSettlementCycle(input: $input) { id } }`;
-const UNINSTALL = 'mutation ($applicationId: ID!) { uninstallApplication(applicationId: $applicationId) }';
+const CLOSE_CYCLE = `mutation ($input: CloseSettlementCycleInput!) { closeSettlementCycle(input: $input) { settlementCycle { id } } }`;
+const UNINSTALL = 'mutation ($applicationId: ID!) { uninstallApplication(input: { applicationId: $applicationId }) { applicationId } }';
 
 let periods = 0;
 /** Closes a (paymentless) settlement cycle over a fresh past day: one `ciclo.criado`. */
@@ -16,7 +16,7 @@ async function closeCycle(server: TestApp, seller: TestSeller): Promise<string> 
   periods += 1;
   const start = new Date(Date.UTC(2020, 0, periods));
   const input = { periodStart: start.toISOString(), periodEnd: new Date(start.getTime() + 86_400_000).toISOString() };
-  return (await gql(server, seller, CLOSE_CYCLE, { input })).closeSettlementCycle.id;
+  return (await gql(server, seller, CLOSE_CYCLE, { input })).closeSettlementCycle.settlementCycle.id;
 }
 
 async function register(server: TestApp, app: TestApplication, mountPath: string, body: { url: string; events: string[] }): Promise<string> {
@@ -48,7 +48,7 @@ describe('per-product deliveries through the webhook dispatcher', () => {
     const app = await createTestApplication(server.orm, { installedBy: [seller] });
     await register(server, app, '/logistica', { url: `${receiver.url}/fail/logistics`, events: ['chatTransportadora'] });
     const orderId = (await createOrder(server, seller)).body.id as string;
-    await gql(server, seller, `mutation ($orderId: ID!) { postCarrierChatMessage(orderId: $orderId, input: {sender: seller, message: "Coleta?"}) { id } }`, { orderId });
+    await gql(server, seller, `mutation ($orderId: ID!) { postCarrierChatMessage(input: {orderId: $orderId, sender: seller, message: "Coleta?"}) { message { id } } }`, { orderId });
 
     const [delivery] = await settledDeliveries(server, seller, 1);
     expect(delivery).toMatchObject({ event: 'chatTransportadora', status: 'failed', attemptCount: 5 });
@@ -104,7 +104,7 @@ describe('per-product deliveries through the webhook dispatcher', () => {
     await register(server, staying, '/pagamentos', { url: `${receiver.url}/staying`, events: ['aplicativo.removido', 'ciclo.criado'] });
 
     const uninstalled = await graphql(server.url, UNINSTALL, { headers: seller.headers, variables: { applicationId: removed.id } });
-    expect(uninstalled.body.data).toEqual({ uninstallApplication: true });
+    expect(uninstalled.body.data).toEqual({ uninstallApplication: { applicationId: removed.id } });
     const cycleId = await closeCycle(server, seller);
     await receiver.waitFor(() => receiver.on('/staying').length === 1 && receiver.on('/removed').length === 1);
     await settledDeliveries(server, seller, 2);

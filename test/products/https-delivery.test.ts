@@ -7,10 +7,10 @@ import { createTestApplication, gql } from './fixtures.js';
 import { signatureHeadersOf, startProductReceiver, type ProductReceiver } from './receiver.js';
 import { createTestCertificates, type TestCertificates } from './test-ca.js';
 
-const OPEN = `mutation ($input: OpenSupportCaseInput!) { openSupportCase(input: $input) { id createdAt } }`;
-const MESSAGE = `mutation ($caseId: ID!, $input: SupportMessageInput!) { addSupportMessage(caseId: $caseId, input: $input) { at } }`;
-const CLOSE = `mutation ($caseId: ID!) { closeSupportCase(caseId: $caseId) { closedAt } }`;
-const UNINSTALL = 'mutation ($applicationId: ID!) { uninstallApplication(applicationId: $applicationId) }';
+const OPEN = `mutation ($input: OpenSupportCaseInput!) { openSupportCase(input: $input) { supportCase { id createdAt } } }`;
+const MESSAGE = `mutation ($input: AddSupportMessageInput!) { addSupportMessage(input: $input) { message { at } } }`;
+const CLOSE = `mutation ($caseId: ID!) { closeSupportCase(input: { caseId: $caseId }) { supportCase { closedAt } } }`;
+const UNINSTALL = 'mutation ($applicationId: ID!) { uninstallApplication(input: { applicationId: $applicationId }) { applicationId } }';
 
 /**
  * Customer service only takes https, so its receiver here is an https server with a
@@ -64,11 +64,11 @@ describe('customer-service deliveries over https', () => {
       expect(response.status).toBe(201);
     }
 
-    const { openSupportCase: opened } = await gql(server, seller, OPEN, { input: { channel: 'chat', subject: 'Atraso', message: 'Cadê meu pedido?' } });
-    const { addSupportMessage: reply } = await gql(server, seller, MESSAGE, { caseId: opened.id, input: { direction: 'saida', message: 'Já verificamos' } });
-    const { closeSupportCase: closed } = await gql(server, seller, CLOSE, { caseId: opened.id });
+    const { openSupportCase: { supportCase: opened } } = await gql(server, seller, OPEN, { input: { channel: 'chat', subject: 'Atraso', message: 'Cadê meu pedido?' } });
+    const { addSupportMessage: { message: reply } } = await gql(server, seller, MESSAGE, { input: { caseId: opened.id, direction: 'saida', message: 'Já verificamos' } });
+    const { closeSupportCase: { supportCase: closed } } = await gql(server, seller, CLOSE, { caseId: opened.id });
     expect((await graphql(server.url, UNINSTALL, { headers: seller.headers, variables: { applicationId: app.id } })).body.data).toEqual({
-      uninstallApplication: true,
+      uninstallApplication: { applicationId: app.id },
     });
 
     let deliveries: DeliveryRecord[] = [];

@@ -5,7 +5,7 @@ import { addPayment, createOrder, orderBody, orderSeller } from '../orders/fixtu
 import { gql, gqlErrorCode } from './fixtures.js';
 
 const CLOSE = `mutation ($input: CloseSettlementCycleInput!) {
-  closeSettlementCycle(input: $input) { id periodStart periodEnd gross fees net feePercent payoutDate paymentCount entries { payment order amount fee } } }`;
+  closeSettlementCycle(input: $input) { settlementCycle { id periodStart periodEnd gross fees net feePercent payoutDate paymentCount entries { payment order amount fee } } } }`;
 const CYCLES = `{ settlementCycles(first: 50) { edges { node { id gross periodStart periodEnd } } } }`;
 
 /** Periods of last year: always over, whatever today is. */
@@ -31,7 +31,7 @@ describe('payments: settlement cycles', () => {
     expect(reply.status, JSON.stringify(reply.body)).toBe(201);
     return { orderId: order.id, paymentId: reply.body.payments.at(-1).id as string };
   };
-  const close = (seller: TestSeller, input: { periodStart: string; periodEnd: string }) => gql(server, seller, CLOSE, { input }).then((data) => data.closeSettlementCycle);
+  const close = (seller: TestSeller, input: { periodStart: string; periodEnd: string }) => gql(server, seller, CLOSE, { input }).then((data) => data.closeSettlementCycle.settlementCycle);
   const closeCode = (seller: TestSeller, input: { periodStart: string; periodEnd: string }) => gqlErrorCode(server, seller, CLOSE, { input });
   const cyclesOf = async (seller: TestSeller) =>
     ((await gql(server, seller, CYCLES)).settlementCycles.edges as { node: { periodStart: string; periodEnd: string } }[]).map((edge) => edge.node);

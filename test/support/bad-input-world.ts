@@ -52,16 +52,16 @@ export async function buildWorld(server: TestApp): Promise<World> {
 
   const order = await orderIn(server, seller, 'pendente', orderBody());
   const invoicedOrder = await orderIn(server, seller, 'faturado', orderBody());
-  const { createShipment: shipment } = await gql<{ createShipment: { id: string } }>(
+  const { createShipment: { shipment } } = await gql<{ createShipment: { shipment: { id: string } } }>(
     server,
     seller,
-    `mutation ($orderId: ID!, $input: CreateShipmentInput!) { createShipment(orderId: $orderId, input: $input) { id } }`,
-    { orderId: invoicedOrder.id, input: { carrier: 'Correios', trackingCode: 'BR123456789BR' } },
+    `mutation ($input: CreateShipmentInput!) { createShipment(input: $input) { shipment { id } } }`,
+    { input: { orderId: invoicedOrder.id, carrier: 'Correios', trackingCode: 'BR123456789BR' } },
   );
-  const { openSupportCase: supportCase } = await gql<{ openSupportCase: { id: string } }>(
+  const { openSupportCase: { supportCase } } = await gql<{ openSupportCase: { supportCase: { id: string } } }>(
     server,
     seller,
-    `mutation ($input: OpenSupportCaseInput!) { openSupportCase(input: $input) { id } }`,
+    `mutation ($input: OpenSupportCaseInput!) { openSupportCase(input: $input) { supportCase { id } } }`,
     { input: { channel: 'chat', subject: 'Atraso', message: 'Cadê meu pedido?' } },
   );
   const subscription = await post('/webhooks/assinaturas', { url: hookUrl, events: ['*'] });

@@ -2,6 +2,7 @@ import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { forkForSeller, type Orm } from '../../src/db/orm.js';
 import type { EventEnvelope } from '../../src/events/catalogue.js';
+import { EventTypeEnum } from '../../src/events/graphql-enum.js';
 import { recordEvent, toEnvelope } from '../../src/events/outbox.js';
 import { looseEvent } from './events.js';
 
@@ -46,7 +47,10 @@ export function bearer(token: string): Record<string, string> {
 }
 
 export interface LiveSubscription {
+  /** The envelopes, `evento` as webhooks name it (wireEnvelope). */
   events: EventEnvelope[];
+  /** The envelopes as GraphQL sent them (`evento` an EventType enum value). */
+  graphqlEvents: Record<string, unknown>[];
   errors: { message: string; extensions?: Record<string, unknown> }[];
   /** Resolves when the subscription ends: completed, errored or its connection closed. */
   ended: Promise<unknown>;
@@ -55,9 +59,20 @@ export interface LiveSubscription {
   dispose(): void;
 }
 
-/** Subscribes and collects the envelopes of the operation's only root field. */
+/**
+ * GraphQL names an event by its EventType enum value (`pedido_criado`); the envelope the
+ * tests compare with the outbox's names it as webhooks do (`pedido.criado`). The enum
+ * object holds that mapping, as a client's generated types would.
+ */
+export function wireEnvelope(envelope: EventEnvelope): EventEnvelope {
+  if (typeof envelope?.evento !== 'string') return envelope;
+  return { ...envelope, evento: (EventTypeEnum[envelope.evento] ?? envelope.evento) as EventEnvelope['evento'] };
+}
+
+/** Subscribes and collects the envelopes of the operation's only root field, events named as webhooks name them. */
 export function subscribe(client: Client, query: string, variables?: Record<string, unknown>): LiveSubscription {
   const events: EventEnvelope[] = [];
+  const graphqlEvents: Record<string, unknown>[] = [];
   const errors: LiveSubscription['errors'] = [];
   const waiters = new Set<() => void>();
   let end: (value: unknown) => void = () => undefined;
@@ -73,7 +88,11 @@ export function subscribe(client: Client, query: string, variables?: Record<stri
     {
       next: (result) => {
         if (result.errors) errors.push(...(result.errors as never[]));
-        if (result.data) events.push(Object.values(result.data)[0]!);
+        if (result.data) {
+          const envelope = Object.values(result.data)[0]!;
+          graphqlEvents.push(envelope as unknown as Record<string, unknown>);
+          events.push(wireEnvelope(envelope));
+        }
         for (const waiter of waiters) waiter();
       },
       error: (error) => finish(error),
@@ -82,6 +101,7 @@ export function subscribe(client: Client, query: string, variables?: Record<stri
   );
   return {
     events,
+    graphqlEvents,
     errors,
     ended: endedPromise,
     dispose,

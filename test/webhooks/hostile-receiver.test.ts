@@ -85,7 +85,7 @@ describe('a receiver that answers with bytes PostgreSQL cannot store', () => {
       });
       expect(registered.status).toBe(201);
       const orderId = (await createOrder(server, seller)).body.id as string;
-      await gql(server, seller, `mutation ($orderId: ID!) { postCarrierChatMessage(orderId: $orderId, input: {sender: seller, message: "Oi"}) { id } }`, { orderId });
+      await gql(server, seller, `mutation ($orderId: ID!) { postCarrierChatMessage(input: {orderId: $orderId, sender: seller, message: "Oi"}) { message { id } } }`, { orderId });
 
       const [delivery] = await settledDeliveries(server, seller, 1);
       // The logistics product's own rule: 5 attempts in all.

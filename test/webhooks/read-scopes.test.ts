@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enumName } from '../../src/graphql/enums.js';
 import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { fanOutBatch } from '../../src/webhooks/fanout.js';
 import { call, createTestSeller, createTestToken, graphql, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
@@ -48,9 +49,9 @@ describe('webhooks need the read scope of the events they carry', () => {
       expect(rest.status, events.join()).toBe(403);
       expect(rest.body).toMatchObject({ code: 'FORBIDDEN', requiredScope: scope });
 
-      const gql = await graphql(server.url, 'mutation ($events: [String!]!) { createWebhookSubscription(input: { url: "https://hooks.example.com/g", events: $events }) { secret } }', {
+      const gql = await graphql(server.url, 'mutation ($events: [EventType!]!) { createWebhookSubscription(input: { url: "https://hooks.example.com/g", events: $events }) { secret } }', {
         headers: token.headers,
-        variables: { events },
+        variables: { events: events.map(enumName) },
       });
       expect(gql.body.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN', requiredScope: scope });
     }

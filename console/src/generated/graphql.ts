@@ -366,7 +366,7 @@ export type OrdersQueryVariables = Exact<{
 
 export type OrdersQuery = { orders: { edges: Array<{ node: { id: string, number: number, channel: string, externalId: string, status: OrderStatus, createdAt: string, customer: { name: string }, amounts: { total: string } } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
 
-export type OrderDetailFragment = { placedAt: string, nextStatuses: Array<OrderStatusTarget>, updatedAt: string, cancellationReason: string | null, id: string, number: number, channel: string, externalId: string, status: OrderStatus, createdAt: string, customer: { name: string, email: string | null, phone: string | null, document: string }, deliveryAddress: { recipient: string, street: string, number: string, complement: string | null, district: string, city: string, state: string, postalCode: string }, amounts: { items: string, shipping: string, discount: string, total: string }, items: Array<{ sku: string, title: string, quantity: number, unitPrice: string, discount: string, total: string }>, payments: Array<{ id: string, method: PaymentMethod, status: PaymentStatus, amount: string, installments: number, paidAt: string | null }>, statusHistory: Array<{ status: OrderStatus, at: string, note: string | null }>, invoice: { number: string, series: string, accessKey: string } | null, shipment: { carrier: string, trackingCode: string, trackingUrl: string | null } | null };
+export type OrderViewFragment = { placedAt: string, nextStatuses: Array<OrderStatusTarget>, updatedAt: string, cancellationReason: string | null, id: string, number: number, channel: string, externalId: string, status: OrderStatus, createdAt: string, customer: { name: string, email: string | null, phone: string | null, document: string }, deliveryAddress: { recipient: string, street: string, number: string, complement: string | null, district: string, city: string, state: string, postalCode: string }, amounts: { items: string, shipping: string, discount: string, total: string }, items: Array<{ sku: string, title: string, quantity: number, unitPrice: string, discount: string, total: string }>, payments: Array<{ id: string, method: PaymentMethod, status: PaymentStatus, amount: string, installments: number, paidAt: string | null }>, statusHistory: Array<{ status: OrderStatus, at: string, note: string | null }>, invoice: { number: string, series: string, accessKey: string } | null, shipment: { carrier: string, trackingCode: string, trackingUrl: string | null } | null };
 
 export type OrderQueryVariables = Exact<{
   id: string | number;
@@ -578,8 +578,8 @@ export const OrderRowFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"OrderRow"}) as unknown as TypedDocumentString<OrderRowFragment, unknown>;
-export const OrderDetailFragmentDoc = new TypedDocumentString(`
-    fragment OrderDetail on Order {
+export const OrderViewFragmentDoc = new TypedDocumentString(`
+    fragment OrderView on Order {
   ...OrderRow
   placedAt
   nextStatuses
@@ -652,7 +652,7 @@ export const OrderDetailFragmentDoc = new TypedDocumentString(`
   amounts {
     total
   }
-}`, {"fragmentName":"OrderDetail"}) as unknown as TypedDocumentString<OrderDetailFragment, unknown>;
+}`, {"fragmentName":"OrderView"}) as unknown as TypedDocumentString<OrderViewFragment, unknown>;
 export const SubscriptionRowFragmentDoc = new TypedDocumentString(`
     fragment SubscriptionRow on WebhookSubscription {
   id
@@ -752,7 +752,7 @@ export const OrdersDocument = new TypedDocumentString(`
 export const OrderDocument = new TypedDocumentString(`
     query Order($id: ID!) {
   order(id: $id) {
-    ...OrderDetail
+    ...OrderView
   }
 }
     fragment OrderRow on Order {
@@ -769,7 +769,7 @@ export const OrderDocument = new TypedDocumentString(`
     total
   }
 }
-fragment OrderDetail on Order {
+fragment OrderView on Order {
   ...OrderRow
   placedAt
   nextStatuses
@@ -833,7 +833,7 @@ export const ChangeOrderStatusDocument = new TypedDocumentString(`
     mutation ChangeOrderStatus($input: ChangeOrderStatusInput!) {
   changeOrderStatus(input: $input) {
     order {
-      ...OrderDetail
+      ...OrderView
     }
   }
 }
@@ -851,7 +851,7 @@ export const ChangeOrderStatusDocument = new TypedDocumentString(`
     total
   }
 }
-fragment OrderDetail on Order {
+fragment OrderView on Order {
   ...OrderRow
   placedAt
   nextStatuses

@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '../api/hooks';
 import { Badge } from '../components/badge';
 import { Empty, ErrorNotice, QueryView } from '../components/states';
 import { Time } from '../components/time';
-import { ChangeOrderStatusDocument, OrderDocument, Scope, type ChangeOrderStatusInput, type OrderDetailFragment, type OrderStatusTarget } from '../generated/graphql';
+import { ChangeOrderStatusDocument, OrderDocument, Scope, type ChangeOrderStatusInput, type OrderViewFragment, type OrderStatusTarget } from '../generated/graphql';
 import { useSession } from '../session-context';
 
 export function OrderPage({ id }: { id: string }) {
@@ -18,7 +18,7 @@ export function OrderPage({ id }: { id: string }) {
   );
 }
 
-function OrderDetail({ order, onChanged }: { order: OrderDetailFragment; onChanged(): void }) {
+function OrderDetail({ order, onChanged }: { order: OrderViewFragment; onChanged(): void }) {
   const { can } = useSession();
   return (
     <>
@@ -167,7 +167,7 @@ function moveInput(orderId: string, status: OrderStatusTarget, values: Record<st
 }
 
 /** The moves the order's status allows now, as buttons; one that needs details opens its form. */
-function StatusMoves({ order, onChanged }: { order: OrderDetailFragment; onChanged(): void }) {
+function StatusMoves({ order, onChanged }: { order: OrderViewFragment; onChanged(): void }) {
   const change = useMutation(ChangeOrderStatusDocument);
   const [open, setOpen] = useState<OrderStatusTarget | null>(null);
   const [values, setValues] = useState<Record<string, string>>({});
