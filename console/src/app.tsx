@@ -2,7 +2,7 @@ import { LocationProvider, Route, Router } from 'preact-iso';
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
 import { ApiError, execute } from './api/client';
 import { Layout } from './components/layout';
-import { ErrorNotice, Loading } from './components/states';
+import { Loading } from './components/states';
 import { ViewerDocument } from './generated/graphql';
 import { LivePage } from './pages/live';
 import { NotFoundPage } from './pages/not-found';
