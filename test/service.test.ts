@@ -129,7 +129,7 @@ describe('the service process', () => {
         headers: { authorization: `Bearer ${token}` },
       });
       expect(body.data).toEqual({
-        viewer: { seller: { name: 'Demo seller' }, scopes: ['orders:read', 'orders:write', 'catalog:read', 'catalog:write', 'webhooks:read', 'webhooks:write'] },
+        viewer: { seller: { name: 'Demo seller' }, scopes: ['orders_read', 'orders_write', 'catalog_read', 'catalog_write', 'webhooks_read', 'webhooks_write'] },
       });
     } finally {
       service.child.kill('SIGTERM');

@@ -31,7 +31,7 @@ export interface NodeType {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** nodes(ids:) takes at most this many: each type answers them in one query. */
-export const NODES_MAX = 100;
+const NODES_MAX = 100;
 
 /** Each readable type is asked for every id (a UUID names one object of one type). */
 async function findNodes(types: Readonly<Record<string, NodeType>>, context: GraphQLContext, ids: readonly string[]): Promise<unknown[]> {

@@ -16,7 +16,7 @@ import type { LiveContext } from './context.js';
 import { SLOW_CONSUMER_CLOSE_CODE } from './close-codes.js';
 
 @ObjectType('EventEnvelope', {
-  description: 'An event exactly as webhooks deliver it: `{id, evento, dataHora, data}`',
+  description: 'An event as webhooks deliver it (`{id, evento, dataHora, data}`), its name as an EventType value',
 })
 class EventEnvelopeType {
   @Field(() => ID, { description: 'The event id (UUID v7, time ordered): pass it as `after` to resume' })

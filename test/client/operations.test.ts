@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { buildSubgraphSchema } from '@apollo/subgraph';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
-import { Kind, parse, print } from 'graphql';
+import { buildClientSchema, getIntrospectionQuery, Kind, lexicographicSortSchema, parse, print, printSchema, type IntrospectionQuery } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ChangeOrderStatusDocument,
@@ -95,6 +96,19 @@ describe('typed client operations (client/operations, client/generated)', () => 
     const untested = names.filter((name) => !new RegExp(`\\b(run|live)\\([^)]*\\b${name}Document\\b`).test(source));
     expect(names.length).toBeGreaterThan(20);
     expect(untested).toEqual([]);
+  });
+
+  it('serves by introspection, without a token, the schema schema/schema.graphql holds (what a client generates from)', async () => {
+    const response = await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: getIntrospectionQuery({ directiveIsRepeatable: true, specifiedByUrl: true }) }),
+    });
+    expect(response.status).toBe(200);
+    const { data } = (await response.json()) as { data: IntrospectionQuery };
+    const served = printSchema(lexicographicSortSchema(buildClientSchema(data)));
+    const checkedIn = printSchema(lexicographicSortSchema(buildSubgraphSchema({ typeDefs: parse(readFileSync('schema/schema.graphql', 'utf8')) })));
+    expect(served).toBe(checkedIn);
   });
 
   it('reads who is calling', async () => {

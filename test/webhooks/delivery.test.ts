@@ -364,7 +364,7 @@ describe('webhook delivery', () => {
       'query ($filter: WebhookDeliveryFilter) { webhookDeliveries(filter: $filter, first: 10) { edges { node { id status event attempts { number statusCode error } } } } }',
       { headers: seller.headers, variables: { filter: { status: 'failed' } } },
     );
-    expect(body.data!.webhookDeliveries.edges.map((edge) => edge.node)).toEqual([{ id: expect.any(String), status: 'failed', event: 'estoque.alterado', attempts: [{ number: 1, statusCode: 500, error: 'status' }] }]);
+    expect(body.data!.webhookDeliveries.edges.map((edge) => edge.node)).toEqual([{ id: expect.any(String), status: 'failed', event: 'estoque_alterado', attempts: [{ number: 1, statusCode: 500, error: 'status' }] }]);
   });
 
   it('checks the resolved address at delivery time: a name rebound to loopback is blocked', async () => {
