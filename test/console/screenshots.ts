@@ -109,7 +109,7 @@ it('writes a screenshot of each page at both widths', async () => {
     await page.goto(`${current.server.url}/console/live`);
     await page.getByRole('status').getByText('Live', { exact: true }).waitFor();
     await createOrder(current.server, seller, orderBody({ channel: 'mercadolivre' }));
-    await createSellableSku(current.server.orm, seller.id, { sku: 'SKU-B', onHand: 30 + VIEWPORTS.indexOf(viewport) });
+    await createSellableSku(current.server.orm, seller.id, { sku: 'SKU-B', onHand: 30 + VIEWPORTS.indexOf(viewport), product: { title: 'Prato fundo' } });
     await shoot(page, 'live', viewport.name, () => page.getByRole('listitem').filter({ hasText: 'estoque.alterado' }).first().waitFor());
     await page.context().close();
   }
