@@ -38,8 +38,8 @@ describe('the application credentials migration', () => {
       );
       await orm.migrator.up();
       expect(await authenticateApplication(orm.em.fork(), credential)).toMatchObject({ applicationId: '01a20107-0000-7000-8000-0000000000a1' });
-      // And back: the app's live credential returns to its row (later migrations undone first).
-      await orm.migrator.down({ to: 'Migration20261123054937_token_management' });
+      // And back: the app's live credential returns to its row (down to the migration before token management; later ones undone first).
+      await orm.migrator.down({ to: 'Migration20261123051813_outbox_commit_position' });
       const [row] = await orm.em.getConnection().execute<{ credential_hash: string }[]>(`select credential_hash from application`);
       expect(row!.credential_hash).toBe(hashSecret(credential));
     } finally {
