@@ -11,6 +11,8 @@ import { Migration20261122035419 } from './Migration20261122035419_installation_
 import { Migration20261123051813 } from './Migration20261123051813_outbox_commit_position.js';
 import { Migration20261123054937 } from './Migration20261123054937_token_management.js';
 import { Migration20261123083036 } from './Migration20261123083036_retention.js';
+import { Migration20261123083311 } from './Migration20261123083311_sync_and_app_log_indexes.js';
+import { Migration20261123085430 } from './Migration20261123085430_order_number_taken_last.js';
 
 /** Every migration, in order. `npm run migration:create` rewrites this list. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -26,4 +28,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123051813_outbox_commit_position', class: Migration20261123051813 },
   { name: 'Migration20261123054937_token_management', class: Migration20261123054937 },
   { name: 'Migration20261123083036_retention', class: Migration20261123083036 },
+  { name: 'Migration20261123083311_sync_and_app_log_indexes', class: Migration20261123083311 },
+  { name: 'Migration20261123085430_order_number_taken_last', class: Migration20261123085430 },
 ];

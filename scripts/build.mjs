@@ -11,8 +11,9 @@
  * the old build or the new one, never a half-written one. One builder at a time: the
  * others wait for it and then find the build fresh.
  *
- * More steps (the console's bundle) are added to STEPS: each writes into the folder it is
- * given, and its inputs join the fingerprint.
+ * Each step of STEPS writes into the folder it is given, and its inputs join the
+ * fingerprint: the compiled service (`src/`, …) and the console's bundle (`console/`),
+ * which the service serves from the same build (src/http/console.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -39,6 +40,21 @@ const STEPS = [
         cwd: ROOT,
         stdio: ['ignore', 2, 2],
       }),
+  },
+  {
+    name: 'console',
+    inputs: ['console', 'package-lock.json'],
+    // Vite in a process of its own, without a test runner's or a shell's NODE_ENV: the bundle is always the production one.
+    run: (out) => {
+      const env = { ...process.env };
+      delete env.NODE_ENV;
+      delete env.VITEST;
+      execFileSync(
+        process.execPath,
+        [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'console/vite.config.ts', '--outDir', join(out, 'console'), '--emptyOutDir'],
+        { cwd: ROOT, env, stdio: ['ignore', 2, 2] },
+      );
+    },
   },
 ];
 

@@ -1,3 +1,5 @@
+import { accessSync, constants } from 'node:fs';
+
 /**
  * Environment → typed, validated configuration. The one place that reads process.env
  * for settings: a wrong value stops the process with one line naming the variable.
@@ -10,6 +12,8 @@ export interface Config {
   host: string;
   databaseUrl: string | undefined;
   dataDir: string;
+  /** A built console to serve at /console instead of the build's own (src/http/console.ts). */
+  consoleDir: string | undefined;
   embeddedPostgresPort: number;
   role: Role;
   logLevel: string;
@@ -40,6 +44,9 @@ export interface Config {
   webhookSubscriptionsMax: number;
   /** Per-product webhook registrations an application may keep, per product. */
   productRegistrationsMax: number;
+  /** PEM files: both set → the service itself serves HTTPS (docs/operations: when a proxy terminates TLS instead). */
+  tlsCertFile: string | undefined;
+  tlsKeyFile: string | undefined;
   logisticsUrl: string | undefined;
   paymentsUrl: string | undefined;
   supportUrl: string | undefined;
@@ -138,6 +145,16 @@ function secret(minLength: number): Parse<string> {
   };
 }
 
+/** A file the process can read now (a certificate, a key): a wrong path fails at start, not at the first connection. */
+const readableFile: Parse<string> = (raw, name) => {
+  try {
+    accessSync(raw, constants.R_OK);
+  } catch {
+    throw new ConfigError(`${name} must name a readable file (got "${raw}")`);
+  }
+  return raw;
+};
+
 /** A percentage with at most two decimal places, 0 to 100 ("2.50"). */
 const percent: Parse<string> = (raw, name) => {
   const value = raw.trim();
@@ -163,6 +180,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: read(env, 'HOST', text, '127.0.0.1'),
     databaseUrl: optional(env, 'DATABASE_URL', url(['postgres:', 'postgresql:'])),
     dataDir: read(env, 'PONTE_DATA_DIR', text, '.data'),
+    consoleDir: optional(env, 'PONTE_CONSOLE_DIR', text),
     embeddedPostgresPort: read(env, 'EMBEDDED_POSTGRES_PORT', integer(1, 65535), 54329),
     role: read(env, 'ROLE', oneOf(ROLES), 'all'),
     logLevel: read(env, 'LOG_LEVEL', oneOf(LOG_LEVELS), 'info'),
@@ -187,6 +205,8 @@ export function loadConfig(env: Env = process.env): Config {
     webhookDisableAfterMs: read(env, 'WEBHOOK_DISABLE_AFTER_MS', integer(1), 259_200_000),
     webhookSubscriptionsMax: read(env, 'WEBHOOK_SUBSCRIPTIONS_MAX', integer(1, 100_000), 50),
     productRegistrationsMax: read(env, 'PRODUCT_REGISTRATIONS_MAX', integer(1, 100_000), 20),
+    tlsCertFile: optional(env, 'TLS_CERT_FILE', readableFile),
+    tlsKeyFile: optional(env, 'TLS_KEY_FILE', readableFile),
     logisticsUrl: optional(env, 'LOGISTICS_URL', url(['http:', 'https:'])),
     paymentsUrl: optional(env, 'PAYMENTS_URL', url(['http:', 'https:'])),
     supportUrl: optional(env, 'SUPPORT_URL', url(['http:', 'https:'])),
@@ -208,6 +228,9 @@ export function loadConfig(env: Env = process.env): Config {
     retentionIntervalMs: read(env, 'RETENTION_INTERVAL_MS', integer(100), 3_600_000),
     retentionBatchSize: read(env, 'RETENTION_BATCH_SIZE', integer(1, 100_000), 1000),
   };
+  if ((config.tlsCertFile === undefined) !== (config.tlsKeyFile === undefined)) {
+    throw new ConfigError('TLS_CERT_FILE and TLS_KEY_FILE go together: set both to serve HTTPS, or neither');
+  }
   if (config.pageSizeDefault > config.pageSizeMax) {
     throw new ConfigError(`PAGE_SIZE_DEFAULT must not exceed PAGE_SIZE_MAX (${config.pageSizeMax})`);
   }

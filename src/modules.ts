@@ -30,14 +30,17 @@ export const MODULES: readonly PonteModule[] = [
 /**
  * Importing this file registers the modules' events (the event registry) and webhook
  * kinds and audiences (the dispatcher); the entry points hand the other parts to their
- * kernels: ENTITIES to the ORM, GRAPHQL to the schema builder, ROUTES to the HTTP server,
- * WORKERS to the worker runner, METRICS to the process's metrics registry. EVENTS is every
- * event declaration, schemas included.
+ * kernels: ENTITIES to the ORM, GRAPHQL to the schema builder, ROUTES and HOSTS to the HTTP
+ * server, WORKERS to the worker runner, METRICS to the process's metrics registry. EVENTS
+ * is every event declaration, schemas included; INTERFACES the REST interfaces client
+ * teams get a document, event schemas and a collection for.
  */
 export const {
   entities: ENTITIES,
   graphql: GRAPHQL,
   routes: ROUTES,
+  hosts: HOSTS,
+  interfaces: INTERFACES,
   workers: WORKERS,
   events: EVENTS,
   metrics: METRICS,

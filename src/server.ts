@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fastifyApolloHandler } from '@as-integrations/fastify';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -15,9 +16,13 @@ import { operationLimits } from './graphql/limits.js';
 import { handleGraphQLRouteError } from './graphql/route-errors.js';
 import { buildGraphQLSchema } from './graphql/schema.js';
 import { registerHealth } from './http/health.js';
+import { hostRewriter } from './http/host-mounts.js';
 import { registerMetrics } from './http/metrics.js';
 import { parseJsonStrictly } from './http/json-body.js';
-import { documentProblems } from './http/openapi-problems.js';
+import { registerConsole } from './http/console.js';
+import { registerErrorPages } from './http/error-pages.js';
+import { openApiOptions } from './http/openapi/document.js';
+import { registerOpenApiDocuments } from './http/openapi/openapi.routes.js';
 import { handleError, sendProblem } from './http/problem.js';
 import { registerRateLimits } from './http/rate-limit.js';
 import { requestIdOf } from './http/request-id.js';
@@ -25,7 +30,7 @@ import { authorize, type RestApp } from './http/rest.js';
 import { refuseUnstorableText } from './http/storable-input.js';
 import { buildListQueries, validatorCompiler } from './http/validation.js';
 import { attachLiveEvents } from './live/websocket.js';
-import { GRAPHQL, ROUTES } from './modules.js';
+import { GRAPHQL, HOSTS, INTERFACES, ROUTES } from './modules.js';
 
 export interface ServerDeps {
   config: Config;
@@ -46,25 +51,9 @@ export async function buildServer(deps: ServerDeps): Promise<RestApp> {
   if (deps.config.role === 'dispatcher') return buildProbeServer(deps);
   const { config, orm } = deps;
   const app = createFastify(deps);
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Ponte REST API',
-        version: '1.0.0',
-        description: 'Orders, catalogue, stock and webhooks of the Ponte integration hub. Errors are RFC 9457 problem+json.',
-      },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', description: 'ponte_sk_… token' },
-          application: { type: 'http', scheme: 'bearer', description: 'ponte_app_… application credential (per-product webhooks)' },
-        },
-      },
-      security: [{ bearer: [] }],
-    },
-    transformObject: documentProblems,
-  });
-  app.get('/openapi.json', { schema: { hide: true }, config: { rateLimit: false } }, async () => app.swagger());
+  await app.register(swagger, openApiOptions(INTERFACES));
+  registerOpenApiDocuments(app, INTERFACES);
+  registerErrorPages(app);
 
   const metrics = registerMetrics(app, config, deps.metrics);
   registerHealth(app, orm);
@@ -92,6 +81,7 @@ export async function buildServer(deps: ServerDeps): Promise<RestApp> {
     if (scope) authorize(request.principal, scope);
   });
 
+  await registerConsole(app, config.consoleDir);
   buildListQueries(config.pageSizeMax);
   await app.register(async (rest) => {
     rest.addHook('preValidation', refuseUnstorableText);
@@ -135,14 +125,17 @@ async function buildProbeServer(deps: ServerDeps): Promise<RestApp> {
 
 function createFastify(deps: ServerDeps): RestApp {
   const app = Fastify({
+    ...httpsOptions(deps.config),
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: deps.config.bodyLimitBytes,
     requestIdHeader: false,
     genReqId: requestIdOf,
     return503OnClosing: true,
+    // A product published on its own host (LOGISTICS_URL…) answers there at the root too.
+    rewriteUrl: hostRewriter(HOSTS.flatMap((mounts) => mounts(deps.config))),
     // Malformed percent-encoding and over-long path parameters fail before routing: same problem+json.
     frameworkErrors: (error, request, reply) => handleError(error, request, reply),
-  }).withTypeProvider<TypeBoxTypeProvider>();
+  }).withTypeProvider<TypeBoxTypeProvider>() as RestApp;
 
   parseJsonStrictly(app);
   // Bodies are JSON only: anything else (text/plain included, which Fastify would read
@@ -157,4 +150,14 @@ function createFastify(deps: ServerDeps): RestApp {
     reply.header('x-request-id', request.id);
   });
   return app;
+}
+
+/**
+ * With TLS_CERT_FILE and TLS_KEY_FILE the service speaks HTTPS itself (WebSockets become
+ * wss on the same port); without them, plain HTTP for a proxy or load balancer that
+ * terminates TLS in front of it (docs/security.md#https).
+ */
+function httpsOptions(config: Config): { https: { cert: Buffer; key: Buffer } } | Record<string, never> {
+  if (!config.tlsCertFile || !config.tlsKeyFile) return {};
+  return { https: { cert: readFileSync(config.tlsCertFile), key: readFileSync(config.tlsKeyFile) } };
 }

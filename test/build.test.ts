@@ -13,6 +13,8 @@ describe('the build', () => {
     const target = readlinkSync('dist');
     expect(target).toMatch(/^\.build\/[0-9a-f]{16}\.[0-9a-z]+$/);
     expect(existsSync(`${target}/.complete`)).toBe(true);
+    // The console's bundle is a step of the same build, beside the compiled service.
+    expect(existsSync(`${target}/console/index.html`)).toBe(true);
 
     const started = Date.now();
     const again = await runProcess(BUILD, [], { PATH: process.env.PATH });

@@ -9,7 +9,9 @@ import { runProcess, startProcess, startWithFreePort } from './support/process.j
 const MAIN = 'dist/src/main.js';
 const CLI = 'dist/src/cli.js';
 
-describe('the service process', () => {
+// Each test starts real processes (about a second each on a quiet machine, several under
+// the full suite's load; the CLI tests run about a dozen in a row).
+describe('the service process', { timeout: 120_000 }, () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -26,6 +28,10 @@ describe('the service process', () => {
     const service = startProcess(MAIN, [], { DATABASE_URL: database.url, PORT: '0', LOG_LEVEL: 'info' });
     const [, url] = await service.waitFor(/"url":"(http:\/\/127\.0\.0\.1:\d+)"/);
     expect((await fetch(`${url}/health/ready`)).status).toBe(200);
+    // The console of its own build, with no setting (PONTE_CONSOLE_DIR unset).
+    const page = await fetch(`${url}/console`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toMatch(/src="\/console\/assets\/[^"]+\.js"/);
     // No demo seller on a database the operator named.
     expect(service.output()).not.toContain('ponte_sk_');
     service.child.kill('SIGTERM');
@@ -129,7 +135,7 @@ describe('the service process', () => {
         headers: { authorization: `Bearer ${token}` },
       });
       expect(body.data).toEqual({
-        viewer: { seller: { name: 'Demo seller' }, scopes: ['orders:read', 'orders:write', 'catalog:read', 'catalog:write', 'webhooks:read', 'webhooks:write'] },
+        viewer: { seller: { name: 'Demo seller' }, scopes: ['orders_read', 'orders_write', 'catalog_read', 'catalog_write', 'webhooks_read', 'webhooks_write'] },
       });
     } finally {
       service.child.kill('SIGTERM');

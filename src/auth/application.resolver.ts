@@ -1,4 +1,5 @@
-import { Arg, Authorized, Ctx, Field, ID, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { Arg, Authorized, Ctx, Field, ID, InputType, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { DateTime } from '../graphql/scalars.js';
 import { CurrentSeller } from '../graphql/caller.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import type { Application, Installation } from './application.entity.js';
@@ -6,14 +7,38 @@ import { installApplication, listInstallations, uninstallApplication } from './a
 
 @ObjectType({ description: 'A third-party application installed by the seller' })
 class InstalledApplication {
-  @Field(() => ID)
+  @Field(() => ID, { description: 'The application' })
   applicationId!: string;
 
-  @Field()
+  @Field({ description: 'Its name' })
   name!: string;
 
-  @Field(() => Date)
+  @Field(() => DateTime, { description: 'When the seller installed it' })
   installedAt!: Date;
+}
+
+@InputType({ description: 'Input of installApplication' })
+class InstallApplicationInput {
+  @Field(() => ID, { description: 'The application to install' })
+  applicationId!: string;
+}
+
+@InputType({ description: 'Input of uninstallApplication' })
+class UninstallApplicationInput {
+  @Field(() => ID, { description: 'The application to uninstall' })
+  applicationId!: string;
+}
+
+@ObjectType({ description: 'The result of installApplication' })
+class InstallApplicationPayload {
+  @Field(() => InstalledApplication, { description: 'The installation' })
+  installedApplication!: InstalledApplication;
+}
+
+@ObjectType({ description: 'The result of uninstallApplication' })
+class UninstallApplicationPayload {
+  @Field(() => ID, { description: 'The application, no longer installed' })
+  applicationId!: string;
 }
 
 /**
@@ -26,30 +51,30 @@ class InstalledApplication {
 @Resolver()
 export class ApplicationResolver {
   @Authorized('webhooks:read')
-  @Query(() => [InstalledApplication])
+  @Query(() => [InstalledApplication], { description: 'The applications the seller installed' })
   async installedApplications(@CurrentSeller() sellerId: string, @Ctx() { em }: GraphQLContext): Promise<InstalledApplication[]> {
     return (await listInstallations(em, sellerId)).map(installedApplication);
   }
 
   @Authorized('webhooks:write', 'orders:read')
-  @Mutation(() => InstalledApplication, { description: 'Needs webhooks:write and orders:read: the app will receive order data' })
+  @Mutation(() => InstallApplicationPayload, { description: 'Needs webhooks:write and orders:read: the app will receive order data' })
   async installApplication(
-    @Arg('applicationId', () => ID) applicationId: string,
+    @Arg('input', () => InstallApplicationInput, { description: 'The application' }) { applicationId }: InstallApplicationInput,
     @CurrentSeller() sellerId: string,
     @Ctx() { em }: GraphQLContext,
-  ): Promise<InstalledApplication> {
-    return installedApplication(await installApplication(em, { applicationId, sellerId }));
+  ): Promise<InstallApplicationPayload> {
+    return { installedApplication: installedApplication(await installApplication(em, { applicationId, sellerId })) };
   }
 
   @Authorized('webhooks:write')
-  @Mutation(() => Boolean, { description: 'Fires aplicativo.removido to the app\'s payments and customer-service registrations' })
+  @Mutation(() => UninstallApplicationPayload, { description: 'Fires aplicativo.removido to the app\'s payments and customer-service registrations' })
   async uninstallApplication(
-    @Arg('applicationId', () => ID) applicationId: string,
+    @Arg('input', () => UninstallApplicationInput, { description: 'The application' }) { applicationId }: UninstallApplicationInput,
     @CurrentSeller() sellerId: string,
     @Ctx() { em }: GraphQLContext,
-  ): Promise<boolean> {
+  ): Promise<UninstallApplicationPayload> {
     await uninstallApplication(em, { applicationId, sellerId });
-    return true;
+    return { applicationId };
   }
 }
 

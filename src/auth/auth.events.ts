@@ -6,11 +6,15 @@ import type { Application } from './application.entity.js';
 /** Sent to the app's payments and customer-service registrations (docs/products.md). */
 export const APPLICATION_REMOVED = 'aplicativo.removido';
 
+/**
+ * In the customer-service product's words (the source fixes them in Portuguese for
+ * `atendimento.*`, whose registrations also take this event; docs/products.md).
+ */
 const ApplicationRemovedPayload = Type.Object({
-  applicationId: Type.String({ format: 'uuid' }),
-  applicationName: Type.String(),
-  sellerId: Type.String({ format: 'uuid' }),
-  uninstalledAt: Type.String({ format: 'date-time' }),
+  idAplicativo: Type.String({ format: 'uuid' }),
+  nomeAplicativo: Type.String(),
+  idLoja: Type.String({ format: 'uuid', description: 'The seller that uninstalled the application' }),
+  dataHora: Type.String({ format: 'date-time', description: 'When it was uninstalled' }),
 });
 
 declare module '../events/event-registry.js' {
@@ -28,6 +32,6 @@ export function applicationRemoved(application: Application, sellerId: string, u
     type: APPLICATION_REMOVED,
     aggregateType: 'application',
     aggregateId: application.id,
-    data: { applicationId: application.id, applicationName: application.name, sellerId, uninstalledAt: uninstalledAt.toISOString() },
+    data: { idAplicativo: application.id, nomeAplicativo: application.name, idLoja: sellerId, dataHora: uninstalledAt.toISOString() },
   };
 }

@@ -3,7 +3,7 @@ import { ApiToken } from './api-token.entity.js';
 import { Application, ApplicationCredential, Installation } from './application.entity.js';
 import { ApplicationResolver } from './application.resolver.js';
 import { AUTH_EVENTS } from './auth.events.js';
-import { AuthResolver } from './auth.resolver.js';
+import { apiTokenNode, AuthResolver } from './auth.resolver.js';
 import { authRoutes } from './auth.routes.js';
 import { Seller } from './seller.entity.js';
 
@@ -12,6 +12,7 @@ export const authModule: PonteModule = {
   name: 'auth',
   entities: [Seller, ApiToken, Application, ApplicationCredential, Installation],
   resolvers: [AuthResolver, ApplicationResolver],
+  nodes: { ApiToken: apiTokenNode },
   routes: [authRoutes],
   events: AUTH_EVENTS,
 };

@@ -1,12 +1,20 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 import { registerPageRoute } from '../http/page-route.js';
-import { ANY_SCOPE, callerOf, type RestRoutes } from '../http/rest.js';
+import { problemResponse } from '../http/problem.js';
+import { ANY_SCOPE, callerOf, NO_CONTENT, type RestRoutes } from '../http/rest.js';
 import { issueCredential, listCredentials, revokeCredential } from './application.service.js';
 import { credentialView, CredentialResponse, IdParams, IssuedCredentialResponse, tokenView, TokenResponse } from './auth.schemas.js';
 import { listTokens, revokeToken } from './auth.service.js';
 
 const any = { scope: ANY_SCOPE } as const;
+
+/** The tags of these routes; every interface that takes seller tokens (or application credentials) shows them. */
+export const TOKENS_TAG = { name: 'tokens', description: 'The seller\'s API tokens: list them, revoke one. New tokens come from GraphQL `createToken` or the CLI.' };
+export const CREDENTIALS_TAG = {
+  name: 'application credentials',
+  description: 'An application\'s own credentials (`ponte_app_…`): rotate by issuing a new one, switching, revoking the old.',
+};
 
 /** The calling application (the server resolved `Authorization: Bearer ponte_app_…`); 401 otherwise. */
 export function callingApplication(request: FastifyRequest): string {
@@ -25,7 +33,8 @@ export const authRoutes: RestRoutes = (app, { config }) => {
   registerPageRoute(app, pageSize, {
     url: '/tokens',
     config: any,
-    tags: ['tokens'],
+    tags: [TOKENS_TAG.name],
+    operationId: 'listTokens',
     summary: 'The seller\'s API tokens, revoked ones included, oldest first (any token may list them)',
     item: TokenResponse,
     list: (request, page) => listTokens(request.em, callerOf(request).sellerId, page),
@@ -37,22 +46,25 @@ export const authRoutes: RestRoutes = (app, { config }) => {
     {
       config: any,
       schema: {
-        tags: ['tokens'],
+        tags: [TOKENS_TAG.name],
+        operationId: 'revokeToken',
         summary: 'Revoke a token whose scopes the caller holds; it stops working at once and its live connections close (4403)',
         params: IdParams,
+        response: { 204: NO_CONTENT, 403: problemResponse('FORBIDDEN: the token to revoke holds scopes the caller does not') },
       },
     },
     async (request, reply) => {
       await revokeToken(request.em, callerOf(request), request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
-  const security = [{ application: [] }];
-  const tags = ['application credentials'];
+  const security = [{ applicationCredential: [] }];
+  const tags = [CREDENTIALS_TAG.name];
   registerPageRoute(app, pageSize, {
     url: '/aplicativo/credenciais',
     tags,
+    operationId: 'listApplicationCredentials',
     security,
     summary: 'The calling application\'s credentials, revoked ones included, oldest first',
     item: CredentialResponse,
@@ -66,6 +78,7 @@ export const authRoutes: RestRoutes = (app, { config }) => {
       schema: {
         tags,
         security,
+        operationId: 'issueApplicationCredential',
         summary: 'Issue a new credential for the calling application; the others keep working until revoked',
         response: { 201: IssuedCredentialResponse },
       },
@@ -78,10 +91,19 @@ export const authRoutes: RestRoutes = (app, { config }) => {
 
   app.delete(
     '/aplicativo/credenciais/:id',
-    { schema: { tags, security, summary: 'Revoke one of the calling application\'s credentials (the one in use included)', params: IdParams } },
+    {
+      schema: {
+        tags,
+        security,
+        operationId: 'revokeApplicationCredential',
+        summary: 'Revoke one of the calling application\'s credentials (the one in use included)',
+        params: IdParams,
+        response: { 204: NO_CONTENT },
+      },
+    },
     async (request, reply) => {
       await revokeCredential(request.em, { applicationId: callingApplication(request), credentialId: request.params.id });
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 };

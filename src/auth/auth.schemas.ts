@@ -15,7 +15,7 @@ export const TokenResponse = Type.Object({
   createdAt: Timestamp,
   revokedAt: Nullable(Timestamp),
   issuedBy: Nullable(Type.String({ format: 'uuid', description: 'The token that created this one; null when the operator did (CLI)' })),
-});
+}, { title: 'Token' });
 export type TokenView = Static<typeof TokenResponse>;
 
 export const CredentialResponse = Type.Object({
@@ -23,13 +23,13 @@ export const CredentialResponse = Type.Object({
   prefix: Type.String({ description: 'The first characters of the credential, to tell credentials apart' }),
   createdAt: Timestamp,
   revokedAt: Nullable(Timestamp),
-});
+}, { title: 'Credential' });
 export type CredentialView = Static<typeof CredentialResponse>;
 
 export const IssuedCredentialResponse = Type.Intersect([
   CredentialResponse,
   Type.Object({ credential: Type.String({ description: 'ponte_app_…; shown now only' }) }),
-]);
+], { title: 'IssuedCredential' });
 
 export const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 

@@ -96,6 +96,11 @@ export async function createToken(
 }
 
 /** The seller's tokens, revoked ones included (with `revokedAt`), oldest first. */
+/** The seller's tokens with these ids, revoked ones included (node(id:)); ids must be UUIDs. */
+export async function findTokens(em: EntityManager, sellerId: string, ids: readonly string[]): Promise<ApiToken[]> {
+  return em.find(ApiToken, { id: { $in: [...ids] }, seller: sellerId });
+}
+
 export async function listTokens(em: EntityManager, sellerId: string, page: PageRequest): Promise<Page<ApiToken>> {
   const after = page.cursor ? decodeCursor(page.cursor, ['uuid'])[0] : undefined;
   const rows = await em.find(

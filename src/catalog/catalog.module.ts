@@ -1,4 +1,5 @@
 import type { PonteModule } from '../kernel/ponte-module.js';
+import { CATALOGUE_INTERFACE } from './catalog.interface.js';
 import { Channel } from './channel.entity.js';
 import { CATALOG_EVENTS } from './catalog.events.js';
 import { PriceList } from './price-list.entity.js';
@@ -17,5 +18,6 @@ export const catalogModule: PonteModule = {
   resolvers: [ProductResolver, ProductVariationResolver, PriceResolver, StockResolver],
   references: { Product: { key: 'sku', ...productReference } },
   routes: [catalogRoutes],
+  interfaces: [CATALOGUE_INTERFACE],
   events: CATALOG_EVENTS,
 };

@@ -24,7 +24,7 @@ const stockRoutes = (app: RestApp) => {
     '/estoque/:sku',
     {
       config: { scope: 'catalog:read' },
-      schema: { tags: ['stock'], summary: 'Stock of a SKU and its published quantity per channel', params: SkuArgs, response: { 200: StockView } },
+      schema: { tags: ['stock'], operationId: 'getStock', summary: 'Stock of a SKU and its published quantity per channel', params: SkuArgs, response: { 200: StockView } },
     },
     async (request) => getStock(request.em, callerOf(request).sellerId, request.params.sku),
   );
@@ -35,6 +35,7 @@ const stockRoutes = (app: RestApp) => {
       config: { scope: 'catalog:write' },
       schema: {
         tags: ['stock'],
+        operationId: 'updateStock',
         summary: 'Set onHand (absolute) or apply a delta (with Idempotency-Key)',
         params: SkuArgs,
         headers: IdempotencyHeaders,
@@ -52,6 +53,7 @@ const channelRoutes = (app: RestApp, config: Config) => {
     url: '/canais',
     config: { scope: 'catalog:read' },
     tags: ['channels'],
+    operationId: 'listChannels',
     summary: 'Channels of the seller, by code',
     item: ChannelView,
     list: (request, page) => pageOfChannels(request.em, callerOf(request).sellerId, page),
@@ -62,7 +64,7 @@ const channelRoutes = (app: RestApp, config: Config) => {
     '/canais/:code',
     {
       config: { scope: 'catalog:read' },
-      schema: { tags: ['channels'], summary: 'One channel', params: ChannelCodeArgs, response: { 200: ChannelView } },
+      schema: { tags: ['channels'], operationId: 'getChannel', summary: 'One channel', params: ChannelCodeArgs, response: { 200: ChannelView } },
     },
     async (request) => getChannel(request.em, callerOf(request).sellerId, request.params.code),
   );
@@ -73,6 +75,7 @@ const channelRoutes = (app: RestApp, config: Config) => {
       config: { scope: 'catalog:write' },
       schema: {
         tags: ['channels'],
+        operationId: 'putChannel',
         summary: 'Create or replace a channel and its allocation',
         params: ChannelCodeArgs,
         body: ChannelSettings,

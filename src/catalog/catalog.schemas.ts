@@ -26,8 +26,8 @@ export const ChannelCode = Type.String({
 export const SkuArgs = Type.Object({ sku: Sku });
 export const ChannelCodeArgs = Type.Object({ code: ChannelCode });
 
-const Gtin = Type.String({ pattern: '^\\d+$', description: 'GTIN-8, -12, -13 or -14 with a valid check digit' });
-export const Money = Type.String({ pattern: '^\\d+(\\.\\d{1,2})?$', description: 'Decimal string in BRL, e.g. "199.90"' });
+const Gtin = Type.String({ pattern: '^\\d+$', examples: ['7891234567895'], description: 'GTIN-8, -12, -13 or -14 with a valid check digit' });
+export const Money = Type.String({ pattern: '^\\d+(\\.\\d{1,2})?$', examples: ['199.90'], description: 'Decimal string in BRL, e.g. "199.90"' });
 const Instant = Type.String({ format: 'date-time', description: 'ISO 8601' });
 const NameValue = Type.Object({ name: Type.String({ minLength: 1, maxLength: 200 }), value: Type.String({ maxLength: 2000 }) }, { additionalProperties: false });
 // Every number a client sends has a ceiling: an integer column holds at most 2^31 − 1,
@@ -50,7 +50,7 @@ export const VariationInput = Type.Object(
     images: Type.Optional(Type.Array(Image, { maxItems: 50 })),
     gtin: Type.Optional(Type.Union([Gtin, Type.Null()])),
   },
-  { additionalProperties: false },
+  { title: 'VariationInput', additionalProperties: false },
 );
 
 export const ProductInput = Type.Object(
@@ -60,7 +60,7 @@ export const ProductInput = Type.Object(
     description: Type.Optional(Type.Union([Type.String({ maxLength: 50_000 }), Type.Null()])),
     brand: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Null()])),
     gtin: Type.Optional(Type.Union([Gtin, Type.Null()])),
-    ncm: Type.Optional(Type.Union([Type.String({ pattern: '^\\d{8}$', description: '8 digits' }), Type.Null()])),
+    ncm: Type.Optional(Type.Union([Type.String({ pattern: '^\\d{8}$', examples: ['61091000'], description: '8 digits' }), Type.Null()])),
     attributes: Type.Optional(Type.Array(NameValue, { maxItems: 100 })),
     images: Type.Optional(Type.Array(Image, { maxItems: 50 })),
     datasheet: Type.Optional(Type.Array(NameValue, { maxItems: 200 })),
@@ -70,13 +70,29 @@ export const ProductInput = Type.Object(
     channels: Type.Optional(Type.Array(ChannelCode, { maxItems: 50, uniqueItems: true })),
     variations: Type.Optional(Type.Array(VariationInput, { maxItems: 100 })),
   },
-  { additionalProperties: false },
+  { title: 'ProductInput', additionalProperties: false },
 );
 export type ProductInput = Static<typeof ProductInput>;
 
 export const ProductBatch = Type.Object(
   { products: Type.Array(ProductInput, { minItems: 1, maxItems: MAX_BATCH, description: `At most ${MAX_BATCH}` }) },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    examples: [
+      {
+        products: [
+          {
+            sku: 'CAMISETA-AZUL',
+            title: 'Camiseta azul',
+            brand: 'Ponte',
+            attributes: [{ name: 'material', value: 'algodão' }],
+            channels: ['loja'],
+            variations: [{ sku: 'CAMISETA-AZUL-M', attributes: [{ name: 'tamanho', value: 'M' }], gtin: '7891234567895' }],
+          },
+        ],
+      },
+    ],
+  },
 );
 export type ProductBatch = Static<typeof ProductBatch>;
 
@@ -97,7 +113,7 @@ export type PriceInput = Static<typeof PriceInput>;
 
 export const PriceUpdate = Type.Object(
   { prices: Type.Array(PriceInput, { minItems: 1, maxItems: 100 }) },
-  { additionalProperties: false },
+  { title: 'PriceUpdate', additionalProperties: false, examples: [{ prices: [{ channel: null, sale: '59.90' }, { channel: 'loja', sale: '54.90', promo: '49.90', promoStart: '2026-11-27T00:00:00Z', promoEnd: '2026-11-30T23:59:59Z' }] }] },
 );
 export type PriceUpdate = Static<typeof PriceUpdate>;
 
@@ -126,7 +142,7 @@ export const StockView = Type.Object({
   reserved: Type.Integer(),
   available: Type.Integer(),
   channels: Type.Array(ChannelQuantityView),
-});
+}, { title: 'Stock' });
 
 export const ChannelSettings = Type.Object(
   {
@@ -136,7 +152,7 @@ export const ChannelSettings = Type.Object(
     safetyStock: Type.Optional(Units({ minimum: 0 })),
     maxQuantity: Type.Optional(Type.Union([Units({ minimum: 0 }), Type.Null()])),
   },
-  { additionalProperties: false },
+  { title: 'ChannelSettings', additionalProperties: false },
 );
 export type ChannelSettings = Static<typeof ChannelSettings>;
 
@@ -147,7 +163,7 @@ export const ChannelView = Type.Object({
   sharePercent: Type.Integer(),
   safetyStock: Type.Integer(),
   maxQuantity: Type.Union([Type.Integer(), Type.Null()]),
-});
+}, { title: 'Channel' });
 
 export const AVAILABILITIES = ['in_stock', 'out_of_stock'] as const;
 export type Availability = (typeof AVAILABILITIES)[number];
@@ -166,9 +182,26 @@ const productListSchema = <S extends TSchema>(publicationStatus: S, maxLimit: nu
 
 const STATUS_LIST_PATTERN = `^(${PUBLICATION_STATUSES.join('|')})(,(${PUBLICATION_STATUSES.join('|')}))*$`;
 
-/** `GET /produtos`: statuses comma separated (see productListFromQuery). */
+/** What a sync job may ask `GET /produtos` to carry inline (`?include=stock,prices`). */
+export const PRODUCT_INCLUSIONS = ['stock', 'prices'] as const;
+export type ProductInclusion = (typeof PRODUCT_INCLUSIONS)[number];
+
+const INCLUDE_PATTERN = `^(${PRODUCT_INCLUSIONS.join('|')})(,(${PRODUCT_INCLUSIONS.join('|')}))*$`;
+
+/** `GET /produtos`: statuses comma separated (see productListFromQuery), and what to include inline. */
 export const productListQuery = listQuery((maxLimit) =>
-  productListSchema(Type.String({ pattern: STATUS_LIST_PATTERN, description: 'One or more, comma separated' }), maxLimit),
+  Type.Object(
+    {
+      ...productListSchema(Type.String({ pattern: STATUS_LIST_PATTERN, description: 'One or more, comma separated' }), maxLimit).properties,
+      include: Type.Optional(
+        Type.String({
+          pattern: INCLUDE_PATTERN,
+          description: 'Comma separated: stock (each sellable SKU\'s figures), prices (its stored prices and the effective price now, default and per listed channel)',
+        }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
 );
 
 /** The product list in the domain's terms, statuses as a list: GraphQL's `products` arguments. */
@@ -176,7 +209,13 @@ export const productListArgs = listQuery((maxLimit) => productListSchema(Type.Ar
 
 /** `GET /produtos`'s validated query → the list's filter and page, as GraphQL's listArgs gives them. */
 export function productListFromQuery(query: Static<ReturnType<typeof productListQuery>['schema']>, defaultLimit: number) {
-  return listRequest({ ...query, publicationStatus: commaList<PublicationStatusName>(query.publicationStatus) }, defaultLimit);
+  const { include: _include, ...rest } = query;
+  return listRequest({ ...rest, publicationStatus: commaList<PublicationStatusName>(query.publicationStatus) }, defaultLimit);
+}
+
+/** `GET /produtos?include=`: what each sellable SKU carries inline (REST only: a GraphQL query selects the fields it wants). */
+export function productInclusionsFromQuery(query: { include?: string }): ProductInclusion[] {
+  return [...new Set(commaList<ProductInclusion>(query.include) ?? [])];
 }
 
 const NameValueView = Type.Object({ name: Type.String(), value: Type.String() });
@@ -202,7 +241,7 @@ export const ProductView = Type.Object({
   ),
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),
-});
+}, { title: 'Product' });
 
 export const PriceView = Type.Object({
   channel: Nullable(Type.String()),
@@ -211,7 +250,7 @@ export const PriceView = Type.Object({
   promoStart: Nullable(Type.String()),
   promoEnd: Nullable(Type.String()),
 });
-export const SkuPricesView = Type.Object({ sku: Type.String(), prices: Type.Array(PriceView) });
+export const SkuPricesView = Type.Object({ sku: Type.String(), prices: Type.Array(PriceView) }, { title: 'SkuPrices' });
 export const EffectivePriceView = Type.Object({
   sku: Type.String(),
   channel: Nullable(Type.String()),
@@ -221,4 +260,18 @@ export const EffectivePriceView = Type.Object({
   promo: Nullable(Type.String()),
   promoActive: Type.Boolean(),
   price: Type.String(),
+});
+
+/** What `?include=` adds to a sellable SKU (the product without variations, or each variation). */
+const SkuInclusionsView = {
+  stock: Type.Optional(Nullable(StockView)),
+  prices: Type.Optional(Type.Array(PriceView)),
+  effectivePrices: Type.Optional(Type.Array(EffectivePriceView, { description: 'In force now: the default price (channel null) and on each channel the product is listed on' })),
+};
+
+/** A product of `GET /produtos`, with what `include` asked for on each sellable SKU. */
+export const ListedProductView = Type.Object({
+  ...ProductView.properties,
+  ...SkuInclusionsView,
+  variations: Type.Array(Type.Object({ ...ProductView.properties.variations.items.properties, ...SkuInclusionsView })),
 });

@@ -1,127 +1,153 @@
 /** GraphQL output types of the catalogue; field names are the REST ones. */
-import { Directive, Field, Float, GraphQLISODateTime, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { PUBLICATION_STATUSES } from './product.entity.js';
-import { AVAILABILITIES } from './catalog.schemas.js';
+import { Directive, Field, Float, Int, ObjectType } from 'type-graphql';
+import { wireEnum } from '../graphql/enums.js';
+import { DateTime, Money } from '../graphql/scalars.js';
+import type { PublicationStatus } from './product.entity.js';
+import type { Availability } from './catalog.schemas.js';
 
-const enumOf = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((value) => [value, value])) as Record<T, T>;
+export const PublicationStatusEnum = wireEnum<PublicationStatus>('PublicationStatus', 'Whether a product is offered on its channels', {
+  draft: 'Being prepared: not offered anywhere',
+  published: 'Offered on the channels it is listed on',
+  paused: 'Temporarily not offered; keeps its listings',
+  archived: 'Withdrawn for good',
+});
+export const AvailabilityEnum = wireEnum<Availability>('Availability', 'Whether a product can be sold now', {
+  in_stock: 'Some sellable SKU of the product has available stock',
+  out_of_stock: 'No sellable SKU of the product has available stock',
+});
+export const PriceSourceEnum = wireEnum<'channel' | 'default'>('PriceSource', 'Whose entry gave the effective price', {
+  channel: "The channel's own price",
+  default: 'The default price (no entry for the channel)',
+});
+export const UpsertOutcomeEnum = wireEnum<'created' | 'updated' | 'unchanged'>('UpsertOutcome', 'What an upsert did with one product', {
+  created: 'A new product',
+  updated: 'An existing product whose content changed',
+  unchanged: 'The stored content was the same; nothing was written',
+});
 
-export const PublicationStatusEnum = enumOf(PUBLICATION_STATUSES);
-export const AvailabilityEnum = enumOf(AVAILABILITIES);
-export const PriceSourceEnum = enumOf(['channel', 'default'] as const);
-export const UpsertOutcomeEnum = enumOf(['created', 'updated', 'unchanged'] as const);
-registerEnumType(PublicationStatusEnum, { name: 'PublicationStatus' });
-registerEnumType(AvailabilityEnum, { name: 'Availability', description: 'in_stock: some sellable SKU of the product has available stock' });
-registerEnumType(UpsertOutcomeEnum, { name: 'UpsertOutcome', description: 'unchanged: the stored content was the same; nothing was written' });
-registerEnumType(PriceSourceEnum, { name: 'PriceSource', description: 'Whose entry gave the effective price' });
-
-@ObjectType()
+@ObjectType({ description: 'A named value: an attribute or a datasheet line' })
 export class NameValue {
-  @Field() name!: string;
-  @Field() value!: string;
+  @Field({ description: 'The name, e.g. "cor"' }) name!: string;
+  @Field({ description: 'The value, e.g. "azul"' }) value!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: 'An image of a product or variation' })
 export class ProductImage {
-  @Field() url!: string;
-  @Field(() => Int) position!: number;
+  @Field({ description: 'Absolute http(s) URL' }) url!: string;
+  @Field(() => Int, { description: 'Display order, from 0' }) position!: number;
 }
 
-@ObjectType()
+@ObjectType({ description: 'Package dimensions in centimetres' })
 export class DimensionsCm {
-  @Field(() => Float) height!: number;
-  @Field(() => Float) width!: number;
-  @Field(() => Float) length!: number;
+  @Field(() => Float, { description: 'Height in cm' }) height!: number;
+  @Field(() => Float, { description: 'Width in cm' }) width!: number;
+  @Field(() => Float, { description: 'Length in cm' }) length!: number;
 }
 
 @ObjectType({ description: 'Published quantity of a SKU on one active channel' })
 export class ChannelQuantity {
-  @Field() channel!: string;
-  @Field(() => Int) quantity!: number;
+  @Field({ description: 'Channel code' }) channel!: string;
+  @Field(() => Int, { description: 'What the distribution formula publishes there' }) quantity!: number;
 }
 
 @ObjectType({ description: 'Stock of a sellable SKU: available = onHand − reserved' })
 export class Stock {
-  @Field() sku!: string;
-  @Field(() => Int) onHand!: number;
-  @Field(() => Int) reserved!: number;
-  @Field(() => Int) available!: number;
+  @Field({ description: 'The sellable SKU' }) sku!: string;
+  @Field(() => Int, { description: 'Units in the warehouse' }) onHand!: number;
+  @Field(() => Int, { description: 'Units held by open orders' }) reserved!: number;
+  @Field(() => Int, { description: 'onHand − reserved' }) available!: number;
   @Field(() => [ChannelQuantity], { description: 'Every active channel of the seller' }) channels!: ChannelQuantity[];
 }
 
-@ObjectType()
+@ObjectType({ description: 'A price entry: the default one or a channel\'s override' })
 export class Price {
-  @Field(() => String, { nullable: true, description: 'null: the default price' }) channel!: string | null;
-  @Field({ description: 'Decimal string, BRL' }) sale!: string;
-  @Field(() => String, { nullable: true }) promo!: string | null;
-  @Field(() => GraphQLISODateTime, { nullable: true }) promoStart!: string | null;
-  @Field(() => GraphQLISODateTime, { nullable: true }) promoEnd!: string | null;
+  @Field(() => String, { nullable: true, description: 'Channel code; null: the default price' }) channel!: string | null;
+  @Field(() => Money, { description: 'The regular price' }) sale!: string;
+  @Field(() => Money, { nullable: true, description: 'Promotional price, below sale; applies inside its window' }) promo!: string | null;
+  @Field(() => DateTime, { nullable: true, description: 'Start of the promo window (inclusive); null: open' }) promoStart!: string | null;
+  @Field(() => DateTime, { nullable: true, description: 'End of the promo window (exclusive); null: open' }) promoEnd!: string | null;
 }
 
-@ObjectType()
+@ObjectType({ description: 'The prices of one sellable SKU' })
 export class SkuPrices {
-  @Field() sku!: string;
-  @Field(() => [Price]) prices!: Price[];
+  @Field({ description: 'The sellable SKU' }) sku!: string;
+  @Field(() => [Price], { description: 'The default price first, then channel overrides' }) prices!: Price[];
 }
 
 @ObjectType({ description: 'What a buyer pays for a SKU on a channel at an instant' })
 export class EffectivePrice {
-  @Field() sku!: string;
-  @Field(() => String, { nullable: true }) channel!: string | null;
-  @Field(() => GraphQLISODateTime) at!: string;
-  @Field(() => PriceSourceEnum) source!: 'channel' | 'default';
-  @Field() sale!: string;
-  @Field(() => String, { nullable: true }) promo!: string | null;
-  @Field() promoActive!: boolean;
-  @Field() price!: string;
+  @Field({ description: 'The sellable SKU' }) sku!: string;
+  @Field(() => String, { nullable: true, description: 'The channel asked for; null: the default price' }) channel!: string | null;
+  @Field(() => DateTime, { description: 'The instant the price applies at' }) at!: string;
+  @Field(() => PriceSourceEnum, { description: 'Whose entry applied' }) source!: 'channel' | 'default';
+  @Field(() => Money, { description: 'The regular price of that entry' }) sale!: string;
+  @Field(() => Money, { nullable: true, description: 'The entry\'s promotional price, if any' }) promo!: string | null;
+  @Field({ description: 'The promo applies at `at`' }) promoActive!: boolean;
+  @Field(() => Money, { description: 'What the buyer pays: promo when active, sale otherwise' }) price!: string;
 }
 
 @ObjectType({ description: 'A sellable SKU of a product with its own attributes, images and GTIN' })
 export class ProductVariation {
-  @Field() sku!: string;
-  @Field(() => [NameValue]) attributes!: NameValue[];
-  @Field(() => [ProductImage]) images!: ProductImage[];
-  @Field(() => String, { nullable: true }) gtin!: string | null;
+  @Field({ description: 'The variation\'s own SKU' }) sku!: string;
+  @Field(() => [NameValue], { description: 'What sets it apart, e.g. cor: azul' }) attributes!: NameValue[];
+  @Field(() => [ProductImage], { description: 'Its own images' }) images!: ProductImage[];
+  @Field(() => String, { nullable: true, description: 'GTIN/EAN barcode' }) gtin!: string | null;
 }
 
 @ObjectType('Product', { description: 'A product; without variations it is itself the sellable SKU' })
 @Directive('@key(fields: "sku")')
 export class ProductType {
-  @Field() sku!: string;
-  @Field() title!: string;
-  @Field(() => String, { nullable: true }) description!: string | null;
-  @Field(() => String, { nullable: true }) brand!: string | null;
-  @Field(() => String, { nullable: true }) gtin!: string | null;
-  @Field(() => String, { nullable: true }) ncm!: string | null;
-  @Field(() => [NameValue]) attributes!: NameValue[];
-  @Field(() => [ProductImage]) images!: ProductImage[];
-  @Field(() => [NameValue]) datasheet!: NameValue[];
-  @Field(() => Int, { nullable: true }) weightGrams!: number | null;
-  @Field(() => DimensionsCm, { nullable: true }) dimensionsCm!: DimensionsCm | null;
-  @Field(() => PublicationStatusEnum) publicationStatus!: string;
+  @Field({ description: 'Stock keeping unit, unique per seller' }) sku!: string;
+  @Field({ description: 'Product title' }) title!: string;
+  @Field(() => String, { nullable: true, description: 'Long description' }) description!: string | null;
+  @Field(() => String, { nullable: true, description: 'Brand name' }) brand!: string | null;
+  @Field(() => String, { nullable: true, description: 'GTIN/EAN barcode (check digit verified)' }) gtin!: string | null;
+  @Field(() => String, { nullable: true, description: 'NCM tax code, 8 digits' }) ncm!: string | null;
+  @Field(() => [NameValue], { description: 'Attributes, e.g. cor: azul' }) attributes!: NameValue[];
+  @Field(() => [ProductImage], { description: 'Images, by position' }) images!: ProductImage[];
+  @Field(() => [NameValue], { description: 'Technical datasheet lines' }) datasheet!: NameValue[];
+  @Field(() => Int, { nullable: true, description: 'Shipping weight in grams' }) weightGrams!: number | null;
+  @Field(() => DimensionsCm, { nullable: true, description: 'Package dimensions' }) dimensionsCm!: DimensionsCm | null;
+  @Field(() => PublicationStatusEnum, { description: 'Whether it is offered' }) publicationStatus!: string;
   @Field(() => [String], { description: 'Codes of the channels it is listed on' }) channels!: string[];
-  @Field(() => [ProductVariation]) variations!: ProductVariation[];
-  @Field(() => GraphQLISODateTime) createdAt!: string;
-  @Field(() => GraphQLISODateTime) updatedAt!: string;
+  @Field(() => [ProductVariation], { description: 'Its sellable variations; empty: the product is the SKU' }) variations!: ProductVariation[];
+  @Field(() => DateTime, { description: 'When it was first stored' }) createdAt!: string;
+  @Field(() => DateTime, { description: 'When its content last changed' }) updatedAt!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: 'A sales channel of the seller and its stock allocation' })
 export class Channel {
-  @Field() code!: string;
-  @Field() name!: string;
-  @Field() active!: boolean;
-  @Field(() => Int) sharePercent!: number;
-  @Field(() => Int) safetyStock!: number;
-  @Field(() => Int, { nullable: true }) maxQuantity!: number | null;
+  @Field({ description: 'Channel code, e.g. mercadolivre' }) code!: string;
+  @Field({ description: 'Display name' }) name!: string;
+  @Field({ description: 'Inactive channels get no stock' }) active!: boolean;
+  @Field(() => Int, { description: 'Percent of available stock published there (1–100)' }) sharePercent!: number;
+  @Field(() => Int, { description: 'Units held back from the channel' }) safetyStock!: number;
+  @Field(() => Int, { nullable: true, description: 'Cap on the published quantity; null: none' }) maxQuantity!: number | null;
 }
 
-@ObjectType()
-export class ChannelPutResult {
-  @Field(() => Channel) channel!: Channel;
+@ObjectType({ description: 'The result of putChannel' })
+export class PutChannelPayload {
+  @Field(() => Channel, { description: 'The channel as stored' }) channel!: Channel;
   @Field({ description: 'false when an existing channel was replaced' }) created!: boolean;
 }
 
-@ObjectType()
+@ObjectType({ description: 'What an upsert did with one product of the batch' })
 export class UpsertResult {
-  @Field() sku!: string;
-  @Field(() => UpsertOutcomeEnum) result!: 'created' | 'updated' | 'unchanged';
+  @Field({ description: 'The product\'s SKU' }) sku!: string;
+  @Field(() => UpsertOutcomeEnum, { description: 'Created, updated or unchanged' }) result!: 'created' | 'updated' | 'unchanged';
+}
+
+@ObjectType({ description: 'The result of upsertProducts' })
+export class UpsertProductsPayload {
+  @Field(() => [UpsertResult], { description: 'One per product, in the order given' }) results!: UpsertResult[];
+}
+
+@ObjectType({ description: 'The result of setPrices' })
+export class SetPricesPayload {
+  @Field(() => SkuPrices, { description: 'The SKU\'s prices after the change' }) skuPrices!: SkuPrices;
+}
+
+@ObjectType({ description: 'The result of updateStock' })
+export class UpdateStockPayload {
+  @Field(() => Stock, { description: 'The SKU\'s stock after the change' }) stock!: Stock;
 }

@@ -4,8 +4,9 @@ import { CurrentSeller } from '../graphql/caller.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import { validInput } from '../graphql/plain-input.js';
 import { compileInput } from '../http/validation.js';
-import { PriceInput } from './catalog.inputs.js';
-import { EffectivePrice, SkuPrices } from './catalog.types.js';
+import { DateTime } from '../graphql/scalars.js';
+import { SetPricesInput } from './catalog.inputs.js';
+import { EffectivePrice, SetPricesPayload, SkuPrices } from './catalog.types.js';
 import { getEffectivePrice, getPrices, setPrices, type SkuPrices as SkuPricesView } from './price.service.js';
 import type { EffectivePrice as EffectivePriceView } from './price-rules.js';
 import { EffectivePriceQuery, PriceUpdate, Sku, SkuArgs } from './catalog.schemas.js';
@@ -18,34 +19,33 @@ const priceUpdateValidator = compileInput(PriceUpdate);
 export class PriceResolver {
   @Authorized('catalog:read')
   @Query(() => SkuPrices, { description: 'The default price and per-channel overrides of a sellable SKU' })
-  async prices(@Arg('sku') sku: string, @CurrentSeller() sellerId: string, @Ctx() { em }: GraphQLContext): Promise<SkuPricesView> {
+  async prices(@Arg('sku', { description: 'A sellable SKU' }) sku: string, @CurrentSeller() sellerId: string, @Ctx() { em }: GraphQLContext): Promise<SkuPricesView> {
     return getPrices(em, sellerId, validInput(skuValidator, { sku }).sku);
   }
 
   @Authorized('catalog:read')
   @Query(() => EffectivePrice, { nullable: true, description: 'The price of a SKU on a channel (omitted: the default) at an instant (omitted: now); null when no price applies' })
   async effectivePrice(
-    @Arg('sku') sku: string,
+    @Arg('sku', { description: 'A sellable SKU' }) sku: string,
     @CurrentSeller() sellerId: string,
     @Ctx() { em }: GraphQLContext,
-    @Arg('channel', () => String, { nullable: true }) channel?: string,
-    @Arg('at', () => String, { nullable: true, description: 'ISO 8601' }) at?: string,
+    @Arg('channel', () => String, { nullable: true, description: 'Channel code; omitted: the default price' }) channel?: string,
+    @Arg('at', () => DateTime, { nullable: true, description: 'The instant; omitted: now' }) at?: Date,
   ): Promise<EffectivePriceView | null> {
     const { sku: validSku, ...query } = validInput(effectivePriceValidator, { sku, channel, at });
     return getEffectivePrice(em, sellerId, validSku, query);
   }
 
   @Authorized('catalog:write')
-  @Mutation(() => SkuPrices, { description: 'Sets the listed prices of a sellable SKU (as PATCH /produtos/{sku}/preco)' })
+  @Mutation(() => SetPricesPayload, { description: 'Sets the listed prices of a sellable SKU (as PATCH /produtos/{sku}/preco)' })
   async setPrices(
-    @Arg('sku') sku: string,
-    @Arg('prices', () => [PriceInput]) prices: PriceInput[],
+    @Arg('input', () => SetPricesInput, { description: 'The SKU and its price entries' }) { sku, prices }: SetPricesInput,
     @CurrentSeller() sellerId: string,
     @Ctx() { em }: GraphQLContext,
-  ): Promise<SkuPricesView> {
+  ): Promise<SetPricesPayload> {
     const validSku = validInput(skuValidator, { sku }).sku;
     // GraphQL lets a price leave out its channel for the default price; REST says null.
     const update = validInput(priceUpdateValidator, { prices: prices.map((price) => ({ ...price, channel: price.channel ?? null })) });
-    return setPrices(em, sellerId, validSku, update.prices);
+    return { skuPrices: await setPrices(em, sellerId, validSku, update.prices) };
   }
 }

@@ -3,13 +3,13 @@ import { CurrentSeller } from '../graphql/caller.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import { listArgs } from '../graphql/list-args.js';
 import { validInput } from '../graphql/plain-input.js';
-import { connectionType, toConnection, type Connection } from '../graphql/relay.js';
+import { AFTER, connectionType, FIRST, toConnection, type Connection } from '../graphql/relay.js';
 import { compileInput } from '../http/validation.js';
-import { ProductFilterInput, ProductInput } from './catalog.inputs.js';
-import { ProductType, ProductVariation, SkuPrices, Stock, UpsertResult } from './catalog.types.js';
+import { ProductFilterInput, UpsertProductsInput } from './catalog.inputs.js';
+import { ProductType, ProductVariation, SkuPrices, Stock, UpsertProductsPayload } from './catalog.types.js';
 import { pricesLoader, stockLoader } from './catalog.loaders.js';
 import { listProducts } from './product.queries.js';
-import { findProductsBySkus, productView, upsertProducts, type ProductView, type UpsertResult as Outcome } from './product.service.js';
+import { findProductsBySkus, productView, upsertProducts, type ProductView } from './product.service.js';
 import { ProductBatch, productListArgs, SkuArgs } from './catalog.schemas.js';
 import type { StockFigures } from './stock-figures.js';
 import type { Variation } from './product.entity.js';
@@ -24,7 +24,7 @@ const productBatchValidator = compileInput(ProductBatch);
 export class ProductResolver {
   @Authorized('catalog:read')
   @Query(() => ProductType, { nullable: true, description: 'Null when the caller\'s catalogue has no product with this SKU' })
-  async product(@Arg('sku') sku: string, @Ctx() { em }: GraphQLContext): Promise<ProductView | null> {
+  async product(@Arg('sku', { description: 'The product\'s SKU' }) sku: string, @Ctx() { em }: GraphQLContext): Promise<ProductView | null> {
     return (await findProductsBySkus(em, [validInput(skuValidator, { sku }).sku])).get(sku) ?? null;
   }
 
@@ -33,22 +33,22 @@ export class ProductResolver {
   async products(
     @CurrentSeller() sellerId: string,
     @Ctx() context: GraphQLContext,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
-    @Arg('after', () => String, { nullable: true }) after?: string,
-    @Arg('filter', () => ProductFilterInput, { nullable: true }) filter?: ProductFilterInput,
+    @Arg('first', () => Int, { nullable: true, description: FIRST }) first?: number,
+    @Arg('after', () => String, { nullable: true, description: AFTER }) after?: string,
+    @Arg('filter', () => ProductFilterInput, { nullable: true, description: 'Which products; omitted: all' }) filter?: ProductFilterInput,
   ): Promise<Connection<ProductView>> {
     const list = listArgs(context, productListArgs, { ...filter, first, after });
     return toConnection(await listProducts(context.em, sellerId, list.filter, list.page), (product) => [product.sku], productView);
   }
 
   @Authorized('catalog:write')
-  @Mutation(() => [UpsertResult], { description: 'Creates or updates up to 100 products by SKU (as PUT /produtos)' })
+  @Mutation(() => UpsertProductsPayload, { description: 'Creates or updates up to 100 products by SKU (as PUT /produtos)' })
   async upsertProducts(
-    @Arg('products', () => [ProductInput]) products: ProductInput[],
+    @Arg('input', () => UpsertProductsInput, { description: 'The batch' }) input: UpsertProductsInput,
     @CurrentSeller() sellerId: string,
     @Ctx() { em }: GraphQLContext,
-  ): Promise<Outcome[]> {
-    return upsertProducts(em, sellerId, validInput(productBatchValidator, { products }).products);
+  ): Promise<UpsertProductsPayload> {
+    return { results: await upsertProducts(em, sellerId, validInput(productBatchValidator, input).products) };
   }
 
   @FieldResolver(() => Stock, { nullable: true, description: 'Null when the product has variations: stock belongs to them' })
@@ -64,12 +64,12 @@ export class ProductResolver {
 
 @Resolver(() => ProductVariation)
 export class ProductVariationResolver {
-  @FieldResolver(() => Stock, { nullable: true })
+  @FieldResolver(() => Stock, { nullable: true, description: 'Its stock; null before any was recorded' })
   async stock(@Root() variation: Variation, @Ctx() context: GraphQLContext): Promise<StockFigures | null> {
     return stockLoader(context).load(variation.sku);
   }
 
-  @FieldResolver(() => SkuPrices)
+  @FieldResolver(() => SkuPrices, { description: 'Its prices' })
   async prices(@Root() variation: Variation, @Ctx() context: GraphQLContext): Promise<SkuPricesView> {
     return { sku: variation.sku, prices: await pricesLoader(context).load(variation.sku) };
   }

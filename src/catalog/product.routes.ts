@@ -1,15 +1,17 @@
 import { Type } from 'typebox';
-import { pageResponse, viewPage } from '../http/pagination.js';
+import { pageResponse } from '../http/pagination.js';
 import { callerOf, type RestRoutes } from '../http/rest.js';
 import { getPricing, setPrices } from './price.service.js';
-import { listProducts } from './product.queries.js';
+import { listProductViews } from './product-listing.js';
 import { getProduct, productView, upsertProducts } from './product.service.js';
 import {
   EffectivePriceQuery,
   EffectivePriceView,
+  ListedProductView,
   PriceUpdate,
   ProductBatch,
   ProductBatchResult,
+  productInclusionsFromQuery,
   productListFromQuery,
   productListQuery,
   ProductView,
@@ -22,7 +24,7 @@ export const productRoutes: RestRoutes = (app, { config }) => {
     '/produtos',
     {
       config: { scope: 'catalog:write' },
-      schema: { tags: ['catalog'], summary: 'Create or update up to 100 products by SKU', body: ProductBatch, response: { 200: ProductBatchResult } },
+      schema: { tags: ['catalog'], operationId: 'upsertProducts', summary: 'Create or update up to 100 products by SKU', body: ProductBatch, response: { 200: ProductBatchResult } },
     },
     async (request) => ({ results: await upsertProducts(request.em, callerOf(request).sellerId, request.body.products) }),
   );
@@ -33,20 +35,21 @@ export const productRoutes: RestRoutes = (app, { config }) => {
       config: { scope: 'catalog:read' },
       schema: {
         tags: ['catalog'],
+        operationId: 'listProducts',
         summary: 'Products by SKU, filtered',
         querystring: productListQuery(config.pageSizeMax).schema,
-        response: { 200: pageResponse(ProductView) },
+        response: { 200: pageResponse(ListedProductView) },
       },
     },
     async (request) => {
       const { filter, page } = productListFromQuery(request.query, config.pageSizeDefault);
-      return viewPage(await listProducts(request.em, callerOf(request).sellerId, filter, page), (products) => products.map(productView));
+      return listProductViews(request.em, callerOf(request).sellerId, filter, page, productInclusionsFromQuery(request.query));
     },
   );
 
   app.get(
     '/produtos/:sku',
-    { config: { scope: 'catalog:read' }, schema: { tags: ['catalog'], summary: 'One product', params: SkuArgs, response: { 200: ProductView } } },
+    { config: { scope: 'catalog:read' }, schema: { tags: ['catalog'], operationId: 'getProduct', summary: 'One product', params: SkuArgs, response: { 200: ProductView } } },
     async (request) => {
       callerOf(request);
       return productView(await getProduct(request.em, request.params.sku));
@@ -57,7 +60,7 @@ export const productRoutes: RestRoutes = (app, { config }) => {
     '/produtos/:sku/preco',
     {
       config: { scope: 'catalog:write' },
-      schema: { tags: ['prices'], summary: 'Set the default price and per-channel overrides of a sellable SKU', params: SkuArgs, body: PriceUpdate, response: { 200: SkuPricesView } },
+      schema: { tags: ['prices'], operationId: 'setPrices', summary: 'Set the default price and per-channel overrides of a sellable SKU', params: SkuArgs, body: PriceUpdate, response: { 200: SkuPricesView } },
     },
     async (request) => setPrices(request.em, callerOf(request).sellerId, request.params.sku, request.body.prices),
   );
@@ -68,6 +71,7 @@ export const productRoutes: RestRoutes = (app, { config }) => {
       config: { scope: 'catalog:read' },
       schema: {
         tags: ['prices'],
+        operationId: 'getPrices',
         summary: 'Prices of a sellable SKU and its effective price on a channel at an instant',
         params: SkuArgs,
         querystring: EffectivePriceQuery,

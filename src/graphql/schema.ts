@@ -1,11 +1,12 @@
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
 import { printSchemaWithDirectives } from '@graphql-tools/utils';
-import { lexicographicSortSchema, parse, type GraphQLSchema } from 'graphql';
+import { isInterfaceType, lexicographicSortSchema, parse, type GraphQLSchema } from 'graphql';
 import { buildSchema, createResolversMap, type NonEmptyArray, type PubSub } from 'type-graphql';
 import { authChecker } from './auth-checker.js';
 import type { GraphQLContext } from './context.js';
 import { checkEntityRepresentations } from './entity-representations.js';
+import { nodeResolver, type NodeType } from './node.js';
 
 const FEDERATION_LINK =
   'extend schema @link(url: "https://specs.apollo.dev/federation/v2.3", import: ["@key", "@shareable"])';
@@ -22,6 +23,8 @@ export interface SchemaParts {
   resolvers: NonEmptyArray<Function>;
   /** By the entity type's name. */
   references: Readonly<Record<string, EntityReference>>;
+  /** Relay's Node types, by type name: what `node(id:)` and `nodes(ids:)` look in. */
+  nodes: Readonly<Record<string, NodeType>>;
 }
 
 /**
@@ -53,7 +56,8 @@ export function subgraphSdl(schema: GraphQLSchema): string {
  * (subscriptions' `subscribe` included: createResolversMap carries it, buildSubgraphSchema keeps it).
  */
 export async function buildGraphQLSchema(parts: SchemaParts): Promise<{ schema: GraphQLSchema; sdl: string }> {
-  const source = await buildTypeGraphQLSchema(parts.resolvers);
+  const source = await buildTypeGraphQLSchema([...parts.resolvers, nodeResolver(parts.nodes)]);
+  checkNodeTypes(source, parts.nodes);
   const sdl = subgraphSdl(source);
   const resolvers = createResolversMap(source) as GraphQLResolverMap<unknown>;
   const references = Object.entries(parts.references);
@@ -63,4 +67,16 @@ export async function buildGraphQLSchema(parts: SchemaParts): Promise<{ schema: 
   const schema = buildSubgraphSchema({ typeDefs: parse(sdl), resolvers });
   checkEntityRepresentations(schema, Object.fromEntries(references.map(([typeName, { key }]) => [typeName, key])));
   return { schema, sdl };
+}
+
+/** Every type that implements Node can be found by node(id:), and only those. */
+function checkNodeTypes(schema: GraphQLSchema, nodes: Readonly<Record<string, NodeType>>): void {
+  const node = schema.getType('Node');
+  const implementing = isInterfaceType(node) ? schema.getPossibleTypes(node).map((type) => type.name) : [];
+  const declared = Object.keys(nodes);
+  const unfindable = implementing.filter((name) => !declared.includes(name));
+  const notNodes = declared.filter((name) => !implementing.includes(name));
+  if (unfindable.length > 0 || notNodes.length > 0) {
+    throw new Error(`Node types and the modules' nodes differ: no NodeType for [${unfindable.join(', ')}], not implementing Node: [${notNodes.join(', ')}]`);
+  }
 }

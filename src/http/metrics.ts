@@ -1,7 +1,6 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { bearerSecret } from '../auth/secrets.js';
+import { bearerSecret, hashSecret, secretMatches } from '../auth/secrets.js';
 import type { Config } from '../config.js';
 import { AppError } from '../errors.js';
 import { sendProblem } from './problem.js';
@@ -52,9 +51,10 @@ export function registerMetrics(app: FastifyInstance, config: MetricsConfig, reg
 
 /** The `/metrics` route: Prometheus text, behind METRICS_TOKEN when one is set. */
 function serveMetrics(app: FastifyInstance, config: MetricsConfig, registry: Registry): void {
-  const token = config.metricsToken;
+  // Hashed once; each scrape compares hashes in constant time.
+  const tokenHash = config.metricsToken === undefined ? undefined : hashSecret(config.metricsToken);
   app.get('/metrics', { schema: { hide: true }, config: { rateLimit: false, authenticate: false } }, async (request, reply) => {
-    if (token !== undefined && !sameSecret(bearerSecret(request.headers.authorization), token)) return refuse(reply);
+    if (tokenHash !== undefined && !presentsToken(bearerSecret(request.headers.authorization), tokenHash)) return refuse(reply);
     return reply.type(registry.contentType).send(await registry.metrics());
   });
 }
@@ -64,11 +64,8 @@ function refuse(reply: FastifyReply): FastifyReply {
   return sendProblem(reply, new AppError('UNAUTHENTICATED', 'The metrics need METRICS_TOKEN as a bearer token'));
 }
 
-/** Compared as hashes, in constant time: the answer's timing says nothing about the token. */
-function sameSecret(given: string | undefined, expected: string): boolean {
-  if (given === undefined) return false;
-  const digest = (value: string) => createHash('sha256').update(value).digest();
-  return timingSafeEqual(digest(given), digest(expected));
+function presentsToken(given: string | undefined, tokenHash: string): boolean {
+  return given !== undefined && secretMatches(given, tokenHash);
 }
 
 /**

@@ -8,6 +8,8 @@ export interface PageRoute<Row, Item extends TSchema> {
   /** The route's `config` (its scope); none for routes that check their own credential. */
   config?: FastifyContextConfig;
   tags: string[];
+  /** The operation's name in the OpenAPI documents and the clients generated from them. */
+  operationId: string;
   security?: Record<string, string[]>[];
   summary: string;
   /** The schema of one element of `data`. */
@@ -28,13 +30,14 @@ export function registerPageRoute<Row, Item extends TSchema>(
   pageSize: { max: number; default: number },
   route: PageRoute<Row, Item>,
 ): void {
-  const { url, config, tags, security, summary, item, list, view } = route;
+  const { url, config, tags, operationId, security, summary, item, list, view } = route;
   app.get(
     url,
     {
       ...(config ? { config } : {}),
       schema: {
         tags,
+        operationId,
         ...(security ? { security } : {}),
         summary,
         querystring: pageQuery(pageSize.max).schema,

@@ -9,6 +9,7 @@ import {
   validationFailed,
   type ErrorCode,
 } from '../errors.js';
+import { problemTypeUri } from './problem-catalogue.js';
 import { locateFieldErrors, type LocatedFieldError, type RequestPart } from './field-location.js';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
@@ -33,15 +34,15 @@ export const TITLES: Record<ErrorCode, string> = {
   INTERNAL: 'Internal error',
 };
 
-/** The problem document as a schema, for the OpenAPI document (see openapi-problems.ts). */
+/** The problem document as a schema: the `Problem` component of the OpenAPI documents (src/http/openapi/). */
 export const ProblemSchema = Type.Object(
   {
-    type: Type.String(),
-    title: Type.String(),
-    status: Type.Integer(),
-    detail: Type.String(),
-    code: Type.Enum(Object.keys(ERROR_STATUS) as ErrorCode[]),
-    requestId: Type.Optional(Type.String()),
+    type: Type.String({ description: 'URI of the error\'s page in the error catalogue served by this service (`/problems/<type>`)' }),
+    title: Type.String({ description: 'Short summary of the error type' }),
+    status: Type.Integer({ description: 'The HTTP status' }),
+    detail: Type.String({ description: 'What happened to this request' }),
+    code: Type.Enum(Object.keys(ERROR_STATUS) as ErrorCode[], { description: 'Stable error code, also `extensions.code` in GraphQL' }),
+    requestId: Type.Optional(Type.String({ description: 'Quote it when reporting a problem; also the `x-request-id` header' })),
     errors: Type.Optional(
       Type.Array(
         Type.Object({
@@ -52,7 +53,22 @@ export const ProblemSchema = Type.Object(
       ),
     ),
   },
-  { additionalProperties: true, description: 'RFC 9457 problem details; extension members (e.g. `limit`, `allowed`) depend on the code' },
+  {
+    title: 'Problem',
+    additionalProperties: true,
+    description: 'RFC 9457 problem details; extension members (e.g. `limit`, `allowed`) depend on the code',
+    examples: [
+      {
+        type: '/problems/validation-failed',
+        title: 'Validation failed',
+        status: 422,
+        detail: 'The request is not valid',
+        code: 'VALIDATION_FAILED',
+        requestId: 'req-7f3c2a',
+        errors: [{ path: '/items/0/quantity', in: 'body', message: 'must be >= 1' }],
+      },
+    ],
+  },
 );
 
 /** A route's documented error response (`response: { 409: problemResponse('…') }`). */
@@ -76,7 +92,7 @@ export interface Problem {
 export function problemOf(error: AppError, requestId?: string, routeSchema?: FastifySchema): Problem {
   return {
     ...error.details,
-    type: `https://ponte.dev/problems/${error.code.toLowerCase().replace(/_/g, '-')}`,
+    type: problemTypeUri(error.code),
     title: TITLES[error.code],
     status: ERROR_STATUS[error.code],
     detail: error.message,

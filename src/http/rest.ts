@@ -1,3 +1,4 @@
+import { Type } from 'typebox';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type {
@@ -63,3 +64,6 @@ export function callerOf(request: FastifyRequest): Principal {
   if (!scope) throw new Error(`route ${request.routeOptions.url} reads the caller but declares no scope`);
   return authorize(request.principal, scope);
 }
+
+/** The response of a route that answers 204: no body (the OpenAPI documents show it without content). */
+export const NO_CONTENT = Type.Null({ description: 'Done; no content' });

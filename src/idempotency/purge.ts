@@ -1,5 +1,5 @@
 import type { Orm } from '../db/orm.js';
-import { purgedRowsCounter } from '../kernel/purged-rows.js';
+import { createPeriodicPurge } from '../kernel/purged-rows.js';
 import type { Worker, WorkerDeps } from '../kernel/workers.js';
 import { IDEMPOTENCY_RETENTION_HOURS } from './idempotency.js';
 
@@ -19,29 +19,13 @@ export async function purgeExpiredIdempotencyKeys(orm: Orm): Promise<number> {
 }
 
 export function createIdempotencyPurge({ orm, logger, metrics }: WorkerDeps): Worker {
-  const purged = purgedRowsCounter(metrics);
-  purged.inc({ table: 'idempotency_key' }, 0);
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  const purge = () => {
-    running = purgeExpiredIdempotencyKeys(orm).then(
-      (deleted) => {
-        purged.inc({ table: 'idempotency_key' }, deleted);
-        if (deleted > 0) logger.info({ deleted }, 'expired idempotency keys purged');
-      },
-      (error: unknown) => logger.warn({ err: error }, 'idempotency key purge failed; retrying at the next interval'),
-    );
-  };
-  return {
+  return createPeriodicPurge({
     name: 'idempotency-purge',
-    async start() {
-      purge();
-      timer = setInterval(purge, PURGE_EVERY_MS);
-      timer.unref();
-    },
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+    intervalMs: PURGE_EVERY_MS,
+    tables: ['idempotency_key'],
+    purge: async () => ({ idempotency_key: await purgeExpiredIdempotencyKeys(orm) }),
+    logger,
+    metrics,
+    message: 'expired idempotency keys purged',
+  });
 }

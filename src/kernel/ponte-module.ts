@@ -3,7 +3,11 @@ import type { Registry } from 'prom-client';
 import type { NonEmptyArray } from 'type-graphql';
 import type { Orm } from '../db/orm.js';
 import { registerEvents, type EventDefinition } from '../events/event-registry.js';
+import type { NodeType } from '../graphql/node.js';
 import type { EntityReference, SchemaParts } from '../graphql/schema.js';
+import type { Config } from '../config.js';
+import type { HostMount } from '../http/host-mounts.js';
+import type { RestInterface } from '../http/openapi/interfaces.js';
 import type { RestRoutes } from '../http/rest.js';
 import { registerAudience, type Audience } from '../webhooks/fanout.js';
 import { registerDeliveryPolicies, type SubscriptionKinds } from '../webhooks/policy.js';
@@ -22,8 +26,14 @@ export interface PonteModule {
   resolvers?: readonly Function[];
   /** Federation: `__resolveReference` of the module's entity types, by type name. */
   references?: Readonly<Record<string, EntityReference>>;
+  /** Relay: how `node(id:)` finds the module's Node types, by type name. */
+  nodes?: Readonly<Record<string, NodeType>>;
   /** Fastify plugins of its REST routes. */
   routes?: readonly RestRoutes[];
+  /** Parts of its routes also served at the root of a host of their own (from the config). */
+  hosts?: (config: Config) => HostMount[];
+  /** The interfaces its routes make up for client teams: an OpenAPI document, event schemas and a collection each. */
+  interfaces?: readonly RestInterface[];
   /** Background loops, with the roles that run them. */
   workers?: readonly WorkerEntry[];
   /** The events the module records: payload schema, read scope, webhooks interface group. */
@@ -47,6 +57,8 @@ export interface ModuleParts {
   entities: EntityClass[];
   graphql: SchemaParts;
   routes: RestRoutes[];
+  hosts: ((config: Config) => HostMount[])[];
+  interfaces: RestInterface[];
   workers: WorkerEntry[];
   events: EventDefinition[];
   metrics: MetricsSource[];
@@ -69,8 +81,10 @@ export function installModules(modules: readonly PonteModule[]): ModuleParts {
   if (resolvers.length === 0) throw new Error('No module declares a GraphQL resolver');
   return {
     entities: collect(modules, (module) => module.entities),
-    graphql: { resolvers: resolvers as NonEmptyArray<Function>, references: referencesOf(modules) },
+    graphql: { resolvers: resolvers as NonEmptyArray<Function>, references: byTypeName(modules, 'references'), nodes: byTypeName(modules, 'nodes') },
     routes: collect(modules, (module) => module.routes),
+    hosts: collect(modules, (module) => (module.hosts ? [module.hosts] : [])),
+    interfaces: collect(modules, (module) => module.interfaces),
     workers: collect(modules, (module) => module.workers),
     events,
     metrics: collect(modules, (module) => module.metrics),
@@ -81,13 +95,14 @@ function collect<T>(modules: readonly PonteModule[], part: (module: PonteModule)
   return modules.flatMap((module) => part(module) ?? []);
 }
 
-function referencesOf(modules: readonly PonteModule[]): Record<string, EntityReference> {
-  const references: Record<string, EntityReference> = {};
+/** A part the modules give by GraphQL type name; two modules naming one type is a mistake. */
+function byTypeName<K extends 'references' | 'nodes'>(modules: readonly PonteModule[], part: K): Record<string, NonNullable<PonteModule[K]>[string]> {
+  const merged: Record<string, NonNullable<PonteModule[K]>[string]> = {};
   for (const module of modules) {
-    for (const [typeName, reference] of Object.entries(module.references ?? {})) {
-      if (references[typeName]) throw new Error(`Two modules resolve references to ${typeName}`);
-      references[typeName] = reference;
+    for (const [typeName, entry] of Object.entries(module[part] ?? {})) {
+      if (merged[typeName]) throw new Error(`Two modules declare ${part} of ${typeName}`);
+      merged[typeName] = entry as NonNullable<PonteModule[K]>[string];
     }
   }
-  return references;
+  return merged;
 }

@@ -92,9 +92,12 @@ export class ConnectionGuard {
     if (this.watched.size === 0 || this.checking) return;
     this.checking = true;
     try {
-      const active = await activeTokenIds(this.deps.orm.em.fork(), [...new Set(this.watched.values())]);
+      const asked = new Set(this.watched.values());
+      const active = await activeTokenIds(this.deps.orm.em.fork(), [...asked]);
+      // Connections watched while the query ran hold tokens it was not asked about: the
+      // next round decides for them.
       for (const [socket, tokenId] of this.watched) {
-        if (!active.has(tokenId)) {
+        if (asked.has(tokenId) && !active.has(tokenId)) {
           this.watched.delete(socket);
           socket.close(CloseCode.Forbidden, REVOKED);
         }

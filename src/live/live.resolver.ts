@@ -1,10 +1,13 @@
 import { GraphQLJSON } from 'graphql-scalars';
 import { Type } from 'typebox';
-import { Arg, Authorized, Field, GraphQLISODateTime, ID, ObjectType, Resolver, Root, Subscription, type SubscribeResolverData } from 'type-graphql';
+import { Arg, Authorized, Field, ID, ObjectType, Resolver, Root, Subscription, type SubscribeResolverData } from 'type-graphql';
 import { requireAuthentication } from '../auth/auth.service.js';
 import { Sku } from '../catalog/catalog.schemas.js';
 import { AppError } from '../errors.js';
 import { interfaceEventNames, type EventEnvelope } from '../events/event-registry.js';
+import { EventTypeEnum } from '../events/graphql-enum.js';
+import { DateTime } from '../graphql/scalars.js';
+import { OrderStatusEnum } from '../orders/orders.types.js';
 import { validInput } from '../graphql/plain-input.js';
 import { compileInput, type InputValidator } from '../http/validation.js';
 import { ORDER_STATUSES } from '../orders/status-machine.js';
@@ -13,16 +16,16 @@ import type { LiveContext } from './context.js';
 import { SLOW_CONSUMER_CLOSE_CODE } from './close-codes.js';
 
 @ObjectType('EventEnvelope', {
-  description: 'An event exactly as webhooks deliver it: `{id, evento, dataHora, data}`',
+  description: 'An event as webhooks deliver it (`{id, evento, dataHora, data}`), its name as an EventType value',
 })
 class EventEnvelopeType {
   @Field(() => ID, { description: 'The event id (UUID v7, time ordered): pass it as `after` to resume' })
   id!: string;
 
-  @Field({ description: 'The event name, e.g. `pedido.criado`' })
+  @Field(() => EventTypeEnum, { description: 'The event name: `pedido_criado` is `pedido.criado`' })
   evento!: string;
 
-  @Field(() => GraphQLISODateTime)
+  @Field(() => DateTime, { description: 'When the event happened (its transaction committed)' })
   dataHora!: string;
 
   @Field(() => GraphQLJSON, { description: 'The event data, as in the webhook body' })
@@ -43,6 +46,7 @@ const OrderEventsArgs = compileInput(Type.Object({
 const StockEventsArgs = compileInput(Type.Object({ sku: Type.Optional(Sku), after: Type.Optional(after) }));
 
 const INVALID_ARGUMENTS = 'The subscription arguments are not valid';
+const AFTER_EVENT = 'Resume: first replay the events after this event id (from the outbox), then go live';
 
 function open({ context }: SubscribeResolverData<unknown, unknown, LiveContext>, filter: LiveFilter, afterId?: string) {
   const principal = requireAuthentication(context.principal);
@@ -79,8 +83,8 @@ export class LiveResolver {
   })
   events(
     @Root() envelope: EventEnvelope | undefined,
-    @Arg('types', () => [String], { nullable: true }) _types?: string[],
-    @Arg('after', () => ID, { nullable: true }) _after?: string,
+    @Arg('types', () => [EventTypeEnum], { nullable: true, description: 'Event types; omitted: every type the token may read' }) _types?: string[],
+    @Arg('after', () => ID, { nullable: true, description: AFTER_EVENT }) _after?: string,
   ): EventEnvelope {
     return delivered(envelope);
   }
@@ -95,9 +99,9 @@ export class LiveResolver {
   })
   orderEvents(
     @Root() envelope: EventEnvelope | undefined,
-    @Arg('orderId', () => ID, { nullable: true }) _orderId?: string,
-    @Arg('statuses', () => [String], { nullable: true }) _statuses?: string[],
-    @Arg('after', () => ID, { nullable: true }) _after?: string,
+    @Arg('orderId', () => ID, { nullable: true, description: 'Only events of this order' }) _orderId?: string,
+    @Arg('statuses', () => [OrderStatusEnum], { nullable: true, description: 'Only events of orders now in one of these statuses' }) _statuses?: string[],
+    @Arg('after', () => ID, { nullable: true, description: AFTER_EVENT }) _after?: string,
   ): EventEnvelope {
     return delivered(envelope);
   }
@@ -112,8 +116,8 @@ export class LiveResolver {
   })
   stockEvents(
     @Root() envelope: EventEnvelope | undefined,
-    @Arg('sku', { nullable: true }) _sku?: string,
-    @Arg('after', () => ID, { nullable: true }) _after?: string,
+    @Arg('sku', { nullable: true, description: 'Only events of this SKU' }) _sku?: string,
+    @Arg('after', () => ID, { nullable: true, description: AFTER_EVENT }) _after?: string,
   ): EventEnvelope {
     return delivered(envelope);
   }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   GraphQLError,
   getOperationAST,
+  getVariableValues,
   parse,
   specifiedRules,
   validate,
@@ -133,6 +134,10 @@ export function attachLiveEvents(app: RestApp, deps: LiveDeps): LiveHub {
         if (refusal) return [tagged(refusal, 'GRAPHQL_VALIDATION_FAILED')];
         const unstorable = unstorableInputError(document, payload.variables);
         if (unstorable) return [unstorable];
+        // Variables that do not fit their types (an unknown enum value…) are the client's
+        // mistake, as over HTTP (BAD_USER_INPUT), not an unexpected error to mask.
+        const coercion = getVariableValues(deps.schema, operation.variableDefinitions ?? [], payload.variables ?? {}, { maxErrors: 10 });
+        if (coercion.errors) return coercion.errors.map((error) => tagged(error, 'BAD_USER_INPUT'));
         const args = { schema: deps.schema, document, operationName: payload.operationName, variableValues: payload.variables };
         if (cost && operation.operation !== 'subscription') costs.set(args, cost);
         return args;

@@ -50,12 +50,17 @@ export interface OrderShipment {
 @Index({ properties: ['seller', 'channel', 'createdAt', 'id'] })
 @Index({ properties: ['seller', 'status', 'createdAt', 'id'] })
 @Index({ properties: ['seller', 'updatedAt', 'id'] })
+@Index({ properties: ['seller', 'placedAt', 'id'] })
 export class Order extends SellerOwned {
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();
 
-  @Property({ type: 'integer' })
-  number!: number;
+  /**
+   * Per-seller sequence, gapless. Null only inside the creating transaction, which takes
+   * the number just before it commits (see create-order.ts), so no reader ever sees null.
+   */
+  @Property({ type: 'integer', nullable: true })
+  number!: Opt<number>;
 
   @Property({ type: 'text' })
   channel!: string;

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FilterQuery } from '@mikro-orm/core';
+import { anyUuid, readRows, type Row } from '../db/read-rows.js';
 import { decodeCursor, pageOf, viewPage, type Page, type PageRequest } from '../http/pagination.js';
 import { isUuid } from '../db/ids.js';
 import { loadOrderViews } from './order.views.js';
@@ -9,44 +10,40 @@ import type { OrderListFilter, OrderSort, OrderView } from './orders.schemas.js'
 /** The seller-scoped EM makes another seller's order simply absent. */
 export async function findOrder(em: EntityManager, id: string): Promise<OrderView | undefined> {
   if (!isUuid(id)) return undefined;
-  const order = await em.findOne(Order, { id });
+  const [order] = await readRows(em, Order, { id });
   return order ? (await loadOrderViews(em, [order]))[0] : undefined;
 }
 
 /** Orders by id, of the EM's seller only: another seller's ids and malformed ones are simply absent. */
-export async function findOrdersByIds(em: EntityManager, ids: readonly string[]): Promise<Map<string, Order>> {
+export async function findOrdersByIds(em: EntityManager, ids: readonly string[]): Promise<Map<string, Row<Order>>> {
   const wanted = ids.filter(isUuid);
   if (wanted.length === 0) return new Map();
-  const orders = await em.find(Order, { id: { $in: wanted } });
+  const orders = await readRows(em, Order, { id: anyUuid(wanted) });
   return new Map(orders.map((order) => [order.id, order]));
 }
 
 export async function findOrderByExternalId(em: EntityManager, channel: string, externalId: string): Promise<OrderView | undefined> {
-  const order = await em.findOne(Order, { channel, externalId });
+  const [order] = await readRows(em, Order, { channel, externalId });
   return order ? (await loadOrderViews(em, [order]))[0] : undefined;
 }
 
 /** The edge cursor of an order in a list sorted by `sort` (the key the next page starts after). */
-export function orderCursor(sort: OrderSort = 'createdAt'): (order: Order) => [string, string] {
+export function orderCursor(sort: OrderSort = 'createdAt'): (order: Row<Order>) => [string, string] {
   return (order) => [order[sort].toISOString(), order.id];
 }
 
 /**
  * Keyset pages over (createdAt, id) newest first, or (updatedAt, id) oldest first. A
  * cursor is the last row's key, so rows inserted or updated meanwhile never shift a
- * later page: no row is skipped or repeated because of them.
+ * later page: no row is skipped or repeated because of them. Plain rows: a page is only shown.
  */
-export async function listOrders(em: EntityManager, filter: OrderListFilter, page: PageRequest): Promise<Page<Order>> {
+export async function listOrders(em: EntityManager, filter: OrderListFilter, page: PageRequest): Promise<Page<Row<Order>>> {
   const key = filter.sort ?? 'createdAt';
   const direction = key === 'updatedAt' ? 'asc' : 'desc';
   const where: FilterQuery<Order>[] = [filterOf(filter)];
   if (page.cursor) where.push(afterCursor(key, direction, page.cursor));
   if (key === 'updatedAt') where.push({ updatedAt: { $lt: await settledBefore(em) } });
-  const rows = await em.find(
-    Order,
-    { $and: where },
-    { orderBy: [{ [key]: direction }, { id: direction }], limit: page.limit + 1 },
-  );
+  const rows = await readRows(em, Order, { $and: where }, { orderBy: [{ [key]: direction }, { id: direction }], limit: page.limit + 1 });
   return pageOf(rows, page.limit, orderCursor(key));
 }
 
@@ -55,15 +52,20 @@ export async function listOrderViews(em: EntityManager, filter: OrderListFilter,
   return viewPage(await listOrders(em, filter, page), (orders) => loadOrderViews(em, orders));
 }
 
+/** `[from, to)` of a timestamp filter, or nothing when neither end is given. */
+function range(from: string | undefined, to: string | undefined): { $gte?: Date; $lt?: Date } | undefined {
+  if (!from && !to) return undefined;
+  return { ...(from ? { $gte: new Date(from) } : {}), ...(to ? { $lt: new Date(to) } : {}) };
+}
+
 function filterOf(filter: OrderListFilter): FilterQuery<Order> {
-  const createdAt = {
-    ...(filter.createdFrom ? { $gte: new Date(filter.createdFrom) } : {}),
-    ...(filter.createdTo ? { $lt: new Date(filter.createdTo) } : {}),
-  };
+  const createdAt = range(filter.createdFrom, filter.createdTo);
+  const placedAt = range(filter.placedFrom, filter.placedTo);
   return {
     ...(filter.channel ? { channel: filter.channel } : {}),
     ...(filter.status?.length ? { status: { $in: filter.status } } : {}),
-    ...(Object.keys(createdAt).length ? { createdAt } : {}),
+    ...(createdAt ? { createdAt } : {}),
+    ...(placedAt ? { placedAt } : {}),
     ...(filter.updatedSince ? { updatedAt: { $gte: new Date(filter.updatedSince) } } : {}),
   };
 }

@@ -1,24 +1,39 @@
-import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { GraphQLResolveInfo } from 'graphql';
+import { Arg, Authorized, Ctx, FieldResolver, ID, Info, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { requireScope } from '../auth/auth.service.js';
 import { CurrentSeller } from '../graphql/caller.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import { listArgs } from '../graphql/list-args.js';
+import type { NodeType } from '../graphql/node.js';
 import { validInput } from '../graphql/plain-input.js';
-import { toConnection, type Connection } from '../graphql/relay.js';
+import { AFTER, FIRST, selectedNodeFields, toConnection, type Connection } from '../graphql/relay.js';
 import { compileInput } from '../http/validation.js';
-import { createOrder, type CreatedOrder } from './order.service.js';
-import { ChangeOrderStatusInput, CreateOrderInput, OrderFilterInput, PaymentInput } from './orders.inputs.js';
-import { CreateOrderResult, Order, OrderConnection, OrderItem, OrderSortEnum, Payment, StatusHistoryEntry } from './orders.types.js';
+import { createOrder } from './order.service.js';
+import { ChangeOrderStatusInput, CreateOrderInput, OrderFilterInput, RecordOrderPaymentInput } from './orders.inputs.js';
+import {
+  ChangeOrderStatusPayload,
+  CreateOrderPayload,
+  Order,
+  OrderConnection,
+  OrderItem,
+  OrderSortEnum,
+  OrderStatusTargetEnum,
+  Payment,
+  RecordOrderPaymentPayload,
+  StatusHistoryEntry,
+} from './orders.types.js';
 import { orderHistoryLoader, orderItemsLoader, orderLoader, orderPaymentsLoader } from './orders.loaders.js';
-import { toHeaderView, type ItemView, type OrderHeaderView, type PaymentView, type StatusEntryView } from './order.views.js';
+import { headerViewsWith, type ItemView, type OrderChildKind, type OrderHeaderView, type PaymentView, type StatusEntryView } from './order.views.js';
 import { recordPayment } from './payment.service.js';
 import { findOrder, listOrders, orderCursor } from './order.queries.js';
 import * as schemas from './orders.schemas.js';
+import { manualMoves, type ManualTarget } from './status-machine.js';
 import { changeOrderStatus } from './order-status.service.js';
 
 const createOrderValidator = compileInput(schemas.CreateOrderSchema);
 const statusChangeValidator = compileInput(schemas.StatusChangeSchema);
 const paymentValidator = compileInput(schemas.PaymentInputSchema);
+const ORDER_CHILDREN: readonly OrderChildKind[] = ['items', 'payments', 'statusHistory'];
 
 @Resolver(() => Order)
 export class OrderResolver {
@@ -26,71 +41,87 @@ export class OrderResolver {
   @Query(() => OrderConnection, { description: 'Orders, newest first, or oldest-updated first with sort: updatedAt' })
   async orders(
     @Ctx() context: GraphQLContext,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
-    @Arg('after', () => String, { nullable: true }) after?: string,
-    @Arg('filter', () => OrderFilterInput, { nullable: true }) filter?: OrderFilterInput,
-    @Arg('sort', () => OrderSortEnum, { nullable: true }) sort?: schemas.OrderSort,
+    @Info() info: GraphQLResolveInfo,
+    @Arg('first', () => Int, { nullable: true, description: FIRST }) first?: number,
+    @Arg('after', () => String, { nullable: true, description: AFTER }) after?: string,
+    @Arg('filter', () => OrderFilterInput, { nullable: true, description: 'Which orders; omitted: all' }) filter?: OrderFilterInput,
+    @Arg('sort', () => OrderSortEnum, { nullable: true, description: 'Default createdAt (newest first)' }) sort?: schemas.OrderSort,
   ): Promise<Connection<OrderHeaderView>> {
     const list = listArgs(context, schemas.orderListArgs, { ...filter, sort, first, after });
-    return toConnection(await listOrders(context.em, list.filter, list.page), orderCursor(list.filter.sort), toHeaderView);
+    const page = await listOrders(context.em, list.filter, list.page);
+    // The children the query selects come with the page, so the field resolvers below
+    // answer without a DataLoader round per order (docs/performance.md).
+    const selected = selectedNodeFields(info);
+    const views = await headerViewsWith(context.em, page.data, ORDER_CHILDREN.filter((kind) => selected.has(kind)));
+    return toConnection(page, orderCursor(list.filter.sort), (_order, index) => views[index]!);
   }
 
   @Authorized('orders:read')
   @Query(() => Order, { nullable: true, description: 'Null when no order of the caller\'s seller has this id' })
-  async order(@Arg('id', () => ID) id: string, @Ctx() { em }: GraphQLContext): Promise<OrderHeaderView | null> {
+  async order(@Arg('id', () => ID, { description: 'The order id' }) id: string, @Ctx() { em }: GraphQLContext): Promise<OrderHeaderView | null> {
     return (await findOrder(em, id)) ?? null;
   }
 
   @Authorized('orders:write')
-  @Mutation(() => CreateOrderResult, { description: 'Creates an order; an idempotencyKey behaves as the Idempotency-Key header of POST /pedidos' })
+  @Mutation(() => CreateOrderPayload, { description: 'Creates an order (as POST /pedidos); the same idempotencyKey, or channel and externalId, gives back the first one' })
   async createOrder(
-    @Arg('input', () => CreateOrderInput) input: CreateOrderInput,
+    @Arg('input', () => CreateOrderInput, { description: 'The order and its idempotency key' }) { idempotencyKey, ...order }: CreateOrderInput,
     @CurrentSeller() sellerId: string,
     @Ctx() { em }: GraphQLContext,
-    @Arg('idempotencyKey', () => String, { nullable: true }) idempotencyKey?: string,
-  ): Promise<CreatedOrder> {
-    return createOrder(em, sellerId, validInput(createOrderValidator, input), { idempotencyKey: idempotencyKey ?? undefined });
+  ): Promise<CreateOrderPayload> {
+    return createOrder(em, sellerId, validInput(createOrderValidator, order), { idempotencyKey: idempotencyKey ?? undefined });
   }
 
   @Authorized('orders:write')
-  @Mutation(() => Order, { description: 'Moves an order to faturado, enviado, entregue or cancelado' })
+  @Mutation(() => ChangeOrderStatusPayload, { description: 'Moves an order to faturado, enviado, entregue or cancelado' })
   async changeOrderStatus(
-    @Arg('id', () => ID) id: string,
-    @Arg('input', () => ChangeOrderStatusInput) input: ChangeOrderStatusInput,
+    @Arg('input', () => ChangeOrderStatusInput, { description: 'The order and its new status' }) { orderId, ...change }: ChangeOrderStatusInput,
     @CurrentSeller() sellerId: string,
     @Ctx() { em }: GraphQLContext,
-  ): Promise<OrderHeaderView> {
-    return changeOrderStatus(em, sellerId, id, validInput(statusChangeValidator, input));
+  ): Promise<ChangeOrderStatusPayload> {
+    return { order: await changeOrderStatus(em, sellerId, orderId, validInput(statusChangeValidator, change)) };
   }
 
   @Authorized('orders:write')
-  @Mutation(() => Order, {
+  @Mutation(() => RecordOrderPaymentPayload, {
     description: 'Records a payment (or updates the one with the same transactionId); approved payments covering the total move a pendente order to aprovado',
   })
   async recordOrderPayment(
-    @Arg('orderId', () => ID) orderId: string,
-    @Arg('input', () => PaymentInput) input: PaymentInput,
+    @Arg('input', () => RecordOrderPaymentInput, { description: 'The order and the payment' }) { orderId, payment }: RecordOrderPaymentInput,
     @CurrentSeller() sellerId: string,
     @Ctx() { em }: GraphQLContext,
-  ): Promise<OrderHeaderView> {
-    return (await recordPayment(em, sellerId, orderId, validInput(paymentValidator, input))).order;
+  ): Promise<RecordOrderPaymentPayload> {
+    return { order: (await recordPayment(em, sellerId, orderId, validInput(paymentValidator, payment))).order };
   }
 
-  @FieldResolver(() => [OrderItem])
-  async items(@Root() order: OrderHeaderView, @Ctx() context: GraphQLContext): Promise<ItemView[]> {
+  @FieldResolver(() => [OrderItem], { description: 'The lines, in the order given' })
+  items(@Root() order: OrderHeaderView, @Ctx() context: GraphQLContext): ItemView[] | Promise<ItemView[]> {
     return order.items ?? orderItemsLoader(context).load(order.id);
   }
 
-  @FieldResolver(() => [Payment])
-  async payments(@Root() order: OrderHeaderView, @Ctx() context: GraphQLContext): Promise<PaymentView[]> {
+  @FieldResolver(() => [Payment], { description: 'Its payments, oldest first' })
+  payments(@Root() order: OrderHeaderView, @Ctx() context: GraphQLContext): PaymentView[] | Promise<PaymentView[]> {
     return order.payments ?? orderPaymentsLoader(context).load(order.id);
   }
 
-  @FieldResolver(() => [StatusHistoryEntry])
-  async statusHistory(@Root() order: OrderHeaderView, @Ctx() context: GraphQLContext): Promise<StatusEntryView[]> {
+  @FieldResolver(() => [OrderStatusTargetEnum], { description: 'The statuses changeOrderStatus may move this order to now' })
+  nextStatuses(@Root() order: OrderHeaderView): ManualTarget[] {
+    return manualMoves(order.status);
+  }
+
+  @FieldResolver(() => [StatusHistoryEntry], { description: 'Every status it reached, oldest first' })
+  statusHistory(@Root() order: OrderHeaderView, @Ctx() context: GraphQLContext): StatusEntryView[] | Promise<StatusEntryView[]> {
     return order.statusHistory ?? orderHistoryLoader(context).load(order.id);
   }
 }
+
+/** Relay: `node(id:)` finds orders through the same per-request loader. */
+export const orderNode: NodeType = {
+  readScope: 'orders:read',
+  async find(context, ids) {
+    return (await orderLoader(context).loadMany(ids)).filter((order): order is OrderHeaderView => order !== null && !(order instanceof Error));
+  },
+};
 
 /** Federation: a supergraph asking for `Order { id }` gets the caller's own order, or null; batched per request. */
 export const orderReference = {

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { notFound } from '../errors.js';
 import { pageResponse } from '../http/pagination.js';
+import { problemResponse } from '../http/problem.js';
 import { callerOf, type RestRoutes } from '../http/rest.js';
 import { idempotencyKeySchema } from '../idempotency/idempotency.js';
 import { createOrder } from './order.service.js';
@@ -23,6 +24,7 @@ export const orderRoutes: RestRoutes = (app, { config }) => {
       config: { scope: 'orders:read' },
       schema: {
         tags,
+        operationId: 'listOrders',
         summary: 'List orders, newest first or (sort=updatedAt) oldest-updated first',
         querystring: listOrdersQuery(config.pageSizeMax).schema,
         response: { 200: pageResponse(OrderSchema) },
@@ -38,7 +40,7 @@ export const orderRoutes: RestRoutes = (app, { config }) => {
     '/pedidos/:id',
     {
       config: { scope: 'orders:read' },
-      schema: { tags, summary: 'One order with items, payments and status history', params: IdParams, response: { 200: OrderSchema } },
+      schema: { tags, operationId: 'getOrder', summary: 'One order with items, payments and status history', params: IdParams, response: { 200: OrderSchema } },
     },
     async (request) => {
       const order = await findOrder(request.em, request.params.id);
@@ -53,10 +55,11 @@ export const orderRoutes: RestRoutes = (app, { config }) => {
       config: { scope: 'orders:write' },
       schema: {
         tags,
+        operationId: 'createOrder',
         summary: 'Create an order (201); an existing one for the same Idempotency-Key or (channel, externalId) answers 200',
         headers: IdempotencyHeaders,
         body: CreateOrderSchema,
-        response: { 200: OrderSchema, 201: OrderSchema },
+        response: { 200: OrderSchema, 201: OrderSchema, 409: problemResponse('INSUFFICIENT_STOCK: a channel may not sell that many of some SKUs (`shortSkus`); allowOversell reserves anyway') },
       },
     },
     async (request, reply) => {
@@ -71,10 +74,11 @@ export const orderRoutes: RestRoutes = (app, { config }) => {
       config: { scope: 'orders:write' },
       schema: {
         tags,
+        operationId: 'changeOrderStatus',
         summary: 'Move an order to faturado, enviado, entregue or cancelado',
         params: IdParams,
         body: StatusChangeSchema,
-        response: { 200: OrderSchema },
+        response: { 200: OrderSchema, 409: problemResponse('INVALID_TRANSITION: the order cannot move there from its status (`allowed` lists where it can)') },
       },
     },
     async (request) => changeOrderStatus(request.em, callerOf(request).sellerId, request.params.id, request.body),
@@ -86,6 +90,7 @@ export const orderRoutes: RestRoutes = (app, { config }) => {
       config: { scope: 'orders:write' },
       schema: {
         tags,
+        operationId: 'recordOrderPayment',
         summary: 'Record a payment (201), or update the one with the same transactionId (200)',
         params: IdParams,
         body: PaymentInputSchema,

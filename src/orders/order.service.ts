@@ -1,7 +1,7 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { transactionTime } from '../db/transaction-time.js';
-import { recordEvent } from '../events/outbox.js';
+import { recordEvents } from '../events/outbox.js';
 import { claimIdempotencyKey, requestHash, storeIdempotentResponse } from '../idempotency/idempotency.js';
 import { OrderItem } from './order-item.entity.js';
 import { OrderPayment } from './order-payment.entity.js';
@@ -61,7 +61,6 @@ async function insertOrder(tx: EntityManager, sellerId: string, prepared: Prepar
   const now = await transactionTime(tx);
   const order = tx.create(Order, {
     seller: sellerId,
-    number: await nextOrderNumber(tx, sellerId),
     channel: prepared.channel,
     externalId: prepared.externalId,
     status: prepared.status,
@@ -75,31 +74,36 @@ async function insertOrder(tx: EntityManager, sellerId: string, prepared: Prepar
     createdAt: now,
     updatedAt: now,
   });
-  // Flushed on its own first, so a duplicate (channel, externalId) fails here, before any stock moves.
-  await tx.flush();
   const items = prepared.items.map((item, position) => tx.create(OrderItem, { seller: sellerId, order: order.id, position, ...item }));
   const payments = prepared.payments.map((payment) => tx.create(OrderPayment, { seller: sellerId, order: order.id, createdAt: now, ...payment }));
   const creation = tx.create(OrderStatusChange, { seller: sellerId, order: order.id, status: order.status, at: now, note: null });
+  // The order row goes first, so a duplicate (channel, externalId) fails here, before any stock moves.
   await tx.flush();
   await moveStock(tx, sellerId, 'reserve', stockLinesOf(prepared.items), { allowOversell: prepared.allowOversell });
-  const view = toOrderView(order, {
-    items: items.map(toItemView),
-    payments: payments.map(toPaymentView),
-    statusHistory: [toStatusEntryView(creation)],
-  });
-  await recordEvent(tx, sellerId, orderCreated(view));
+  const view = {
+    ...toOrderView(order, { items: items.map(toItemView), payments: payments.map(toPaymentView), statusHistory: [toStatusEntryView(creation)] }),
+    number: await takeOrderNumber(tx, sellerId, order.id),
+  };
   // Payments that came with the order are news for payment consumers too.
-  for (const payment of view.payments) await recordEvent(tx, sellerId, paymentChanged(order.id, payment));
+  await recordEvents(tx, sellerId, [orderCreated(view), ...view.payments.map((payment) => paymentChanged(order.id, payment))]);
   return view;
 }
 
-/** See OrderNumberSequence: the upsert's row lock makes numbers gapless per seller. */
-async function nextOrderNumber(tx: EntityManager, sellerId: string): Promise<number> {
-  const [row] = await tx.execute<{ last_number: number }[]>(
-    `insert into order_number_sequence (seller_id, last_number) values (?, 1)
-     on conflict (seller_id) do update set last_number = order_number_sequence.last_number + 1
-     returning last_number`,
-    [sellerId],
+/**
+ * Numbers the order as late as possible: the upsert's row lock (see OrderNumberSequence)
+ * serialises one seller's creations only from here to commit (the events' insert and the
+ * commit), not for the whole transaction. Still gapless: a creation that rolls back
+ * rolls its increment back too.
+ */
+async function takeOrderNumber(tx: EntityManager, sellerId: string, orderId: string): Promise<number> {
+  const [row] = await tx.execute<{ number: number }[]>(
+    `with next as (
+       insert into order_number_sequence (seller_id, last_number) values (?, 1)
+       on conflict (seller_id) do update set last_number = order_number_sequence.last_number + 1
+       returning last_number
+     )
+     update sales_order set number = next.last_number from next where sales_order.id = ? returning sales_order.number`,
+    [sellerId, orderId],
   );
-  return row!.last_number;
+  return row!.number;
 }

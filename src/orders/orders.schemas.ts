@@ -24,7 +24,7 @@ export const PaymentInputSchema = Type.Object(
     transactionId: Type.Optional(Text(200, { description: 'The gateway\'s id; resending it updates that payment' })),
     paidAt: Type.Optional(Timestamp()),
   },
-  strict,
+  { ...strict, title: 'PaymentInput', examples: [{ method: 'credit_card', status: 'approved', amount: '134.80', installments: 3, transactionId: 'psp-992' }] },
 );
 export type PaymentInput = Static<typeof PaymentInputSchema>;
 
@@ -52,7 +52,7 @@ export const CreateOrderSchema = Type.Object(
         city: Text(100),
         state: Type.String({ description: 'UF, e.g. SP' }),
         postalCode: Type.String({ description: 'CEP, 8 digits, hyphen optional' }),
-        country: Type.Optional(Type.String({ pattern: '^[A-Z]{2}$', description: 'ISO 3166-1 alpha-2; default BR' })),
+        country: Type.Optional(Type.String({ pattern: '^[A-Z]{2}$', examples: ['BR'], description: 'ISO 3166-1 alpha-2; default BR' })),
       },
       strict,
     ),
@@ -75,7 +75,29 @@ export const CreateOrderSchema = Type.Object(
     total: Type.Optional(Money('When given, must equal the total the server computes')),
     allowOversell: Type.Optional(Type.Boolean({ description: 'Reserve even without available stock (the sale already happened)' })),
   },
-  strict,
+  {
+    ...strict,
+    title: 'OrderInput',
+    examples: [
+      {
+        channel: 'loja',
+        externalId: '84123',
+        customer: { name: 'Ana Souza', email: 'ana@example.com', document: '390.533.447-05' },
+        deliveryAddress: {
+          recipient: 'Ana Souza',
+          street: 'Rua Augusta',
+          number: '100',
+          district: 'Consolação',
+          city: 'São Paulo',
+          state: 'SP',
+          postalCode: '01304-000',
+        },
+        items: [{ sku: 'CAMISETA-AZUL-M', quantity: 2, unitPrice: '59.90' }],
+        shipping: '15.00',
+        payments: [{ method: 'pix', status: 'approved', amount: '134.80', transactionId: 'psp-991' }],
+      },
+    ],
+  },
 );
 export type CreateOrderInput = Static<typeof CreateOrderSchema>;
 
@@ -94,7 +116,11 @@ export const StatusChangeSchema = Type.Object(
     reason: Type.Optional(Text(500)),
     note: Type.Optional(Text(1000)),
   },
-  strict,
+  {
+    ...strict,
+    title: 'StatusChange',
+    examples: [{ status: 'faturado', invoice: { number: '1042', series: '1', accessKey: '35260112345678000190550010000010421000010428' } }],
+  },
 );
 export type StatusChangeInput = Static<typeof StatusChangeSchema>;
 
@@ -111,6 +137,8 @@ const orderListSchema = <S extends TSchema>(status: S, maxLimit: number) =>
       status: Type.Optional(status),
       createdFrom: Type.Optional(Timestamp('createdAt at or after')),
       createdTo: Type.Optional(Timestamp('createdAt before')),
+      placedFrom: Type.Optional(Timestamp('placedAt (the sale date in its channel) at or after')),
+      placedTo: Type.Optional(Timestamp('placedAt (the sale date in its channel) before')),
       updatedSince: Type.Optional(Timestamp('updatedAt at or after')),
       sort: Type.Optional(Type.Enum([...ORDER_SORTS], { description: 'createdAt: newest first (default); updatedAt: oldest-updated first' })),
       ...pageQuerySchema(maxLimit),
@@ -184,5 +212,5 @@ export const OrderSchema = Type.Object({
   placedAt: Timestamp(),
   createdAt: Timestamp(),
   updatedAt: Timestamp(),
-});
+}, { title: 'Order' });
 export type OrderView = Static<typeof OrderSchema>;

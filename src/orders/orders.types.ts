@@ -1,119 +1,154 @@
 /** GraphQL output types of the orders domain; field names are the REST ones. */
-import { Directive, Field, GraphQLISODateTime, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Directive, Field, ID, Int, ObjectType } from 'type-graphql';
+import { wireEnum } from '../graphql/enums.js';
+import { Node } from '../graphql/node.js';
 import { connectionType } from '../graphql/relay.js';
-import { PAYMENT_METHODS, PAYMENT_STATUSES } from './order-payment.entity.js';
-import { ORDER_SORTS } from './orders.schemas.js';
-import { MANUAL_TARGETS, ORDER_STATUSES } from './status-machine.js';
+import { DateTime, Money } from '../graphql/scalars.js';
+import type { PaymentMethod, PaymentStatus } from './order-payment.entity.js';
+import type { OrderSort } from './orders.schemas.js';
+import type { ManualTarget, OrderStatus } from './status-machine.js';
 
-const enumOf = <T extends string>(values: readonly T[]) => Object.fromEntries(values.map((value) => [value, value])) as Record<T, T>;
+const STATUS_DESCRIPTIONS: Record<OrderStatus, string> = {
+  pendente: 'Placed, payment not yet approved; stock reserved',
+  aprovado: 'Approved payments cover the total',
+  faturado: 'Invoiced (NF-e issued)',
+  enviado: 'Handed to the carrier',
+  entregue: 'Delivered to the customer',
+  cancelado: 'Cancelled; its reservation released',
+};
+const { aprovado: _approved, pendente: _pending, ...TARGET_DESCRIPTIONS } = STATUS_DESCRIPTIONS;
 
-export const OrderStatusEnum = enumOf(ORDER_STATUSES);
-export const OrderStatusTargetEnum = enumOf(MANUAL_TARGETS);
-export const PaymentMethodEnum = enumOf(PAYMENT_METHODS);
-export const PaymentStatusEnum = enumOf(PAYMENT_STATUSES);
-export const OrderSortEnum = enumOf(ORDER_SORTS);
-registerEnumType(OrderStatusEnum, { name: 'OrderStatus' });
-registerEnumType(OrderStatusTargetEnum, { name: 'OrderStatusTarget', description: 'The statuses a client may move an order to' });
-registerEnumType(PaymentMethodEnum, { name: 'PaymentMethod' });
-registerEnumType(PaymentStatusEnum, { name: 'PaymentStatus' });
-registerEnumType(OrderSortEnum, { name: 'OrderSort', description: 'createdAt: newest first; updatedAt: oldest-updated first (incremental sync)' });
+export const OrderStatusEnum = wireEnum<OrderStatus>('OrderStatus', 'Where an order is in its life (the source\'s Portuguese names)', STATUS_DESCRIPTIONS);
+export const OrderStatusTargetEnum = wireEnum<ManualTarget>(
+  'OrderStatusTarget',
+  'The statuses a client may move an order to (aprovado comes only from payments)',
+  TARGET_DESCRIPTIONS,
+);
+export const PaymentMethodEnum = wireEnum<PaymentMethod>('PaymentMethod', 'How a payment was made', {
+  pix: 'Pix instant transfer',
+  credit_card: 'Credit card',
+  debit_card: 'Debit card',
+  boleto: 'Boleto bancário',
+  wallet: 'Digital wallet',
+  other: 'Any other method',
+});
+export const PaymentStatusEnum = wireEnum<PaymentStatus>('PaymentStatus', 'Where a payment stands at the gateway', {
+  pending: 'Awaiting confirmation',
+  approved: 'Confirmed: counts towards the order total',
+  refused: 'Declined',
+  refunded: 'Returned to the customer',
+});
+export const OrderSortEnum = wireEnum<OrderSort>('OrderSort', 'The order of an order list', {
+  createdAt: 'Newest first',
+  updatedAt: 'Oldest-updated first (incremental sync)',
+});
 
-@ObjectType()
+@ObjectType({ description: 'The buyer of an order' })
 export class Customer {
-  @Field() name!: string;
-  @Field(() => String, { nullable: true }) email!: string | null;
-  @Field(() => String, { nullable: true }) phone!: string | null;
+  @Field({ description: 'Full name' }) name!: string;
+  @Field(() => String, { nullable: true, description: 'E-mail address' }) email!: string | null;
+  @Field(() => String, { nullable: true, description: 'Phone number' }) phone!: string | null;
   @Field({ description: 'CPF or CNPJ without the mask' }) document!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: 'Where an order is delivered' })
 export class DeliveryAddress {
-  @Field() recipient!: string;
-  @Field() street!: string;
-  @Field() number!: string;
-  @Field(() => String, { nullable: true }) complement!: string | null;
-  @Field() district!: string;
-  @Field() city!: string;
-  @Field() state!: string;
-  @Field() postalCode!: string;
-  @Field() country!: string;
+  @Field({ description: 'Who receives it' }) recipient!: string;
+  @Field({ description: 'Street (logradouro)' }) street!: string;
+  @Field({ description: 'House number' }) number!: string;
+  @Field(() => String, { nullable: true, description: 'Apartment, block…' }) complement!: string | null;
+  @Field({ description: 'District (bairro)' }) district!: string;
+  @Field({ description: 'City' }) city!: string;
+  @Field({ description: 'State (UF), e.g. SP' }) state!: string;
+  @Field({ description: 'CEP, 8 digits' }) postalCode!: string;
+  @Field({ description: 'ISO country code, e.g. BR' }) country!: string;
 }
 
 @ObjectType({ description: 'Computed by the server: total = items + shipping − discount' })
 export class OrderAmounts {
-  @Field() items!: string;
-  @Field() shipping!: string;
-  @Field() discount!: string;
-  @Field() total!: string;
+  @Field(() => Money, { description: 'Sum of the line totals' }) items!: string;
+  @Field(() => Money, { description: 'Shipping charged' }) shipping!: string;
+  @Field(() => Money, { description: 'Order-level discount' }) discount!: string;
+  @Field(() => Money, { description: 'items + shipping − discount' }) total!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: 'A line of an order' })
 export class OrderItem {
-  @Field() sku!: string;
-  @Field() title!: string;
-  @Field(() => Int) quantity!: number;
-  @Field() unitPrice!: string;
-  @Field({ description: 'For the whole line' }) discount!: string;
-  @Field({ description: 'quantity × unitPrice − discount' }) total!: string;
+  @Field({ description: 'The SKU sold' }) sku!: string;
+  @Field({ description: 'Title at the time of sale' }) title!: string;
+  @Field(() => Int, { description: 'Units' }) quantity!: number;
+  @Field(() => Money, { description: 'Price of one unit' }) unitPrice!: string;
+  @Field(() => Money, { description: 'For the whole line' }) discount!: string;
+  @Field(() => Money, { description: 'quantity × unitPrice − discount' }) total!: string;
 }
 
-@ObjectType()
+@ObjectType({ description: 'A payment of an order' })
 export class Payment {
-  @Field(() => ID) id!: string;
-  @Field(() => PaymentMethodEnum) method!: string;
-  @Field(() => PaymentStatusEnum) status!: string;
-  @Field() amount!: string;
-  @Field(() => Int) installments!: number;
-  @Field(() => GraphQLISODateTime, { nullable: true }) paidAt!: string | null;
-  @Field(() => String, { nullable: true }) transactionId!: string | null;
+  @Field(() => ID, { description: 'Payment id' }) id!: string;
+  @Field(() => PaymentMethodEnum, { description: 'How it was paid' }) method!: string;
+  @Field(() => PaymentStatusEnum, { description: 'Where it stands' }) status!: string;
+  @Field(() => Money, { description: 'Amount paid' }) amount!: string;
+  @Field(() => Int, { description: 'Number of instalments (1: paid at once)' }) installments!: number;
+  @Field(() => DateTime, { nullable: true, description: 'When it was paid' }) paidAt!: string | null;
+  @Field(() => String, { nullable: true, description: 'The gateway\'s transaction id; a payment with the same one is updated' }) transactionId!: string | null;
 }
 
-@ObjectType()
+@ObjectType({ description: 'A status an order reached' })
 export class StatusHistoryEntry {
-  @Field(() => OrderStatusEnum) status!: string;
-  @Field(() => GraphQLISODateTime) at!: string;
-  @Field(() => String, { nullable: true }) note!: string | null;
+  @Field(() => OrderStatusEnum, { description: 'The status reached' }) status!: string;
+  @Field(() => DateTime, { description: 'When' }) at!: string;
+  @Field(() => String, { nullable: true, description: 'Note given with the change' }) note!: string | null;
 }
 
-@ObjectType()
+@ObjectType({ description: 'The NF-e of an invoiced order' })
 export class Invoice {
-  @Field() number!: string;
-  @Field() series!: string;
+  @Field({ description: 'Invoice number' }) number!: string;
+  @Field({ description: 'Invoice series' }) series!: string;
   @Field({ description: 'NF-e access key, 44 digits' }) accessKey!: string;
 }
 
-@ObjectType('Shipment')
-export class OrderShipmentType {
-  @Field() carrier!: string;
-  @Field() trackingCode!: string;
-  @Field(() => String, { nullable: true }) trackingUrl!: string | null;
+@ObjectType({ description: 'The shipment recorded when an order became enviado' })
+export class Shipment {
+  @Field({ description: 'Carrier name' }) carrier!: string;
+  @Field({ description: 'Tracking code' }) trackingCode!: string;
+  @Field(() => String, { nullable: true, description: 'Tracking page' }) trackingUrl!: string | null;
 }
 
-/** items, payments and statusHistory are resolved by OrderResolver through DataLoaders. */
-@ObjectType({ description: 'An order from any channel, in one normalized shape' })
+/** items, payments and statusHistory are resolved by OrderResolver: from the view when a list read them with its page, else through DataLoaders. */
+@ObjectType({ description: 'An order from any channel, in one normalized shape', implements: Node })
 @Directive('@key(fields: "id")')
 export class Order {
-  @Field(() => ID) id!: string;
+  @Field(() => ID, { description: 'Order id (UUID v7)' }) id!: string;
   @Field(() => Int, { description: 'Per-seller sequence' }) number!: number;
   @Field({ description: 'Channel code' }) channel!: string;
   @Field({ description: 'The order\'s id in its channel' }) externalId!: string;
-  @Field(() => OrderStatusEnum) status!: string;
-  @Field(() => Customer) customer!: Customer;
-  @Field(() => DeliveryAddress) deliveryAddress!: DeliveryAddress;
-  @Field(() => OrderAmounts) amounts!: OrderAmounts;
-  @Field(() => Invoice, { nullable: true }) invoice!: Invoice | null;
-  @Field(() => OrderShipmentType, { nullable: true }) shipment!: OrderShipmentType | null;
-  @Field(() => String, { nullable: true }) cancellationReason!: string | null;
-  @Field(() => GraphQLISODateTime) placedAt!: string;
-  @Field(() => GraphQLISODateTime) createdAt!: string;
-  @Field(() => GraphQLISODateTime) updatedAt!: string;
+  @Field(() => OrderStatusEnum, { description: 'Current status' }) status!: string;
+  @Field(() => Customer, { description: 'The buyer' }) customer!: Customer;
+  @Field(() => DeliveryAddress, { description: 'Where it goes' }) deliveryAddress!: DeliveryAddress;
+  @Field(() => OrderAmounts, { description: 'Totals computed by the server' }) amounts!: OrderAmounts;
+  @Field(() => Invoice, { nullable: true, description: 'Set when it became faturado' }) invoice!: Invoice | null;
+  @Field(() => Shipment, { nullable: true, description: 'Set when it became enviado' }) shipment!: Shipment | null;
+  @Field(() => String, { nullable: true, description: 'Set when it became cancelado' }) cancellationReason!: string | null;
+  @Field(() => DateTime, { description: 'When the customer placed it on the channel' }) placedAt!: string;
+  @Field(() => DateTime, { description: 'When Ponte received it' }) createdAt!: string;
+  @Field(() => DateTime, { description: 'When it last changed' }) updatedAt!: string;
 }
 
 export const OrderConnection = connectionType('Order', Order);
 
-@ObjectType()
-export class CreateOrderResult {
-  @Field(() => Order) order!: Order;
+@ObjectType({ description: 'The result of createOrder' })
+export class CreateOrderPayload {
+  @Field(() => Order, { description: 'The order' }) order!: Order;
   @Field({ description: 'False when an earlier request (same idempotency key, or same channel and externalId) created it' })
   created!: boolean;
+}
+
+@ObjectType({ description: 'The result of changeOrderStatus' })
+export class ChangeOrderStatusPayload {
+  @Field(() => Order, { description: 'The order in its new status' }) order!: Order;
+}
+
+@ObjectType({ description: 'The result of recordOrderPayment' })
+export class RecordOrderPaymentPayload {
+  @Field(() => Order, { description: 'The order with the payment' }) order!: Order;
 }

@@ -44,6 +44,11 @@ export function allowedTransitions(from: OrderStatus): OrderStatus[] {
   return [...TRANSITIONS[from]];
 }
 
+/** The statuses a client may move an order in `from` to now: its transitions minus aprovado. */
+export function manualMoves(from: OrderStatus): ManualTarget[] {
+  return TRANSITIONS[from].filter(isManualTarget);
+}
+
 export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return TRANSITIONS[from].includes(to);
 }

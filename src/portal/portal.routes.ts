@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { eventsOfGroup } from '../events/event-registry.js';
 import { registerPageRoute } from '../http/page-route.js';
-import { callerOf, type RestRoutes } from '../http/rest.js';
+import { callerOf, NO_CONTENT, type RestRoutes } from '../http/rest.js';
 import { IdParams, SubscriptionQuotaResponse, SubscriptionResponse } from '../webhooks/webhooks.schemas.js';
 import { deleteSubscription, getSubscription, listSubscriptions, updateSubscription } from '../webhooks/subscription.service.js';
 import type { WebhookSubscription } from '../webhooks/subscription.entity.js';
@@ -51,6 +51,7 @@ export const portalWebhookRoutes: RestRoutes = (app, { config }) => {
     url: '/v2/webhooks/configuracoes',
     config: read,
     tags,
+    operationId: 'listConfigurations',
     summary: 'The current webhook configurations, with their groups and health',
     item: ConfigurationResponse,
     list: (request, page) => listSubscriptions(request.em, callerOf(request).sellerId, page),
@@ -59,7 +60,7 @@ export const portalWebhookRoutes: RestRoutes = (app, { config }) => {
 
   app.post(
     '/v2/webhooks/configuracoes',
-    { config: write, schema: { tags, summary: 'Create a webhook configuration', body: CreateConfigurationBody, response: { 201: CreatedConfigurationResponse, 409: SubscriptionQuotaResponse } } },
+    { config: write, schema: { tags, operationId: 'createConfiguration', summary: 'Create a webhook configuration', body: CreateConfigurationBody, response: { 201: CreatedConfigurationResponse, 409: SubscriptionQuotaResponse } } },
     async (request, reply) => {
       const { subscription, secret } = await createConfiguration(request.em, callerOf(request), request.body, config);
       return reply.status(201).send({ ...configurationView(subscription), secret });
@@ -68,13 +69,13 @@ export const portalWebhookRoutes: RestRoutes = (app, { config }) => {
 
   app.get(
     '/v2/webhooks/eventos',
-    { config: read, schema: { tags, summary: 'The events that can be delivered, by group', response: { 200: EventsResponse } } },
+    { config: read, schema: { tags, operationId: 'listEventGroups', summary: 'The events that can be delivered, by group', response: { 200: EventsResponse } } },
     async () => ({ groups: GROUPS.map((group) => ({ group, events: [...eventsOfGroup(group)] })) }),
   );
 
   app.get(
     '/v2/webhooks/configuracoes/:id',
-    { config: read, schema: { tags, summary: 'One configuration', params: IdParams, response: { 200: ConfigurationResponse } } },
+    { config: read, schema: { tags, operationId: 'getConfiguration', summary: 'One configuration', params: IdParams, response: { 200: ConfigurationResponse } } },
     async (request) => configurationView(await getSubscription(request.em, callerOf(request).sellerId, request.params.id)),
   );
 
@@ -84,6 +85,7 @@ export const portalWebhookRoutes: RestRoutes = (app, { config }) => {
       config: write,
       schema: {
         tags,
+        operationId: 'switchConfigurationGroups',
         summary: 'Switch groups of events on or off; groups not named keep their state',
         params: IdParams,
         body: GroupChangesSchema,
@@ -97,17 +99,20 @@ export const portalWebhookRoutes: RestRoutes = (app, { config }) => {
     '/v2/webhooks/configuracoes/:id',
     {
       config: write,
-      schema: { tags, summary: 'Change the URL or description, or switch it off/on', params: IdParams, body: UpdateConfigurationBody, response: { 200: ConfigurationResponse } },
+      schema: { tags, operationId: 'updateConfiguration', summary: 'Change the URL or description, or switch it off/on', params: IdParams, body: UpdateConfigurationBody, response: { 200: ConfigurationResponse } },
     },
     async (request) => configurationView(await updateSubscription(request.em, callerOf(request), request.params.id, request.body, config)),
   );
 
   app.delete(
     '/v2/webhooks/configuracoes/:id',
-    { config: write, schema: { tags, summary: 'Delete a configuration; what it still owed is cancelled', params: IdParams } },
+    {
+      config: write,
+      schema: { tags, operationId: 'deleteConfiguration', summary: 'Delete a configuration; what it still owed is cancelled', params: IdParams, response: { 204: NO_CONTENT } },
+    },
     async (request, reply) => {
       await deleteSubscription(request.em, callerOf(request).sellerId, request.params.id);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 };

@@ -14,16 +14,20 @@ import { PLATFORM_PRODUCTS, PLATFORM_PRODUCT_RULES, isPlatformProductEvent, type
 interface DeliveryRules {
   attempts: number;
   isSuccess: (statusCode: number) => boolean;
+  /** `isSuccess` in words, for the OpenAPI documents. */
+  successDescription: string;
   contentType: string;
 }
 
 const anyTwoHundred = (statusCode: number) => statusCode >= 200 && statusCode < 300;
 const exactlyTwoHundred = (statusCode: number) => statusCode === 200;
 
-const DELIVERY_RULES: Record<PlatformProduct, DeliveryRules> = {
-  logistics: { attempts: 5, isSuccess: anyTwoHundred, contentType: 'application/json; charset=UTF-8' },
-  payments: { attempts: 5, isSuccess: anyTwoHundred, contentType: 'application/json; charset=UTF-8' },
-  support: { attempts: 1 + 5, isSuccess: exactlyTwoHundred, contentType: 'application/json' },
+const ANY_2XX = 'Any 2xx within the timeout (10 s by default) is success';
+
+export const DELIVERY_RULES: Record<PlatformProduct, DeliveryRules> = {
+  logistics: { attempts: 5, isSuccess: anyTwoHundred, successDescription: ANY_2XX, contentType: 'application/json; charset=UTF-8' },
+  payments: { attempts: 5, isSuccess: anyTwoHundred, successDescription: ANY_2XX, contentType: 'application/json; charset=UTF-8' },
+  support: { attempts: 1 + 5, isSuccess: exactlyTwoHundred, successDescription: 'Only 200 within the timeout (10 s by default) is success', contentType: 'application/json' },
 };
 
 declare module '../webhooks/policy.js' {

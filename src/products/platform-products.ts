@@ -1,5 +1,6 @@
 import { APPLICATION_REMOVED } from '../auth/auth.events.js';
 import type { Config } from '../config.js';
+import type { HostMount } from '../http/host-mounts.js';
 
 /**
  * The three platform products' webhook APIs (docs/products.md): where each is mounted, its public base
@@ -65,4 +66,12 @@ export function isPlatformProductEvent(product: PlatformProduct, eventType: stri
  */
 export function platformProductBaseUrl(product: PlatformProduct, config: Config): string {
   return PLATFORM_PRODUCT_RULES[product].baseUrl(config) ?? PLATFORM_PRODUCT_RULES[product].mountPath;
+}
+
+/** The products published on hosts of their own: their API served at that host's root. */
+export function platformProductHosts(config: Config): HostMount[] {
+  return PLATFORM_PRODUCTS.flatMap((product) => {
+    const baseUrl = PLATFORM_PRODUCT_RULES[product].baseUrl(config);
+    return baseUrl ? [{ baseUrl, mountPath: PLATFORM_PRODUCT_RULES[product].mountPath, paths: ['/api/v1/webhook'] }] : [];
+  });
 }

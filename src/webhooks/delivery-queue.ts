@@ -118,10 +118,12 @@ export async function finishAttempt(
   disableAfterMs: number,
 ): Promise<AttemptConsequences> {
   if (step.status === 'succeeded') {
-    // The common case, kept to two statements: moving the delivery and logging the
-    // attempt are one statement; the subscription's health then follows.
-    await recordAttempt(orm.em.fork(), claimed, record, step);
+    // The common case, kept to two statements: the subscription's health, then moving the
+    // delivery and logging the attempt in one. Health first: whoever sees the delivery
+    // succeeded also sees the subscription healthy again (the receiver did answer 2xx, so
+    // the health holds even if the lease turns out lost).
     await recordSuccess(orm.em.fork(), claimed.sellerId, claimed.subscriptionId);
+    await recordAttempt(orm.em.fork(), claimed, record, step);
     return {};
   }
   // Failures lock the subscription before the delivery, the order every writer of both

@@ -21,6 +21,8 @@ const OPEN = `status in ('pending', 'retrying')`;
 @Unique({ properties: ['subscription', 'event'] })
 @Index({ properties: ['seller', 'id'] })
 @Index({ properties: ['seller', 'subscription', 'id'] })
+// An application's log reads its subscriptions' deliveries across sellers, newest first.
+@Index({ properties: ['subscription', 'id'] })
 @Index({ properties: ['seller', 'eventType', 'id'] })
 @Index({ properties: ['seller', 'status', 'id'] })
 @Index({ name: 'webhook_delivery_due_index', properties: ['nextAttemptAt'], where: OPEN })

@@ -1,7 +1,8 @@
+import { raw, type RawQueryFragment } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Scope } from '../auth/scopes.js';
 import type { Caller } from '../auth/auth.service.js';
 import { isUuid } from '../db/ids.js';
+import { ALL_SELLERS } from '../db/orm.js';
 import { AppError, notFound } from '../errors.js';
 import { OutboxEvent } from '../events/outbox-event.entity.js';
 import { requireReadScopes } from '../events/read-scopes.js';
@@ -13,44 +14,98 @@ import { assertActive } from './subscription.service.js';
 import { WebhookSubscription } from './subscription.entity.js';
 import { deliveryView, type DeliveryView } from './webhooks.views.js';
 
-/** The delivery log as the caller may read it (see deliveryViews), newest first, deleted subscriptions' deliveries included. */
-export async function listDeliveryViews(em: EntityManager, caller: Caller, filter: DeliveryFilter, page: PageRequest): Promise<Page<DeliveryView>> {
-  return viewPage(await listDeliveries(em, caller.sellerId, filter, page), (deliveries) => deliveryViews(em, deliveries, caller.scopes));
+/**
+ * Whose delivery log is read. A seller reads its own subscriptions' deliveries (the
+ * webhooks interface and portal v2, kind `interface`), with the data its scopes read; an
+ * application reads those of its own per-product registrations, across the sellers that
+ * installed it (src/products builds that reader). Neither sees the other's deliveries,
+ * nor sends them again.
+ */
+export interface DeliveryReader {
+  /**
+   * A plain SQL select of the ids of the subscriptions whose deliveries this reader sees.
+   * Plain SQL, not a query builder: reading the log must neither lock nor wait for the
+   * subscription rows a dispatcher holds while it records an attempt.
+   */
+  subscriptions(): RawQueryFragment;
+  /** The reader's seller; undefined for a reader across sellers (an application). */
+  sellerId: string | undefined;
+  /** Whether the reader sees the data of this event as subscriptions of this kind carry it. */
+  readsData(kind: SubscriptionKind, eventType: string): boolean;
+  /** Throws when the reader may not send this event again (it would read it again). */
+  assertMayResend(kind: SubscriptionKind, eventType: string): void;
 }
 
-/** One delivery with its attempts, as the caller may read it. */
-export async function getDeliveryView(em: EntityManager, caller: Caller, id: string): Promise<DeliveryView> {
-  return (await deliveryViews(em, [await getDelivery(em, caller.sellerId, id)], caller.scopes))[0]!;
+/** The seller's own log: subscriptions of kind `interface`, data as the token's scopes read it. */
+export function sellerReader(caller: Caller): DeliveryReader {
+  return {
+    sellerId: caller.sellerId,
+    subscriptions: () => raw(`select id from webhook_subscription where seller_id = ? and kind = 'interface'`, [caller.sellerId]),
+    readsData: (kind, eventType) => readsEventData(caller.scopes, kind, eventType),
+    // Sending an event again is reading it again: the caller must read its data.
+    assertMayResend: (kind, eventType) => requireReadScopes(caller.scopes, [eventType], (type) => policyFor(kind).readScope(type)),
+  };
 }
 
-async function listDeliveries(em: EntityManager, sellerId: string, filter: DeliveryFilter, page: PageRequest): Promise<Page<WebhookDelivery>> {
+/** Rows of every seller for a reader across sellers; the seller's own filter otherwise. */
+const findOptions = (reader: DeliveryReader) => (reader.sellerId ? {} : ALL_SELLERS);
+
+/** The delivery log as the reader may read it (see deliveryViews), newest first, deleted subscriptions' deliveries included. */
+export async function listDeliveryViews(em: EntityManager, reader: DeliveryReader, filter: DeliveryFilter, page: PageRequest): Promise<Page<DeliveryView>> {
+  return viewPage(await listDeliveries(em, reader, filter, page), (deliveries) => deliveryViews(em, deliveries, reader));
+}
+
+/** One delivery with its attempts, as the reader may read it. */
+export async function getDeliveryView(em: EntityManager, reader: DeliveryReader, id: string): Promise<DeliveryView> {
+  return (await deliveryViews(em, [await getDelivery(em, reader, id)], reader))[0]!;
+}
+
+async function listDeliveries(em: EntityManager, reader: DeliveryReader, filter: DeliveryFilter, page: PageRequest): Promise<Page<WebhookDelivery>> {
   const before = page.cursor ? decodeCursor(page.cursor, ['uuid'])[0] : undefined;
   const rows = await em.find(
     WebhookDelivery,
     {
-      seller: sellerId,
-      ...(filter.subscriptionId ? { subscription: filter.subscriptionId } : {}),
+      ...(reader.sellerId ? { seller: reader.sellerId } : {}),
+      subscription: filter.subscriptionId ? { $eq: filter.subscriptionId, $in: reader.subscriptions() } : { $in: reader.subscriptions() },
       ...(filter.event ? { eventType: filter.event } : {}),
       ...(filter.status ? { status: filter.status } : {}),
       ...(before ? { id: { $lt: before } } : {}),
     },
-    { orderBy: { id: 'desc' }, limit: page.limit + 1 },
+    { orderBy: { id: 'desc' }, limit: page.limit + 1, ...findOptions(reader) },
   );
   return pageOf(rows, page.limit, deliveryCursor);
 }
 
 export const deliveryCursor = (delivery: { id: string }) => [delivery.id];
 
-async function getDelivery(em: EntityManager, sellerId: string, id: string): Promise<WebhookDelivery> {
-  const delivery = isUuid(id) ? await em.findOne(WebhookDelivery, { id, seller: sellerId }) : null;
+/** The reader's deliveries with these ids, as it may see them (node(id:)); ids must be UUIDs. */
+export async function findDeliveryViews(em: EntityManager, reader: DeliveryReader, ids: readonly string[]): Promise<DeliveryView[]> {
+  const deliveries = await em.find(
+    WebhookDelivery,
+    { id: { $in: [...ids] }, ...(reader.sellerId ? { seller: reader.sellerId } : {}), subscription: { $in: reader.subscriptions() } },
+    findOptions(reader),
+  );
+  return deliveryViews(em, deliveries, reader);
+}
+
+/** Another reader's delivery is simply absent (404). */
+async function getDelivery(em: EntityManager, reader: DeliveryReader, id: string): Promise<WebhookDelivery> {
+  const delivery = isUuid(id)
+    ? await em.findOne(
+        WebhookDelivery,
+        { id, ...(reader.sellerId ? { seller: reader.sellerId } : {}), subscription: { $in: reader.subscriptions() } },
+        findOptions(reader),
+      )
+    : null;
   if (!delivery) throw notFound('Webhook delivery');
   return delivery;
 }
 
 /** Attempts of each delivery, in order (one query for a page). */
-export async function attemptsOf(em: EntityManager, deliveryIds: readonly string[]): Promise<Map<string, WebhookAttempt[]>> {
+async function attemptsOf(em: EntityManager, deliveries: readonly WebhookDelivery[], reader: DeliveryReader): Promise<Map<string, WebhookAttempt[]>> {
+  const deliveryIds = deliveries.map((delivery) => delivery.id);
   const attempts = deliveryIds.length
-    ? await em.find(WebhookAttempt, { delivery: { $in: [...deliveryIds] } }, { orderBy: { number: 'asc' } })
+    ? await em.find(WebhookAttempt, { delivery: { $in: deliveryIds } }, { orderBy: { number: 'asc' }, ...findOptions(reader) })
     : [];
   const byDelivery = new Map<string, WebhookAttempt[]>(deliveryIds.map((id) => [id, []]));
   for (const attempt of attempts) byDelivery.get(attempt.delivery)?.push(attempt);
@@ -58,10 +113,14 @@ export async function attemptsOf(em: EntityManager, deliveryIds: readonly string
 }
 
 /** The body each delivery POSTs and its subscription's kind, by delivery id (one query per table for a page). */
-async function payloadsOf(em: EntityManager, deliveries: readonly WebhookDelivery[]): Promise<Map<string, { kind: SubscriptionKind; body: unknown }>> {
+async function payloadsOf(
+  em: EntityManager,
+  deliveries: readonly WebhookDelivery[],
+  reader: DeliveryReader,
+): Promise<Map<string, { kind: SubscriptionKind; body: unknown }>> {
   if (deliveries.length === 0) return new Map();
-  const events = await em.find(OutboxEvent, { id: { $in: deliveries.map((delivery) => delivery.event) } });
-  const kinds = await kindsOf(em, deliveries);
+  const events = await em.find(OutboxEvent, { id: { $in: deliveries.map((delivery) => delivery.event) } }, findOptions(reader));
+  const kinds = await kindsOf(em, deliveries, reader);
   const eventById = new Map(events.map((event) => [event.id, event]));
   return new Map(
     deliveries.map((delivery) => {
@@ -72,27 +131,27 @@ async function payloadsOf(em: EntityManager, deliveries: readonly WebhookDeliver
   );
 }
 
-async function kindsOf(em: EntityManager, deliveries: readonly WebhookDelivery[]): Promise<Map<string, SubscriptionKind>> {
-  const subscriptions = await em.find(WebhookSubscription, {
-    id: { $in: [...new Set(deliveries.map((delivery) => delivery.subscription))] },
-  });
+async function kindsOf(em: EntityManager, deliveries: readonly WebhookDelivery[], reader: DeliveryReader): Promise<Map<string, SubscriptionKind>> {
+  const subscriptions = await em.find(
+    WebhookSubscription,
+    { id: { $in: [...new Set(deliveries.map((delivery) => delivery.subscription))] } },
+    findOptions(reader),
+  );
   return new Map(subscriptions.map((subscription) => [subscription.id, subscription.kind]));
 }
 
 /**
  * Sends a finished delivery again by hand, with a fresh round of attempts and the same
  * webhook-id (receivers that already processed it recognise it); answers it as the
- * caller may read it.
+ * reader may read it.
  */
-export async function redeliver(em: EntityManager, caller: Caller, id: string): Promise<DeliveryView> {
-  const { sellerId } = caller;
+export async function redeliver(em: EntityManager, reader: DeliveryReader, id: string): Promise<DeliveryView> {
   // One transaction: the answer shows the delivery as queued, not as a dispatcher that
   // claimed it a moment later left it (our row lock keeps them off until commit).
   const delivery = await em.transactional(async (tx) => {
-    const delivery = await getDelivery(tx, sellerId, id);
-    const subscription = await tx.findOneOrFail(WebhookSubscription, { id: delivery.subscription, seller: sellerId });
-    // Sending an event again is reading it again: the caller must read its data.
-    requireReadScopes(caller.scopes, [delivery.eventType], (type) => policyFor(subscription.kind).readScope(type));
+    const delivery = await getDelivery(tx, reader, id);
+    const subscription = await tx.findOneOrFail(WebhookSubscription, { id: delivery.subscription, seller: delivery.seller }, findOptions(reader));
+    reader.assertMayResend(subscription.kind, delivery.eventType);
     if (delivery.status === 'pending' || delivery.status === 'retrying') {
       throw new AppError('CONFLICT', `The delivery is already ${delivery.status}`);
     }
@@ -102,26 +161,26 @@ export async function redeliver(em: EntityManager, caller: Caller, id: string): 
           set status = 'pending', attempts_in_round = 0, next_attempt_at = now(), completed_at = null, updated_at = now()
         where id = ? and seller_id = ? and status not in ('pending', 'retrying')
         returning id`,
-      [id, sellerId],
+      [id, delivery.seller],
     );
     if (!row) throw new AppError('CONFLICT', 'The delivery was queued again meanwhile');
-    await tx.refresh(delivery);
+    await tx.refresh(delivery, findOptions(reader));
     return delivery;
   });
-  return (await deliveryViews(em, [delivery], caller.scopes))[0]!;
+  return (await deliveryViews(em, [delivery], reader))[0]!;
 }
 
 /**
  * Deliveries as REST and GraphQL show them: attempts and payloads in one query each.
- * A delivery whose event the reader's scopes cannot read is listed without its data and
+ * A delivery whose event the reader cannot read is listed without its data and
  * without the receivers' answers (a receiver may echo what it got).
  */
-async function deliveryViews(em: EntityManager, deliveries: WebhookDelivery[], reader: ReadonlySet<Scope>): Promise<DeliveryView[]> {
-  const attempts = await attemptsOf(em, deliveries.map((delivery) => delivery.id));
-  const payloads = await payloadsOf(em, deliveries);
+async function deliveryViews(em: EntityManager, deliveries: WebhookDelivery[], reader: DeliveryReader): Promise<DeliveryView[]> {
+  const attempts = await attemptsOf(em, deliveries, reader);
+  const payloads = await payloadsOf(em, deliveries, reader);
   return deliveries.map((delivery) => {
     const { kind, body } = payloads.get(delivery.id)!;
-    const readable = readsEventData(reader, kind, delivery.eventType);
+    const readable = reader.readsData(kind, delivery.eventType);
     return deliveryView(delivery, attempts.get(delivery.id) ?? [], readable ? { payload: body } : { payload: withoutData(body), withheld: true });
   });
 }

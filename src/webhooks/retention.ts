@@ -1,16 +1,12 @@
-import type { Counter } from 'prom-client';
 import type { Config } from '../config.js';
 import type { Orm } from '../db/orm.js';
-import { purgedRowsCounter } from '../kernel/purged-rows.js';
+import { createPeriodicPurge, type PurgedRows } from '../kernel/purged-rows.js';
 import type { Worker, WorkerDeps } from '../kernel/workers.js';
 
 export type RetentionWindows = Pick<Config, 'retentionDeliveriesMs' | 'retentionEventsMs' | 'retentionBatchSize'>;
 
-export interface PurgedRows {
-  webhook_attempt: number;
-  webhook_delivery: number;
-  outbox_event: number;
-}
+const TABLES = ['webhook_attempt', 'webhook_delivery', 'outbox_event'] as const;
+type RetentionTable = (typeof TABLES)[number];
 
 /**
  * Finished deliveries (succeeded, failed, cancelled) whose completion is older than the
@@ -71,8 +67,8 @@ async function purgeEventBatch(orm: Orm, windowMs: number, batchSize: number): P
  * events), then events. `keepGoing` is asked between batches, so a shutdown waits for
  * one batch at most.
  */
-export async function purgeExpired(orm: Orm, windows: RetentionWindows, keepGoing: () => boolean = () => true): Promise<PurgedRows> {
-  const purged: PurgedRows = { webhook_attempt: 0, webhook_delivery: 0, outbox_event: 0 };
+export async function purgeExpired(orm: Orm, windows: RetentionWindows, keepGoing: () => boolean = () => true): Promise<PurgedRows<RetentionTable>> {
+  const purged: PurgedRows<RetentionTable> = { webhook_attempt: 0, webhook_delivery: 0, outbox_event: 0 };
   const batch = windows.retentionBatchSize;
   for (let full = true; full && keepGoing(); ) {
     const { attempts, deliveries } = await purgeDeliveryBatch(orm, windows.retentionDeliveriesMs, batch);
@@ -88,43 +84,15 @@ export async function purgeExpired(orm: Orm, windows: RetentionWindows, keepGoin
   return purged;
 }
 
-function count(counter: Counter<'table'>, purged: PurgedRows): void {
-  for (const [table, rows] of Object.entries(purged)) counter.inc({ table }, rows);
-}
-
 /** The retention purge: a pass at start and every RETENTION_INTERVAL_MS. */
 export function createRetentionPurge({ config, orm, logger, metrics }: WorkerDeps): Worker {
-  const counter = purgedRowsCounter(metrics);
-  // Every table from the first scrape on, at 0 until something is removed.
-  count(counter, { webhook_attempt: 0, webhook_delivery: 0, outbox_event: 0 });
-  let timer: NodeJS.Timeout | undefined;
-  let stopping = false;
-  let running: Promise<void> | undefined;
-  const purge = () => {
-    // A pass still going (a large backlog) is not started twice.
-    running ??= purgeExpired(orm, config, () => !stopping)
-      .then(
-        (purged) => {
-          count(counter, purged);
-          if (Object.values(purged).some((rows) => rows > 0)) logger.info({ purged }, 'retention: expired rows purged');
-        },
-        (error: unknown) => logger.warn({ err: error }, 'retention purge failed; retrying at the next interval'),
-      )
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  return {
+  return createPeriodicPurge({
     name: 'retention-purge',
-    async start() {
-      purge();
-      timer = setInterval(purge, config.retentionIntervalMs);
-      timer.unref();
-    },
-    async stop() {
-      stopping = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+    intervalMs: config.retentionIntervalMs,
+    tables: TABLES,
+    purge: (keepGoing) => purgeExpired(orm, config, keepGoing),
+    logger,
+    metrics,
+    message: 'retention: expired rows purged',
+  });
 }

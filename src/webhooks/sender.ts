@@ -8,6 +8,7 @@ import {
   resolvePublicAddresses,
   type LookupAll,
 } from './ssrf-guard.js';
+import { trustedCertificates } from './trust-store.js';
 
 /** What one HTTP attempt produced; the dispatcher judges it with the subscription's policy. */
 export interface SendResult {
@@ -48,9 +49,9 @@ class AttemptTimeout extends Error {
  * rebound to a private one for the connection. IP literals never reach `lookup`, so they
  * are judged before the request. Redirects are not followed (undici's default).
  */
-export function createSender(options: { timeoutMs: number; allowPrivate: boolean; lookup?: LookupAll }): Sender {
+export function createSender(options: { timeoutMs: number; allowPrivate: boolean; lookup?: LookupAll; ca?: string[] }): Sender {
   const agent = new Agent({
-    connect: { lookup: guardedLookup(options.allowPrivate, options.lookup) },
+    connect: { lookup: guardedLookup(options.allowPrivate, options.lookup), ca: options.ca ?? trustedCertificates() },
     keepAliveTimeout: 4_000,
   });
   return {

@@ -66,6 +66,11 @@ export async function listSubscriptions(em: EntityManager, sellerId: string, pag
 
 export const subscriptionCursor = (subscription: WebhookSubscription) => [subscription.id];
 
+/** The seller's subscriptions (not deleted) with these ids (node(id:)); ids must be UUIDs. */
+export async function findSubscriptions(em: EntityManager, sellerId: string, ids: readonly string[]): Promise<WebhookSubscription[]> {
+  return em.find(WebhookSubscription, { id: { $in: [...ids] }, seller: sellerId, kind: KIND, deletedAt: null });
+}
+
 export async function getSubscription(em: EntityManager, sellerId: string, id: string): Promise<WebhookSubscription> {
   const subscription = isUuid(id)
     ? await em.findOne(WebhookSubscription, { id, seller: sellerId, kind: KIND, deletedAt: null })

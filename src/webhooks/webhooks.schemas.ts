@@ -19,7 +19,10 @@ const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T)
 
 export const CreateSubscriptionBody = Type.Object(
   { url: Url, events: Events, description: Type.Optional(Description) },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    examples: [{ url: 'https://erp.example.com/ponte/webhooks', events: ['pedido.criado', 'pedido.status_alterado'], description: 'ERP order sync' }],
+  },
 );
 export type CreateSubscriptionInput = Static<typeof CreateSubscriptionBody>;
 
@@ -81,12 +84,12 @@ export const SubscriptionResponse = Type.Object({
   disabledReason: Nullable(Type.Enum(['user', 'gone', 'failing'])),
   createdAt: Timestamp,
   updatedAt: Timestamp,
-});
+}, { title: 'Subscription' });
 
 export const CreatedSubscriptionResponse = Type.Intersect([
   SubscriptionResponse,
   Type.Object({ secret: Type.String({ description: 'whsec_…; shown now and on rotation only' }) }),
-]);
+], { title: 'CreatedSubscription' });
 
 export const SecretResponse = Type.Object({ id: Id, secret: Type.String() });
 
@@ -98,10 +101,11 @@ export const AttemptResponse = Type.Object({
   responseBody: Nullable(Type.String({ description: 'The first 4 KiB of the response body' })),
   error: Nullable(Type.Enum(ATTEMPT_ERRORS)),
   errorDetail: Nullable(Type.String()),
-});
+}, { title: 'Attempt' });
 
 export const DeliveryResponse = Type.Object({
   id: Type.String({ format: 'uuid', description: 'Also the webhook-id header, the same on every attempt' }),
+  sellerId: Type.String({ format: 'uuid', description: 'The seller whose event it is' }),
   subscriptionId: Id,
   eventId: Id,
   event: Type.String({ description: 'The event name' }),
@@ -117,4 +121,4 @@ export const DeliveryResponse = Type.Object({
     description: 'The token lacks the read scope of this event (e.g. orders:read for pedido.*): payload comes without data and attempts without responseBody',
   }),
   attempts: Type.Array(AttemptResponse),
-});
+}, { title: 'Delivery' });

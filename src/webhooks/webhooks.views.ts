@@ -31,6 +31,8 @@ export interface AttemptView {
 
 export interface DeliveryView {
   id: string;
+  /** The seller whose event it is (an application's log spans the sellers that installed it). */
+  sellerId: string;
   subscriptionId: string;
   eventId: string;
   event: string;
@@ -87,6 +89,7 @@ export function deliveryView(
   const open = delivery.status === 'pending' || delivery.status === 'retrying';
   return {
     id: delivery.id,
+    sellerId: delivery.seller,
     subscriptionId: delivery.subscription,
     eventId: delivery.event,
     event: delivery.eventType,

@@ -5,8 +5,8 @@ import { OutboxEvent } from '../../src/events/outbox-event.entity.js';
 import { createTestSeller, graphql, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
 
 const INSTALLED = '{ installedApplications { applicationId name } }';
-const INSTALL = 'mutation ($applicationId: ID!) { installApplication(applicationId: $applicationId) { applicationId name } }';
-const UNINSTALL = 'mutation ($applicationId: ID!) { uninstallApplication(applicationId: $applicationId) }';
+const INSTALL = 'mutation ($applicationId: ID!) { installApplication(input: { applicationId: $applicationId }) { installedApplication { applicationId name } } }';
+const UNINSTALL = 'mutation ($applicationId: ID!) { uninstallApplication(input: { applicationId: $applicationId }) { applicationId } }';
 
 describe('applications and installations', () => {
   let server: TestApp;
@@ -29,7 +29,7 @@ describe('applications and installations', () => {
   it('installs per seller, once however often asked, and lists only the caller\'s installations', async () => {
     const { sellerA, sellerB, appId } = await fresh();
     const first = await install(sellerA, appId);
-    expect([first.body.errors, first.body.data]).toEqual([undefined, { installApplication: { applicationId: appId, name: 'Frete Facil' } }]);
+    expect([first.body.errors, first.body.data]).toEqual([undefined, { installApplication: { installedApplication: { applicationId: appId, name: 'Frete Facil' } } }]);
     // Installing twice answers the same and changes nothing.
     const second = await install(sellerA, appId);
     expect([second.status, second.body.errors, second.body.data]).toEqual([200, undefined, first.body.data]);
@@ -43,10 +43,10 @@ describe('applications and installations', () => {
     expect((await install(sellerA, appId)).body.errors).toBeUndefined();
     expect((await install(sellerB, appId)).body.errors).toBeUndefined();
     const removed = await graphql(server.url, UNINSTALL, { headers: sellerA.headers, variables: { applicationId: appId } });
-    expect(removed.body.data).toEqual({ uninstallApplication: true });
+    expect(removed.body.data).toEqual({ uninstallApplication: { applicationId: appId } });
     const events = await removedEvents(sellerA.id);
     expect(events).toHaveLength(1);
-    expect(events[0]!.payload).toMatchObject({ applicationId: appId, applicationName: 'Frete Facil', sellerId: sellerA.id });
+    expect(events[0]!.payload).toMatchObject({ idAplicativo: appId, nomeAplicativo: 'Frete Facil', idLoja: sellerA.id });
     expect(await removedEvents(sellerB.id)).toEqual([]);
     expect(await installed(sellerB)).toEqual({ installedApplications: [{ applicationId: appId, name: 'Frete Facil' }] });
 

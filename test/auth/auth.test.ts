@@ -27,7 +27,7 @@ describe('authentication and scopes', () => {
     const { status, body } = await graphql(server.url, VIEWER, { headers: seller.headers });
     expect(status).toBe(200);
     expect(body.data).toMatchObject({
-      viewer: { seller: { id: seller.id, name: 'Loja Azul' }, scopes: ['orders:read', 'catalog:read'] },
+      viewer: { seller: { id: seller.id, name: 'Loja Azul' }, scopes: ['orders_read', 'catalog_read'] },
     });
   });
 
@@ -66,48 +66,48 @@ describe('authentication and scopes', () => {
 
   it('lets a token create tokens only within its own scopes', async () => {
     const seller = await createTestSeller(server.orm, { scopes: ['orders:read', 'orders:write'] });
-    const create = `mutation ($input: CreateTokenInput) { createToken(input: $input) { token scopes } }`;
+    const create = `mutation ($input: CreateTokenInput!) { createToken(input: $input) { token apiToken { scopes } } }`;
 
     const beyond = await graphql(server.url, create, {
       headers: seller.headers,
-      variables: { input: { scopes: ['webhooks:write'] } },
+      variables: { input: { scopes: ['webhooks_write'] } },
     });
     expect(beyond.status).toBe(403);
     expect(beyond.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
 
-    const within = await graphql<{ createToken: { token: string; scopes: string[] } }>(server.url, create, {
+    const within = await graphql<{ createToken: { token: string; apiToken: { scopes: string[] } } }>(server.url, create, {
       headers: seller.headers,
-      variables: { input: { scopes: ['orders:read'] } },
+      variables: { input: { scopes: ['orders_read'] } },
     });
-    expect(within.body.data?.createToken.scopes).toEqual(['orders:read']);
+    expect(within.body.data?.createToken.apiToken.scopes).toEqual(['orders_read']);
     const newToken = within.body.data!.createToken.token;
     expect(newToken).toMatch(/^ponte_sk_[A-Za-z0-9_-]{43}$/);
 
     const viewer = await graphql(server.url, VIEWER, { headers: { authorization: `Bearer ${newToken}` } });
-    expect(viewer.body.data).toMatchObject({ viewer: { seller: { id: seller.id }, scopes: ['orders:read'] } });
+    expect(viewer.body.data).toMatchObject({ viewer: { seller: { id: seller.id }, scopes: ['orders_read'] } });
   });
 
   it('reads an empty or missing scope list as the caller\'s own scopes, never as every scope', async () => {
     const reader = await createTestSeller(server.orm, { scopes: ['catalog:read'] });
-    const create = `mutation ($input: CreateTokenInput) { createToken(input: $input) { token scopes } }`;
-    for (const input of [{ scopes: [] }, { scopes: null }, {}, null]) {
-      const { body } = await graphql<{ createToken: { token: string; scopes: string[] } }>(server.url, create, {
+    const create = `mutation ($input: CreateTokenInput!) { createToken(input: $input) { token apiToken { scopes } } }`;
+    for (const input of [{ scopes: [] }, { scopes: null }, {}]) {
+      const { body } = await graphql<{ createToken: { token: string; apiToken: { scopes: string[] } } }>(server.url, create, {
         headers: reader.headers,
         variables: { input },
       });
       expect(body.errors).toBeUndefined();
-      expect(body.data?.createToken.scopes).toEqual(['catalog:read']);
+      expect(body.data?.createToken.apiToken.scopes).toEqual(['catalog_read']);
       const viewer = await graphql(server.url, VIEWER, { headers: { authorization: `Bearer ${body.data!.createToken.token}` } });
-      expect(viewer.body.data).toMatchObject({ viewer: { scopes: ['catalog:read'] } });
+      expect(viewer.body.data).toMatchObject({ viewer: { scopes: ['catalog_read'] } });
     }
   });
 
-  it('refuses unknown scopes in createToken with VALIDATION_FAILED', async () => {
+  it('refuses unknown scopes in createToken: they are no Scope value', async () => {
     const seller = await createTestSeller(server.orm);
-    const { body } = await graphql(server.url, 'mutation { createToken(input: { scopes: ["orders:delete"] }) { token } }', {
+    const { body } = await graphql(server.url, 'mutation { createToken(input: { scopes: [orders_delete] }) { token } }', {
       headers: seller.headers,
     });
-    expect(body.errors?.[0]?.extensions?.code).toBe('VALIDATION_FAILED');
+    expect(body.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
   });
 
   it('stores only a hash of each token', async () => {

@@ -50,7 +50,7 @@ async function restRoutes(): Promise<RestRoute[]> {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const security = JSON.stringify(route.schema?.security ?? []);
     for (const method of methods) {
-      routes.push({ method, url: route.url, scope: route.config?.scope, application: security.includes('"application"') });
+      routes.push({ method, url: route.url, scope: route.config?.scope, application: security.includes('"applicationCredential"') });
     }
   });
   for (const register of ROUTES) await probe.register(async (scope) => register(scope as never, { config, orm }));
@@ -95,7 +95,8 @@ async function rootFields(): Promise<RootField[]> {
 /** Fields outside type-graphql's classes: Apollo Federation's own, public by design. */
 const FEDERATION_FIELDS = ['_service', '_entities'];
 /** Fields any authenticated caller may use (`@Authorized()` without a scope); every other field names one. */
-const ANY_CALLER_FIELDS = ['createToken', 'events', 'revokeToken', 'tokens', 'viewer'];
+/** (`node`/`nodes` then answer only the types whose read scope the caller holds.) */
+const ANY_CALLER_FIELDS = ['createToken', 'events', 'node', 'nodes', 'revokeToken', 'tokens', 'viewer'];
 
 const SAMPLE_ID = '01234567-89ab-7def-8123-456789abcdef';
 /** A value of each scalar the schema uses; a new scalar must be added here. */
@@ -106,6 +107,7 @@ const SCALAR_SAMPLES: Record<string, unknown> = {
   Float: 1,
   Boolean: true,
   DateTimeISO: '2020-01-01T00:00:00.000Z',
+  Money: '1.00',
   JSON: {},
   _Any: { __typename: 'Order', id: SAMPLE_ID },
 };
@@ -114,7 +116,7 @@ const SCALAR_SAMPLES: Record<string, unknown> = {
 function sampleOf(type: GraphQLInputType): unknown {
   if (isNonNullType(type)) return sampleOf(type.ofType);
   if (isListType(type)) return [sampleOf(type.ofType)];
-  if (isEnumType(type)) return type.getValues()[0]!.value;
+  if (isEnumType(type)) return type.getValues()[0]!.name;
   if (isScalarType(type)) {
     if (!(type.name in SCALAR_SAMPLES)) throw new Error(`no sample value for scalar ${type.name}: add one to SCALAR_SAMPLES`);
     return SCALAR_SAMPLES[type.name];

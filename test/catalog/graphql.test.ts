@@ -12,14 +12,14 @@ describe('catalogue over GraphQL', () => {
   const run = <T = Record<string, any>>(seller: TestSeller, query: string, variables?: Record<string, unknown>) =>
     graphql<T>(server.url, query, { headers: seller.headers, variables });
 
-  const UPSERT = `mutation ($products: [ProductInput!]!) { upsertProducts(products: $products) { sku result } }`;
-  const PUT_CHANNEL = `mutation ($code: String!, $input: ChannelInput!) { putChannel(code: $code, input: $input) { created channel { code name active sharePercent safetyStock maxQuantity } } }`;
+  const UPSERT = `mutation ($products: [ProductInput!]!) { upsertProducts(input: { products: $products }) { results { sku result } } }`;
+  const PUT_CHANNEL = `mutation ($input: PutChannelInput!) { putChannel(input: $input) { created channel { code name active sharePercent safetyStock maxQuantity } } }`;
   const UPDATE_STOCK = `mutation ($sku: String!, $onHand: Int, $delta: Int, $key: String) {
-    updateStock(sku: $sku, onHand: $onHand, delta: $delta, idempotencyKey: $key) { sku onHand reserved available channels { channel quantity } } }`;
+    updateStock(input: { sku: $sku, onHand: $onHand, delta: $delta, idempotencyKey: $key }) { stock { sku onHand reserved available channels { channel quantity } } } }`;
 
   it('upserts products, answering created then unchanged, and reads them back with stock and prices', async () => {
     const seller = await createTestSeller(server.orm);
-    expect((await run(seller, PUT_CHANNEL, { code: 'ml', input: { name: 'ML', sharePercent: 50 } })).body.data).toEqual({
+    expect((await run(seller, PUT_CHANNEL, { input: { code: 'ml', name: 'ML', sharePercent: 50 } })).body.data).toEqual({
       putChannel: { created: true, channel: { code: 'ml', name: 'ML', active: true, sharePercent: 50, safetyStock: 0, maxQuantity: null } },
     });
     const products = [
@@ -27,14 +27,14 @@ describe('catalogue over GraphQL', () => {
       { sku: 'S', title: 'Shirt', variations: [{ sku: 'S-P', attributes: [{ name: 'tamanho', value: 'P' }] }] },
     ];
     expect((await run(seller, UPSERT, { products })).body.data).toEqual({
-      upsertProducts: [{ sku: 'A', result: 'created' }, { sku: 'S', result: 'created' }],
+      upsertProducts: { results: [{ sku: 'A', result: 'created' }, { sku: 'S', result: 'created' }] },
     });
     expect((await run(seller, UPSERT, { products })).body.data).toEqual({
-      upsertProducts: [{ sku: 'A', result: 'unchanged' }, { sku: 'S', result: 'unchanged' }],
+      upsertProducts: { results: [{ sku: 'A', result: 'unchanged' }, { sku: 'S', result: 'unchanged' }] },
     });
     await run(seller, UPDATE_STOCK, { sku: 'A', onHand: 9 });
     await run(seller, UPDATE_STOCK, { sku: 'S-P', onHand: 2 });
-    await run(seller, `mutation { setPrices(sku: "A", prices: [{ sale: "10.00" }, { channel: "ml", sale: "12", promo: "11.5" }]) { sku } }`);
+    await run(seller, `mutation { setPrices(input: { sku: "A", prices: [{ sale: "10.00" }, { channel: "ml", sale: "12", promo: "11.5" }] }) { skuPrices { sku } } }`);
 
     const { body } = await run(seller, `{
       product(sku: "A") { sku publicationStatus channels dimensionsCm { length } stock { onHand available channels { channel quantity } } prices { prices { channel sale promo } } }
@@ -90,7 +90,7 @@ describe('catalogue over GraphQL', () => {
     const tooMany = await run(seller, UPSERT, { products: Array.from({ length: 101 }, (_, i) => ({ sku: `P${i}`, title: 't' })) });
     expect(tooMany.body.errors?.[0]?.extensions?.code).toBe('VALIDATION_FAILED');
     await run(seller, UPSERT, { products: [{ sku: 'A', title: 'x' }] });
-    const promo = await run(seller, `mutation { setPrices(sku: "A", prices: [{ sale: "10.00", promo: "10.00" }]) { sku } }`);
+    const promo = await run(seller, `mutation { setPrices(input: { sku: "A", prices: [{ sale: "10.00", promo: "10.00" }] }) { skuPrices { sku } } }`);
     expect(promo.body.errors?.[0]?.extensions).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: '/prices/0/promo' }] });
     const negative = await run(seller, UPDATE_STOCK, { sku: 'A', onHand: -1 });
     expect(negative.body.errors?.[0]?.extensions?.code).toBe('VALIDATION_FAILED');
@@ -98,7 +98,7 @@ describe('catalogue over GraphQL', () => {
     expect(both.body.errors?.[0]?.extensions?.code).toBe('VALIDATION_FAILED');
     const keyless = await run(seller, UPDATE_STOCK, { sku: 'A', delta: 1 });
     expect(keyless.body.errors?.[0]?.extensions).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: '/idempotencyKey' }] });
-    const share = await run(seller, PUT_CHANNEL, { code: 'ml', input: { name: 'ML', sharePercent: 0 } });
+    const share = await run(seller, PUT_CHANNEL, { input: { code: 'ml', name: 'ML', sharePercent: 0 } });
     expect(share.body.errors?.[0]?.extensions).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: '/sharePercent' }] });
   });
 
@@ -107,7 +107,7 @@ describe('catalogue over GraphQL', () => {
     await run(seller, UPSERT, { products: [{ sku: 'A', title: 'x' }] });
     await run(seller, UPDATE_STOCK, { sku: 'A', delta: 3, key: 'k1' });
     const again = await run(seller, UPDATE_STOCK, { sku: 'A', delta: 3, key: 'k1' });
-    expect(again.body.data?.updateStock.onHand).toBe(3);
+    expect(again.body.data?.updateStock.stock.onHand).toBe(3);
     const other = await run(seller, UPDATE_STOCK, { sku: 'A', delta: 4, key: 'k1' });
     expect(other.body.errors?.[0]?.extensions?.code).toBe('IDEMPOTENCY_MISMATCH');
     expect((await run(seller, '{ stock(sku: "A") { onHand } }')).body.data).toEqual({ stock: { onHand: 3 } });
@@ -115,10 +115,10 @@ describe('catalogue over GraphQL', () => {
 
   it('answers the effective price for a channel at an instant', async () => {
     const seller = await createTestSeller(server.orm);
-    await run(seller, PUT_CHANNEL, { code: 'ml', input: { name: 'ML' } });
+    await run(seller, PUT_CHANNEL, { input: { code: 'ml', name: 'ML' } });
     await run(seller, UPSERT, { products: [{ sku: 'A', title: 'x' }] });
-    await run(seller, `mutation { setPrices(sku: "A", prices: [{ sale: "50.00", promo: "40.00", promoStart: "2026-05-01T00:00:00Z" }]) { sku } }`);
-    const QUERY = `query ($at: String, $channel: String) { effectivePrice(sku: "A", channel: $channel, at: $at) { source price promoActive } }`;
+    await run(seller, `mutation { setPrices(input: { sku: "A", prices: [{ sale: "50.00", promo: "40.00", promoStart: "2026-05-01T00:00:00Z" }] }) { skuPrices { sku } } }`);
+    const QUERY = `query ($at: DateTimeISO, $channel: String) { effectivePrice(sku: "A", channel: $channel, at: $at) { source price promoActive } }`;
     expect((await run(seller, QUERY, { at: '2026-04-30T23:59:59Z', channel: 'ml' })).body.data).toEqual({
       effectivePrice: { source: 'default', price: '50.00', promoActive: false },
     });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiToken } from '../../src/auth/api-token.entity.js';
 import { ALL_SELLERS, forkForSeller } from '../../src/db/orm.js';
+import { anyUuid, readRows } from '../../src/db/read-rows.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { createTestSeller } from '../support/app.js';
 
@@ -27,6 +28,15 @@ describe('seller scoping', () => {
     expect(tokensOfA.map((token) => token.seller)).toEqual([sellerA]);
     const byIdFromB = await forkForSeller(database.orm, sellerB).findOne(ApiToken, { id: tokensOfA[0]!.id });
     expect(byIdFromB).toBeNull();
+  });
+
+  it('keeps the scope on plain-row reads by a list of ids', async () => {
+    const [tokenOfA] = await forkForSeller(database.orm, sellerA).find(ApiToken, {});
+    const ids = [tokenOfA!.id, '0190f0e0-0000-7000-8000-000000000000'];
+    const ofA = await readRows(forkForSeller(database.orm, sellerA), ApiToken, { id: anyUuid(ids) });
+    expect(ofA.map((token) => token.id)).toEqual([tokenOfA!.id]);
+    expect(await readRows(forkForSeller(database.orm, sellerB), ApiToken, { id: anyUuid(ids) })).toEqual([]);
+    expect(await readRows(forkForSeller(database.orm, sellerA), ApiToken, { id: anyUuid([]) })).toEqual([]);
   });
 
   it('keeps the scope inside transactions', async () => {

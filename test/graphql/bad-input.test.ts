@@ -22,9 +22,9 @@ const SUBSCRIPTION_CASES: { name: string; query: string; variables?: Record<stri
   { name: 'events: types of the wrong type', query: 'subscription { events(types: { a: 1 }) { id } }', expect: 'error' },
   { name: 'events: after an unknown event', query: 'subscription { events(after: "01a20107-0000-7000-8000-000000000000") { id } }', expect: 'error' },
   { name: 'events: after a malformed id', query: 'subscription { events(after: "not-an-event") { id } }', expect: 'error' },
-  { name: 'events: a type with a NUL character', query: 'subscription ($types: [String!]) { events(types: $types) { id } }', variables: { types: ['pedido.criado\u0000'] }, expect: 'error' },
+  { name: 'events: a type with a NUL character', query: 'subscription ($types: [EventType!]) { events(types: $types) { id } }', variables: { types: ['pedido_criado\u0000'] }, expect: 'error' },
   { name: 'orderEvents: a malformed order id', query: 'subscription { orderEvents(orderId: "not-a-uuid") { id } }', expect: 'accepted-or-error' },
-  { name: 'orderEvents: an unknown status', query: 'subscription { orderEvents(statuses: ["bogus"]) { id } }', expect: 'error' },
+  { name: 'orderEvents: an unknown status', query: 'subscription { orderEvents(statuses: [bogus]) { id } }', expect: 'error' },
   { name: 'stockEvents: a SKU of 100001 characters', query: 'subscription ($sku: String) { stockEvents(sku: $sku) { id } }', variables: { sku: 'x'.repeat(100_001) }, expect: 'error' },
   { name: 'stockEvents: an unknown argument', query: 'subscription { stockEvents(bogus: 1) { id } }', expect: 'error' },
   { name: 'an unknown subscription field', query: 'subscription { bogusEvents { id } }', expect: 'error' },
@@ -46,7 +46,7 @@ const TRANSPORT_CASES: { name: string; method: 'GET' | 'POST'; path?: string; co
   { name: 'the query sent as text/plain', method: 'POST', contentType: 'text/plain', body: '{"query":"{ viewer { scopes } }"}' },
   { name: 'a GET without a query', method: 'GET', path: '/graphql' },
   { name: 'a GET with variables that are not JSON', method: 'GET', path: '/graphql?query=query(%24sku%3AString!)%7Bstock(sku%3A%24sku)%7Bsku%7D%7D&variables=%7Bnot-json' },
-  { name: 'a mutation over GET', method: 'GET', path: '/graphql?query=mutation%7BupdateStock(sku%3A%22SKU-A%22%2ConHand%3A1)%7Bsku%7D%7D' },
+  { name: 'a mutation over GET', method: 'GET', path: '/graphql?query=mutation%7BupdateStock(input%3A%7Bsku%3A%22SKU-A%22%2ConHand%3A1%7D)%7Bstock%7Bsku%7D%7D%7D' },
 ];
 
 describe('bad input over GraphQL: every root field answers it with a coded error, never INTERNAL', () => {

@@ -3,7 +3,7 @@ import { buildSubgraphSchema } from '@apollo/subgraph';
 import { graphql as executeGraphQL, GraphQLError, parse, print } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatGraphQLError } from '../../src/graphql/apollo.js';
-import { ViewerDocument, type ViewerQuery } from '../generated/graphql.js';
+import { ViewerDocument, type ViewerQuery } from '../../client/generated/graphql.js';
 import { createTestSeller, graphql, startTestApp, type TestApp } from '../support/app.js';
 
 describe('GraphQL schema', () => {

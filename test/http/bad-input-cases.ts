@@ -25,17 +25,27 @@ interface OpenApiOperation {
   security?: Record<string, unknown>[];
 }
 
-export function routesOf(document: { paths: Record<string, Record<string, OpenApiOperation>> }): Route[] {
-  return Object.entries(document.paths).flatMap(([path, operations]) =>
+export function routesOf(document: { paths: Record<string, Record<string, OpenApiOperation>>; components?: { schemas?: Record<string, JsonSchema> } }): Route[] {
+  const paths = inlineRefs(document.paths, document.components?.schemas ?? {});
+  return Object.entries(paths).flatMap(([path, operations]) =>
     Object.entries(operations).map(([method, operation]) => ({
       method: method.toUpperCase(),
       path,
-      credential: operation.security?.some((requirement) => 'application' in requirement) ? ('application' as const) : ('seller' as const),
+      credential: operation.security?.some((requirement) => 'applicationCredential' in requirement) ? ('application' as const) : ('seller' as const),
       body: operation.requestBody?.content['application/json']?.schema,
       query: (operation.parameters ?? []).filter((parameter) => parameter.in === 'query').map(({ name, schema }) => ({ name, schema })),
       list: Boolean(operation.responses?.['200']?.content?.['application/json']?.schema?.properties?.data),
     })),
   );
+}
+
+/** The document's `$ref`s to its components replaced by the components themselves: the cases read schemas whole. */
+function inlineRefs<T>(node: T, schemas: Record<string, JsonSchema>): T {
+  if (Array.isArray(node)) return node.map((entry) => inlineRefs(entry, schemas)) as T;
+  if (typeof node !== 'object' || node === null) return node;
+  const ref = (node as { $ref?: unknown }).$ref;
+  if (typeof ref === 'string') return inlineRefs(schemas[ref.replace('#/components/schemas/', '')] as T, schemas);
+  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, inlineRefs(value, schemas)])) as T;
 }
 
 export const routeName = (route: Route) => `${route.method} ${route.path}`;
@@ -85,6 +95,15 @@ export const VALID_REQUESTS: Record<string, (world: World) => ValidRequest> = {
     body: { method: 'pix', status: 'pending', amount: '1.00', installments: 1, transactionId: 'tx-corpus', paidAt: '2026-01-02T03:04:05Z' },
     params: freshOrder,
   }),
+  'POST /pedidos/{id}/envios': () => ({
+    body: { carrier: 'Correios', trackingCode: `BR${randomBytes(6).toString('hex')}`, trackingUrl: 'https://rastreio.example.com/BR1' },
+    params: async (world) => ({ id: world.ids.invoicedOrder }),
+  }),
+  'POST /envios/{id}/rastreio': () => ({ body: { status: 'in_transit', description: 'Em trânsito', location: 'Curitiba/PR', at: '2026-01-02T03:04:05Z' } }),
+  'POST /pedidos/{id}/chat-transportadora': () => ({ body: { sender: 'carrier', authorName: 'Transportadora', message: 'Coleta às 15h' } }),
+  'POST /ciclos': () => ({ body: freshPeriod() }),
+  'POST /atendimentos': (world) => ({ body: { channel: 'chat', subject: 'Atraso', customerName: 'Ana', orderId: world.ids.order, message: 'Cadê?' } }),
+  'POST /atendimentos/{id}/mensagens': () => ({ body: { direction: 'saida', message: 'Chega amanhã', channel: 'email' } }),
   ...Object.fromEntries(
     Object.entries(PLATFORM_PRODUCTS).map(([mount, product]) => [`POST ${mount}/api/v1/webhook/novo`, () => ({ body: { url: product.url, events: [product.event] } })]),
   ),
@@ -95,6 +114,14 @@ export const VALID_REQUESTS: Record<string, (world: World) => ValidRequest> = {
   'PUT /v2/webhooks/configuracoes/{id}': (world) => ({ body: { url: world.hookUrl, active: true } }),
   'PUT /v2/webhooks/configuracoes/{id}/grupos': () => ({ body: { orders: true, stock: true } }),
 };
+
+let periods = 0;
+/** A settlement period no other valid request used (periods of a seller never overlap). */
+function freshPeriod(): { periodStart: string; periodEnd: string } {
+  periods += 1;
+  const start = Date.UTC(2000, 0, 1) + periods * 86_400_000;
+  return { periodStart: new Date(start).toISOString(), periodEnd: new Date(start + 86_400_000).toISOString() };
+}
 
 async function freshOrder(world: World): Promise<Record<string, string>> {
   const response = await fetch(`${world.server.url}/pedidos`, { method: 'POST', headers: world.seller.headers, body: JSON.stringify(orderBody()) });
@@ -115,6 +142,9 @@ export function defaultParams(route: Route, world: World): Record<string, string
 
 function idFor(path: string, world: World): string {
   if (path.startsWith('/pedidos/')) return world.ids.order;
+  if (path.startsWith('/envios/')) return world.ids.shipment;
+  if (path.startsWith('/ciclos/')) return world.ids.cycle;
+  if (path.startsWith('/atendimentos/')) return world.ids.supportCase;
   if (path.startsWith('/webhooks/assinaturas/')) return world.ids.subscription;
   if (path.startsWith('/webhooks/entregas/')) return world.ids.delivery;
   if (path.startsWith('/v2/webhooks/configuracoes/')) return world.ids.portalConfiguration;

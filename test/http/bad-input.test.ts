@@ -22,7 +22,7 @@ const LEAKS = /\bat .+\.[cm]?[jt]s:\d+|node_modules|\bselect\b.+\bfrom\b|\binser
 
 // Cases are listed from the checked-in contract (test names cannot wait for a server); a
 // test below checks that the served document has exactly the same operations.
-const document = JSON.parse(readFileSync(new URL('../../schema/openapi.json', import.meta.url), 'utf8')) as Parameters<typeof routesOf>[0];
+const document = JSON.parse(readFileSync(new URL('../../schema/openapi/all.json', import.meta.url), 'utf8')) as Parameters<typeof routesOf>[0];
 const routes = routesOf(document);
 const caseNames = restCases(routes, placeholderWorld()).map((entry) => entry.name);
 

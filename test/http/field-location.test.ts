@@ -60,7 +60,7 @@ describe('one rule, two interfaces', () => {
     const rest = await call(server, seller, 'PATCH', '/estoque/PLAIN', { delta: 1 });
     expect(rest.status).toBe(422);
     expect(rest.body.errors).toEqual([{ path: '/idempotency-key', in: 'header', message: 'is required with delta' }]);
-    const viaGraphQL = await graphql(server.url, 'mutation { updateStock(sku: "PLAIN", delta: 1) { onHand } }', { headers: seller.headers });
+    const viaGraphQL = await graphql(server.url, 'mutation { updateStock(input: { sku: "PLAIN", delta: 1 }) { stock { onHand } } }', { headers: seller.headers });
     expect(errorsOf(viaGraphQL)).toEqual({ code: 'VALIDATION_FAILED', errors: [{ path: '/idempotencyKey', message: 'is required with delta' }] });
     const stock = await call(server, seller, 'GET', '/estoque/PLAIN');
     expect(stock.body.onHand).toBe(3);
@@ -69,7 +69,7 @@ describe('one rule, two interfaces', () => {
   it('a SKU with variations has no stock of its own: a path parameter over REST, an argument over GraphQL', async () => {
     const rest = await call(server, seller, 'PATCH', '/estoque/SHIRT', { onHand: 1 });
     expect(rest.body.errors).toEqual([{ path: '/sku', in: 'path', message: 'has variations: stock belongs to its variations\' SKUs' }]);
-    const viaGraphQL = await graphql(server.url, 'mutation { updateStock(sku: "SHIRT", onHand: 1) { onHand } }', { headers: seller.headers });
+    const viaGraphQL = await graphql(server.url, 'mutation { updateStock(input: { sku: "SHIRT", onHand: 1 }) { stock { onHand } } }', { headers: seller.headers });
     expect(errorsOf(viaGraphQL)).toEqual({ code: 'VALIDATION_FAILED', errors: [{ path: '/sku', message: 'has variations: stock belongs to its variations\' SKUs' }] });
   });
 

@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrder, orderSeller } from '../orders/fixtures.js';
 import { createTestApplication, type TestApplication } from '../products/fixtures.js';
-import { createTestSeller, graphql, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
+import { graphql, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
 
-/** Every REST list, with the headers it is called with (per-product lists take an application credential). */
+/**
+ * Every REST list, with the headers it is called with (per-product lists take an
+ * application credential); `{order}` is an order of the seller's.
+ */
 const REST_LISTS = [
   '/pedidos',
   '/produtos',
@@ -10,9 +14,16 @@ const REST_LISTS = [
   '/webhooks/assinaturas',
   '/webhooks/entregas',
   '/v2/webhooks/configuracoes',
+  '/pedidos/{order}/envios',
+  '/pedidos/{order}/chat-transportadora',
+  '/ciclos',
+  '/atendimentos',
   '/logistica/api/v1/webhook',
   '/pagamentos/api/v1/webhook',
   '/atendimento/api/v1/webhook',
+  '/logistica/api/v1/webhook/entregas',
+  '/pagamentos/api/v1/webhook/entregas',
+  '/atendimento/api/v1/webhook/entregas',
 ];
 
 /** Every GraphQL connection, with its `first` argument. */
@@ -34,17 +45,20 @@ describe.each<{ maximum: number; env: Record<string, string> }>([
   let server: TestApp;
   let seller: TestSeller;
   let application: TestApplication;
+  let orderId: string;
 
   beforeAll(async () => {
     server = await startTestApp({ env });
-    seller = await createTestSeller(server.orm);
+    seller = await orderSeller(server);
+    orderId = (await createOrder(server, seller)).body.id as string;
     application = await createTestApplication(server.orm, { installedBy: [seller] });
   });
   afterAll(() => server.close());
 
   const headersFor = (path: string) => (path.includes('/api/v1/') ? application.headers : seller.headers);
 
-  it.each(REST_LISTS)('GET %s refuses limit above the maximum', async (path) => {
+  it.each(REST_LISTS)('GET %s refuses limit above the maximum', async (list) => {
+    const path = list.replace('{order}', orderId);
     const over = await fetch(`${server.url}${path}?limit=${maximum + 1}`, { headers: headersFor(path) });
     expect(over.status).toBe(422);
     expect(await over.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: '/limit', in: 'query', message: `must be <= ${maximum}` }] });

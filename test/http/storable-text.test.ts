@@ -82,9 +82,9 @@ describe('requests carrying a NUL character or an unpaired surrogate', () => {
   });
 
   it('refuses GraphQL variables and literals with VALIDATION_FAILED naming where they are', async () => {
-    const byVariable = await graphql(server.url, 'mutation ($input: ChannelInput!) { putChannel(code: "loja", input: $input) { created } }', {
+    const byVariable = await graphql(server.url, 'mutation ($input: PutChannelInput!) { putChannel(input: $input) { created } }', {
       headers: seller.headers,
-      variables: { input: { name: 'Loja\u0000' } },
+      variables: { input: { code: 'loja', name: 'Loja\u0000' } },
     });
     expect(byVariable.status).toBe(422);
     expect(byVariable.body.data).toBeUndefined();
@@ -108,7 +108,7 @@ describe('requests carrying a NUL character or an unpaired surrogate', () => {
     try {
       const outcome = await new Promise<unknown>((resolve) => {
         live.client.subscribe(
-          { query: 'mutation ($input: ChannelInput!) { putChannel(code: "loja", input: $input) { created } }', variables: { input: { name: '\u0000' } } },
+          { query: 'mutation ($input: PutChannelInput!) { putChannel(input: $input) { created } }', variables: { input: { code: 'loja', name: '\u0000' } } },
           { next: resolve, error: resolve, complete: () => resolve('completed') },
         );
       });

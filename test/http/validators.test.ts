@@ -30,10 +30,10 @@ describe('request validators', () => {
     { query: '{ supportCases(first: 2) { edges { cursor } } }' },
     { query: '{ settlementCycles(first: 2) { edges { cursor } } }' },
     { query: '{ prices(sku: "") { sku } }', code: 'VALIDATION_FAILED' },
-    { query: '{ effectivePrice(sku: "A1", at: "yesterday") { sale } }', code: 'VALIDATION_FAILED' },
+    { query: '{ effectivePrice(sku: "A1", at: "yesterday") { sale } }', code: 'GRAPHQL_VALIDATION_FAILED' },
     {
-      query: 'mutation ($input: ChannelInput!) { putChannel(code: "loja", input: $input) { created } }',
-      variables: { input: { name: 'Loja', sharePercent: 250 } },
+      query: 'mutation ($input: PutChannelInput!) { putChannel(input: $input) { created } }',
+      variables: { input: { code: 'loja', name: 'Loja', sharePercent: 250 } },
       code: 'VALIDATION_FAILED',
     },
     {

@@ -6,7 +6,7 @@ import { startTestApp, type TestApp, type TestSeller } from '../support/app.js';
 import { bearer, connectLive, subscribe, waitForSubscriptions } from '../support/live.js';
 import { changeStatus, createOrder, orderSeller } from '../orders/fixtures.js';
 
-const ORDER_EVENTS = 'subscription($orderId: ID, $statuses: [String!], $after: ID) { orderEvents(orderId: $orderId, statuses: $statuses, after: $after) { id evento dataHora data } }';
+const ORDER_EVENTS = 'subscription($orderId: ID, $statuses: [OrderStatus!], $after: ID) { orderEvents(orderId: $orderId, statuses: $statuses, after: $after) { id evento dataHora data } }';
 
 describe('orders over REST, live over graphql-ws', () => {
   let server: TestApp;

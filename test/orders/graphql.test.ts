@@ -19,11 +19,11 @@ const ORDERS = `query ($first: Int, $after: String, $filter: OrderFilterInput, $
   }
 }`;
 const ORDER = `query ($id: ID!) { order(id: $id) { ${ORDER_FIELDS} } }`;
-const CREATE = `mutation ($input: CreateOrderInput!, $key: String) {
-  createOrder(input: $input, idempotencyKey: $key) { created order { ${ORDER_FIELDS} } }
+const CREATE = `mutation ($input: CreateOrderInput!) {
+  createOrder(input: $input) { created order { ${ORDER_FIELDS} } }
 }`;
-const CHANGE = `mutation ($id: ID!, $input: ChangeOrderStatusInput!) { changeOrderStatus(id: $id, input: $input) { id status invoice { accessKey } statusHistory { status note } } }`;
-const PAY = `mutation ($id: ID!, $input: PaymentInput!) { recordOrderPayment(orderId: $id, input: $input) { id status payments { status amount } } }`;
+const CHANGE = `mutation ($input: ChangeOrderStatusInput!) { changeOrderStatus(input: $input) { order { id status invoice { accessKey } statusHistory { status note } } } }`;
+const PAY = `mutation ($id: ID!, $input: PaymentInput!) { recordOrderPayment(input: { orderId: $id, payment: $input }) { order { id status payments { status amount } } } }`;
 const ENTITIES = `query ($representations: [_Any!]!) { _entities(representations: $representations) { ... on Order { id number items { sku } } } }`;
 
 describe('orders over GraphQL', () => {
@@ -40,16 +40,16 @@ describe('orders over GraphQL', () => {
 
   it('creates an order with the same rules and answer as REST, honouring an idempotency key', async () => {
     const input = orderBody({ placedAt: '2026-03-04T05:06:07.000Z' });
-    const first = await ask(CREATE, { input, key: 'gql-1' });
+    const first = await ask(CREATE, { input: { ...input, idempotencyKey: 'gql-1' } });
     expect(first.body.errors).toBeUndefined();
     expect(first.body.data.createOrder.created).toBe(true);
     const order = first.body.data.createOrder.order;
     expect(order).toMatchObject({ status: 'pendente', amounts: { total: '120.00' }, placedAt: '2026-03-04T05:06:07.000Z' });
     expect(order.items).toHaveLength(2);
 
-    const replay = await ask(CREATE, { input, key: 'gql-1' });
+    const replay = await ask(CREATE, { input: { ...input, idempotencyKey: 'gql-1' } });
     expect(replay.body.data.createOrder).toEqual({ created: false, order });
-    const mismatch = await ask(CREATE, { input: orderBody(), key: 'gql-1' });
+    const mismatch = await ask(CREATE, { input: { ...orderBody(), idempotencyKey: 'gql-1' } });
     expect(mismatch.body.errors?.[0]?.extensions?.code).toBe('IDEMPOTENCY_MISMATCH');
 
     const invalid = await ask(CREATE, { input: orderBody({ total: '1.00', deliveryAddress: { ...(input.deliveryAddress as object), state: 'XX' } }) });
@@ -63,17 +63,17 @@ describe('orders over GraphQL', () => {
 
   it('changes status through the same machine, with INVALID_TRANSITION listing the allowed moves', async () => {
     const order = await orderIn(server, seller, 'pendente');
-    const refused = await ask(CHANGE, { id: order.id, input: { status: 'enviado', shipment: { carrier: 'Correios', trackingCode: 'X' } } });
+    const refused = await ask(CHANGE, { input: { orderId: order.id, status: 'enviado', shipment: { carrier: 'Correios', trackingCode: 'X' } } });
     expect(refused.body.errors?.[0]?.extensions).toMatchObject({ code: 'INVALID_TRANSITION', from: 'pendente', to: 'enviado', allowed: ['aprovado', 'cancelado'] });
 
     const paid = await ask(PAY, { id: order.id, input: { method: 'pix', status: 'approved', amount: '120.00' } });
-    expect(paid.body.data.recordOrderPayment).toMatchObject({ status: 'aprovado', payments: [{ status: 'approved', amount: '120.00' }] });
+    expect(paid.body.data.recordOrderPayment.order).toMatchObject({ status: 'aprovado', payments: [{ status: 'approved', amount: '120.00' }] });
 
-    const invoiced = await ask(CHANGE, { id: order.id, input: { status: 'faturado', invoice: { number: '9', series: '1', accessKey: ACCESS_KEY }, note: 'NF 9' } });
-    expect(invoiced.body.data.changeOrderStatus).toMatchObject({ status: 'faturado', invoice: { accessKey: ACCESS_KEY } });
-    expect(invoiced.body.data.changeOrderStatus.statusHistory.map((entry: { status: string }) => entry.status)).toEqual(['pendente', 'aprovado', 'faturado']);
+    const invoiced = await ask(CHANGE, { input: { orderId: order.id, status: 'faturado', invoice: { number: '9', series: '1', accessKey: ACCESS_KEY }, note: 'NF 9' } });
+    expect(invoiced.body.data.changeOrderStatus.order).toMatchObject({ status: 'faturado', invoice: { accessKey: ACCESS_KEY } });
+    expect(invoiced.body.data.changeOrderStatus.order.statusHistory.map((entry: { status: string }) => entry.status)).toEqual(['pendente', 'aprovado', 'faturado']);
 
-    const noKey = await ask(CHANGE, { id: order.id, input: { status: 'enviado' } });
+    const noKey = await ask(CHANGE, { input: { orderId: order.id, status: 'enviado' } });
     expect(noKey.body.errors?.[0]?.extensions).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: '/shipment' }] });
   });
 
@@ -102,7 +102,7 @@ describe('orders over GraphQL', () => {
     const order = await orderIn(server, seller, 'pendente');
     const stranger = await orderSeller(server);
     expect((await ask(ORDER, { id: order.id }, stranger)).body.data).toEqual({ order: null });
-    const change = await ask(CHANGE, { id: order.id, input: { status: 'cancelado', reason: 'x' } }, stranger);
+    const change = await ask(CHANGE, { input: { orderId: order.id, status: 'cancelado', reason: 'x' } }, stranger);
     expect(change.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
 
     const representations = [{ __typename: 'Order', id: order.id }];
@@ -129,6 +129,24 @@ describe('orders over GraphQL', () => {
     const expected = ['api_token', 'order_item', 'order_payment', 'order_status_change', 'sales_order'];
     expect(await tablesOfPage(5)).toEqual(expected);
     expect(await tablesOfPage(50)).toEqual(expected);
+  });
+
+  it('reads with a page only the children its query selects, through nodes and fragments as through edges', async () => {
+    const busy = await orderSeller(server);
+    const created = (await createOrder(server, busy, orderBody({ payments: [{ method: 'pix', status: 'pending', amount: '1.00' }] }))).body;
+    const page = async (query: string) => {
+      const { result: { body }, statements } = await recordStatements(server.orm, () => ask(query, {}, busy));
+      expect(body.errors).toBeUndefined();
+      return { orders: body.data.orders, tables: tablesRead(statements) };
+    };
+    const bare = await page('{ orders(first: 5) { nodes { id } } }');
+    expect(bare.tables).toEqual(['api_token', 'sales_order']);
+    const fragments = await page(`query {
+      orders(first: 5) { nodes { ...Lines } edges { node { ... on Order { paid: payments { amount } } } } }
+    } fragment Lines on Order { items { sku quantity } }`);
+    expect(fragments.tables).toEqual(['api_token', 'order_item', 'order_payment', 'sales_order']);
+    expect(fragments.orders.nodes).toEqual([{ items: created.items.map(({ sku, quantity }: { sku: string; quantity: number }) => ({ sku, quantity })) }]);
+    expect(fragments.orders.edges).toEqual([{ node: { paid: [{ amount: '1.00' }] } }]);
   });
 
   it('resolves _entities orders in a number of statements independent of how many are asked for', async () => {

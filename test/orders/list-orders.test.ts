@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp, type TestSeller } from '../support/app.js';
+import { graphql, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
 import { MOVE_TO, call, changeStatus, createOrder, orderBody, orderIn, orderSeller } from './fixtures.js';
 
 interface Listed {
@@ -103,6 +103,31 @@ describe('GET /pedidos', () => {
     expect(await ids(`createdFrom=${aprovado.createdAt}`)).toEqual([cancelado.id, aprovado.id]);
     expect(await ids(`createdTo=${aprovado.createdAt}`)).toEqual([pendente.id]);
     expect(await ids(`updatedSince=${cancelado.updatedAt}&sort=updatedAt`)).toEqual([cancelado.id]);
+  });
+
+  it('filters by sale date (placedFrom, placedTo), over REST and GraphQL', async () => {
+    const seller = await orderSeller(server);
+    const [january, february, march] = await Promise.all(
+      ['2026-01-10T12:00:00.000Z', '2026-02-10T12:00:00.000Z', '2026-03-10T12:00:00.000Z'].map(async (placedAt) =>
+        (await createOrder(server, seller, orderBody({ placedAt }))).body as { id: string; placedAt: string; createdAt: string },
+      ),
+    );
+    expect(february!.placedAt).toBe('2026-02-10T12:00:00.000Z');
+    const ids = async (query: string) => new Set((await list(seller, query)).body.data.map((order) => order.id));
+
+    expect(await ids('placedFrom=2026-02-01T00:00:00Z')).toEqual(new Set([february!.id, march!.id]));
+    // `placedTo` is exclusive, as createdTo is.
+    expect(await ids('placedTo=2026-02-10T12:00:00.000Z')).toEqual(new Set([january!.id]));
+    expect(await ids('placedFrom=2026-02-01T00:00:00Z&placedTo=2026-03-01T00:00:00Z')).toEqual(new Set([february!.id]));
+    // The sale date is not the creation date: every order here was created today.
+    expect(await ids('placedFrom=2026-02-01T00:00:00Z&createdTo=2020-01-01T00:00:00Z')).toEqual(new Set());
+    expect((await list(seller, 'placedFrom=yesterday')).status).toBe(422);
+
+    const reply = await graphql<any>(server.url, 'query ($filter: OrderFilterInput) { orders(filter: $filter) { edges { node { id placedAt } } } }', {
+      headers: seller.headers,
+      variables: { filter: { placedFrom: '2026-02-01T00:00:00Z', placedTo: '2026-03-01T00:00:00Z' } },
+    });
+    expect(reply.body.data.orders.edges.map((edge: any) => edge.node)).toEqual([{ id: february!.id, placedAt: february!.placedAt }]);
   });
 
   it('refuses unknown statuses, limits above the maximum and cursors it did not issue, with 422', async () => {

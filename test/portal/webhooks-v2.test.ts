@@ -139,9 +139,9 @@ describe('seller portal API v2: group switches decide what is delivered', () => 
     expect(switched.body.groups).toEqual({ orders: false, stock: false, freight: true, payments: false });
     const later = await createOrder(server, seller);
     expect(later.status).toBe(201);
-    const { createShipment: shipment } = await gql(server, seller, `mutation ($orderId: ID!) {
-      createShipment(orderId: $orderId, input: {carrier: "Correios", trackingCode: "BR9"}) { id } }`, { orderId: order.id });
-    await gql(server, seller, `mutation ($id: ID!) { addTrackingEvent(shipmentId: $id, input: {status: posted, description: "Postado"}) { id } }`, { id: shipment.id });
+    const { createShipment: { shipment } } = await gql(server, seller, `mutation ($orderId: ID!) {
+      createShipment(input: {orderId: $orderId, carrier: "Correios", trackingCode: "BR9"}) { shipment { id } } }`, { orderId: order.id });
+    await gql(server, seller, `mutation ($id: ID!) { addTrackingEvent(input: {shipmentId: $id, status: posted, description: "Postado"}) { trackingEvent { id } } }`, { id: shipment.id });
 
     // Every event fanned out and every delivery finished: the log is complete, not just long enough.
     await fanOutDrained(server);

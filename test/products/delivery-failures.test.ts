@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { fanOutBatch } from '../../src/webhooks/fanout.js';
 import { createTestSeller, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
-import { deliveriesOf, emit, fanOutDrained, settledDeliveries, startDispatcher } from '../webhooks/fixtures.js';
+import { deliveriesOf, emit, fanOutDrained, startDispatcher, type DeliveryRecord } from '../webhooks/fixtures.js';
 import { waitUntil } from '../webhooks/receiver.js';
 import { createTestApplication, type TestApplication } from './fixtures.js';
 import { startProductReceiver, type ProductReceiver, type ProductReply } from './receiver.js';
@@ -45,7 +45,17 @@ describe('per-product deliveries: failures, disabling and a delete racing the fa
     expect(response.status).toBe(201);
     return ((await response.json()) as { id: string }).id;
   };
-  const settled = (seller: TestSeller, count: number) => settledDeliveries(server, seller, count);
+  /** The application's payments deliveries of one seller, once `count` of them are settled. */
+  const settled = async (app: TestApplication, seller: TestSeller, count: number) => {
+    let deliveries: DeliveryRecord[] = [];
+    await waitUntil(async () => {
+      deliveries = (await ofSeller(app, seller));
+      return deliveries.length === count && deliveries.every((delivery) => !['pending', 'retrying'].includes(delivery.status));
+    });
+    return deliveries;
+  };
+  const ofSeller = async (app: TestApplication, seller: TestSeller) =>
+    (await deliveriesOf(server, app, '', '/pagamentos')).filter((delivery) => delivery.sellerId === seller.id);
   /** The product subscription a registration has for a seller, as the dispatcher sees it. */
   const productSubscription = async (registrationId: string, seller: TestSeller) => {
     const [row] = await server.orm.em.fork().execute<{ active: boolean; disabled_reason: string | null; deleted: boolean }[]>(
@@ -64,7 +74,7 @@ describe('per-product deliveries: failures, disabling and a delete racing the fa
     await register(app, `${hook.url}/payments`);
     dispatcher = await startDispatcher(server);
     await cycleEvent(server, seller, 'fails');
-    const [delivery] = await settled(seller, 1);
+    const [delivery] = await settled(app, seller, 1);
     expect(delivery).toMatchObject({ status: 'failed', attemptCount: 5 });
     expect(delivery!.attempts.map((attempt) => [attempt.number, attempt.statusCode])).toEqual([1, 2, 3, 4, 5].map((n) => [n, 500]));
     expect(hook.requests).toHaveLength(5);
@@ -79,7 +89,7 @@ describe('per-product deliveries: failures, disabling and a delete racing the fa
     dispatcher = await startDispatcher(server);
 
     await cycleEvent(server, gone, 'gone-1');
-    const [first] = await settled(gone, 1);
+    const [first] = await settled(app, gone, 1);
     expect(first).toMatchObject({ status: 'failed', attemptCount: 1, attempts: [{ statusCode: 410 }] });
     expect(await productSubscription(registration, gone)).toEqual({ active: false, disabled_reason: 'gone', deleted: false });
 
@@ -87,8 +97,8 @@ describe('per-product deliveries: failures, disabling and a delete racing the fa
     await cycleEvent(server, gone, 'gone-2');
     await cycleEvent(server, other, 'other-1');
     await fanOutDrained(server);
-    expect((await settled(other, 1)).map((delivery) => delivery.status)).toEqual(['succeeded']);
-    expect(await deliveriesOf(server, gone)).toHaveLength(1);
+    expect((await settled(app, other, 1)).map((delivery) => delivery.status)).toEqual(['succeeded']);
+    expect(await ofSeller(app, gone)).toHaveLength(1);
     expect(hook.requests.map((request) => request.json.data.tag)).toEqual(['gone-1', 'other-1']);
   });
 
@@ -100,7 +110,7 @@ describe('per-product deliveries: failures, disabling and a delete racing the fa
     // The backoff alone would wait 10–20 ms; Retry-After asks 1 s, clamped to the 500 ms maximum.
     dispatcher = await startDispatcher(server, { env: { WEBHOOK_BACKOFF_BASE_MS: '20', WEBHOOK_BACKOFF_MAX_MS: '500' } });
     await cycleEvent(server, seller, 'busy');
-    const [delivery] = await settled(seller, 1);
+    const [delivery] = await settled(app, seller, 1);
     expect(delivery).toMatchObject({ status: 'succeeded', attemptCount: 2 });
     const [first, second] = delivery!.attempts;
     expect(first).toMatchObject({ statusCode: 503, error: 'status' });
@@ -116,15 +126,15 @@ describe('per-product deliveries: failures, disabling and a delete racing the fa
     // Five attempts take at least 150 ms with this backoff: the window closes before the last.
     dispatcher = await startDispatcher(server, { env: { WEBHOOK_DISABLE_AFTER_MS: '100' } });
     await cycleEvent(server, failing, 'failing-1');
-    const [delivery] = await settled(failing, 1);
+    const [delivery] = await settled(app, failing, 1);
     expect(delivery!.status).toBe('failed');
     expect(await productSubscription(registration, failing)).toEqual({ active: false, disabled_reason: 'failing', deleted: false });
 
     await cycleEvent(server, failing, 'failing-2');
     await cycleEvent(server, healthy, 'healthy-1');
     await fanOutDrained(server);
-    expect((await settled(healthy, 1)).map((entry) => entry.status)).toEqual(['succeeded']);
-    expect(await deliveriesOf(server, failing)).toHaveLength(1);
+    expect((await settled(app, healthy, 1)).map((entry) => entry.status)).toEqual(['succeeded']);
+    expect(await ofSeller(app, failing)).toHaveLength(1);
     expect(await productSubscription(registration, healthy)).toEqual({ active: true, disabled_reason: null, deleted: false });
   });
 
@@ -153,7 +163,7 @@ describe('per-product deliveries: failures, disabling and a delete racing the fa
       await blocker.end();
     }
 
-    const [delivery] = await deliveriesOf(server, seller);
+    const [delivery] = await ofSeller(app, seller);
     expect(delivery).toMatchObject({ status: 'cancelled', attemptCount: 0 });
     expect(await productSubscription(registration, seller)).toEqual({ active: false, disabled_reason: null, deleted: true });
   });

@@ -7,8 +7,8 @@ import { createOrder, orderSeller } from '../orders/fixtures.js';
 import { createTestApplication, gql, type TestApplication } from './fixtures.js';
 import { signatureHeadersOf, startProductReceiver, type ProductReceiver } from './receiver.js';
 
-const CLOSE_CYCLE = `mutation ($input: CloseSettlementCycleInput!) { closeSettlementCycle(input: $input) { id } }`;
-const UNINSTALL = 'mutation ($applicationId: ID!) { uninstallApplication(applicationId: $applicationId) }';
+const CLOSE_CYCLE = `mutation ($input: CloseSettlementCycleInput!) { closeSettlementCycle(input: $input) { settlementCycle { id } } }`;
+const UNINSTALL = 'mutation ($applicationId: ID!) { uninstallApplication(input: { applicationId: $applicationId }) { applicationId } }';
 
 let periods = 0;
 /** Closes a (paymentless) settlement cycle over a fresh past day: one `ciclo.criado`. */
@@ -16,7 +16,7 @@ async function closeCycle(server: TestApp, seller: TestSeller): Promise<string> 
   periods += 1;
   const start = new Date(Date.UTC(2020, 0, periods));
   const input = { periodStart: start.toISOString(), periodEnd: new Date(start.getTime() + 86_400_000).toISOString() };
-  return (await gql(server, seller, CLOSE_CYCLE, { input })).closeSettlementCycle.id;
+  return (await gql(server, seller, CLOSE_CYCLE, { input })).closeSettlementCycle.settlementCycle.id;
 }
 
 async function register(server: TestApp, app: TestApplication, mountPath: string, body: { url: string; events: string[] }): Promise<string> {
@@ -48,10 +48,12 @@ describe('per-product deliveries through the webhook dispatcher', () => {
     const app = await createTestApplication(server.orm, { installedBy: [seller] });
     await register(server, app, '/logistica', { url: `${receiver.url}/fail/logistics`, events: ['chatTransportadora'] });
     const orderId = (await createOrder(server, seller)).body.id as string;
-    await gql(server, seller, `mutation ($orderId: ID!) { postCarrierChatMessage(orderId: $orderId, input: {sender: seller, message: "Coleta?"}) { id } }`, { orderId });
+    await gql(server, seller, `mutation ($orderId: ID!) { postCarrierChatMessage(input: {orderId: $orderId, sender: seller, message: "Coleta?"}) { message { id } } }`, { orderId });
 
-    const [delivery] = await settledDeliveries(server, seller, 1);
-    expect(delivery).toMatchObject({ event: 'chatTransportadora', status: 'failed', attemptCount: 5 });
+    const [delivery] = await settledDeliveries(server, app, 1, { log: '/logistica' });
+    expect(delivery).toMatchObject({ event: 'chatTransportadora', status: 'failed', attemptCount: 5, sellerId: seller.id });
+    // The application's delivery, not the seller's: the seller's log keeps to its own subscriptions.
+    expect(await deliveriesOf(server, seller)).toEqual([]);
     expect(delivery!.attempts.map((attempt) => [attempt.number, attempt.statusCode, attempt.error])).toEqual(
       [1, 2, 3, 4, 5].map((number) => [number, 500, 'status']),
     );
@@ -70,10 +72,10 @@ describe('per-product deliveries through the webhook dispatcher', () => {
     const app = await createTestApplication(server.orm, { installedBy: [seller] });
     await register(server, app, '/pagamentos', { url: `${receiver.url}/created/payments`, events: ['ciclo.criado'] });
     const cycleId = await closeCycle(server, seller);
-    const [delivery] = await settledDeliveries(server, seller, 1);
+    const [delivery] = await settledDeliveries(server, app, 1, { log: '/pagamentos' });
     expect(delivery).toMatchObject({ event: 'ciclo.criado', status: 'succeeded', attemptCount: 1, attempts: [{ statusCode: 201, error: null }] });
     expect(receiver.on('/created/payments').map((request) => request.json)).toEqual([
-      { evento: 'ciclo.criado', data: expect.objectContaining({ cycleId, gross: '0.00', fees: '0.00', net: '0.00' }) },
+      { evento: 'ciclo.criado', data: expect.objectContaining({ idCiclo: cycleId, valorBruto: '0.00', taxas: '0.00', valorLiquido: '0.00' }) },
     ]);
   });
 
@@ -89,11 +91,11 @@ describe('per-product deliveries through the webhook dispatcher', () => {
     const cycleOfA = await closeCycle(server, sellerA);
     await receiver.waitFor(() => receiver.on('/a').length === 1 && receiver.on('/b').length === 1);
     // B's event was fanned out (to B's app) before A's: had it matched A's app, that delivery would exist.
-    expect((await settledDeliveries(server, sellerB, 1)).map((delivery) => delivery.payload)).toEqual([
-      { evento: 'ciclo.criado', data: expect.objectContaining({ cycleId: cycleOfB }) },
+    expect((await settledDeliveries(server, appOfB, 1, { log: '/pagamentos' })).map((delivery) => [delivery.sellerId, delivery.payload])).toEqual([
+      [sellerB.id, { evento: 'ciclo.criado', data: expect.objectContaining({ idCiclo: cycleOfB }) }],
     ]);
-    expect(receiver.on('/a').map((request) => request.json.data.cycleId)).toEqual([cycleOfA]);
-    expect(receiver.on('/b').map((request) => request.json.data.cycleId)).toEqual([cycleOfB]);
+    expect(receiver.on('/a').map((request) => request.json.data.idCiclo)).toEqual([cycleOfA]);
+    expect(receiver.on('/b').map((request) => request.json.data.idCiclo)).toEqual([cycleOfB]);
   });
 
   it('uninstalling sends aplicativo.removido to that app only, and its events stop', async () => {
@@ -104,16 +106,17 @@ describe('per-product deliveries through the webhook dispatcher', () => {
     await register(server, staying, '/pagamentos', { url: `${receiver.url}/staying`, events: ['aplicativo.removido', 'ciclo.criado'] });
 
     const uninstalled = await graphql(server.url, UNINSTALL, { headers: seller.headers, variables: { applicationId: removed.id } });
-    expect(uninstalled.body.data).toEqual({ uninstallApplication: true });
+    expect(uninstalled.body.data).toEqual({ uninstallApplication: { applicationId: removed.id } });
     const cycleId = await closeCycle(server, seller);
     await receiver.waitFor(() => receiver.on('/staying').length === 1 && receiver.on('/removed').length === 1);
-    await settledDeliveries(server, seller, 2);
+    await settledDeliveries(server, removed, 1, { log: '/pagamentos' });
+    await settledDeliveries(server, staying, 1, { log: '/pagamentos' });
 
     expect(receiver.on('/removed').map((request) => request.json)).toEqual([
-      { evento: 'aplicativo.removido', data: expect.objectContaining({ applicationId: removed.id, sellerId: seller.id }) },
+      { evento: 'aplicativo.removido', data: expect.objectContaining({ idAplicativo: removed.id, idLoja: seller.id }) },
     ]);
     // The other app hears neither the removal of an app it is not, nor loses anything.
-    expect(receiver.on('/staying').map((request) => request.json)).toEqual([{ evento: 'ciclo.criado', data: expect.objectContaining({ cycleId }) }]);
+    expect(receiver.on('/staying').map((request) => request.json)).toEqual([{ evento: 'ciclo.criado', data: expect.objectContaining({ idCiclo: cycleId }) }]);
   });
 
   it('deleting a registration cancels what it still owed and stops its deliveries', async () => {
@@ -130,17 +133,19 @@ describe('per-product deliveries through the webhook dispatcher', () => {
     expect(removed.status).toBe(204);
     answer(500);
 
-    // The failed attempt is logged, and the delivery stays cancelled: nothing retries it.
-    const settled = await settledDeliveries(server, seller, 2);
-    const ofDeleted = settled.find((delivery) => delivery.status === 'cancelled')!;
-    await waitUntil(async () => (await deliveriesOf(server, seller)).find((delivery) => delivery.id === ofDeleted.id)!.attemptCount === 1);
-    const [cancelled] = (await deliveriesOf(server, seller)).filter((delivery) => delivery.id === ofDeleted.id);
+    // The failed attempt is logged, and the delivery stays cancelled: nothing retries it. The
+    // application still reads the deliveries of its deleted registration.
+    const [ofDeleted] = await settledDeliveries(server, app, 1, { log: '/pagamentos' });
+    expect(ofDeleted!.status).toBe('cancelled');
+    await waitUntil(async () => (await deliveriesOf(server, app, '', '/pagamentos'))[0]!.attemptCount === 1);
+    const [cancelled] = await deliveriesOf(server, app, '', '/pagamentos');
     expect(cancelled).toMatchObject({ status: 'cancelled', attemptCount: 1, nextAttemptAt: null, attempts: [{ number: 1, statusCode: 500 }] });
 
     // A later event reaches the other app and owes the deleted registration nothing.
     const later = await closeCycle(server, seller);
-    await receiver.waitFor(() => receiver.on('/other').some((request) => request.json.data.cycleId === later));
-    expect(await settledDeliveries(server, seller, 3)).toHaveLength(3);
+    await receiver.waitFor(() => receiver.on('/other').some((request) => request.json.data.idCiclo === later));
+    expect(await settledDeliveries(server, other, 2, { log: '/pagamentos' })).toHaveLength(2);
+    expect(await deliveriesOf(server, app, '', '/pagamentos')).toHaveLength(1);
     expect(receiver.on('/held/deleted')).toHaveLength(1);
   });
 });

@@ -5,12 +5,12 @@ import { deliveriesOf, type DeliveryRecord } from '../webhooks/fixtures.js';
 import { waitUntil } from '../webhooks/receiver.js';
 import { createTestApplication, gql } from './fixtures.js';
 import { signatureHeadersOf, startProductReceiver, type ProductReceiver } from './receiver.js';
-import { createTestCertificates, type TestCertificates } from './test-ca.js';
+import { createTestCertificates, type TestCertificates } from '../support/test-ca.js';
 
-const OPEN = `mutation ($input: OpenSupportCaseInput!) { openSupportCase(input: $input) { id createdAt } }`;
-const MESSAGE = `mutation ($caseId: ID!, $input: SupportMessageInput!) { addSupportMessage(caseId: $caseId, input: $input) { at } }`;
-const CLOSE = `mutation ($caseId: ID!) { closeSupportCase(caseId: $caseId) { closedAt } }`;
-const UNINSTALL = 'mutation ($applicationId: ID!) { uninstallApplication(applicationId: $applicationId) }';
+const OPEN = `mutation ($input: OpenSupportCaseInput!) { openSupportCase(input: $input) { supportCase { id createdAt } } }`;
+const MESSAGE = `mutation ($input: AddSupportMessageInput!) { addSupportMessage(input: $input) { message { at } } }`;
+const CLOSE = `mutation ($caseId: ID!) { closeSupportCase(input: { caseId: $caseId }) { supportCase { closedAt } } }`;
+const UNINSTALL = 'mutation ($applicationId: ID!) { uninstallApplication(input: { applicationId: $applicationId }) { applicationId } }';
 
 /**
  * Customer service only takes https, so its receiver here is an https server with a
@@ -64,16 +64,16 @@ describe('customer-service deliveries over https', () => {
       expect(response.status).toBe(201);
     }
 
-    const { openSupportCase: opened } = await gql(server, seller, OPEN, { input: { channel: 'chat', subject: 'Atraso', message: 'Cadê meu pedido?' } });
-    const { addSupportMessage: reply } = await gql(server, seller, MESSAGE, { caseId: opened.id, input: { direction: 'saida', message: 'Já verificamos' } });
-    const { closeSupportCase: closed } = await gql(server, seller, CLOSE, { caseId: opened.id });
+    const { openSupportCase: { supportCase: opened } } = await gql(server, seller, OPEN, { input: { channel: 'chat', subject: 'Atraso', message: 'Cadê meu pedido?' } });
+    const { addSupportMessage: { message: reply } } = await gql(server, seller, MESSAGE, { input: { caseId: opened.id, direction: 'saida', message: 'Já verificamos' } });
+    const { closeSupportCase: { supportCase: closed } } = await gql(server, seller, CLOSE, { caseId: opened.id });
     expect((await graphql(server.url, UNINSTALL, { headers: seller.headers, variables: { applicationId: app.id } })).body.data).toEqual({
-      uninstallApplication: true,
+      uninstallApplication: { applicationId: app.id },
     });
 
     let deliveries: DeliveryRecord[] = [];
     await waitUntil(async () => {
-      deliveries = await deliveriesOf(server, seller);
+      deliveries = await deliveriesOf(server, app, '', '/atendimento');
       return deliveries.length === 7 && deliveries.every((delivery) => !['pending', 'retrying'].includes(delivery.status));
     }, 30_000, () => JSON.stringify(deliveries.map((delivery) => [delivery.event, delivery.status, delivery.attempts.map((attempt) => attempt.statusCode ?? attempt.error)])));
 
@@ -100,7 +100,8 @@ describe('customer-service deliveries over https', () => {
     });
     expect(ok[3]!.json.data).toEqual({ idAtendimento: opened.id, canal: 'chat', dataHora: closed.closedAt });
     const removal = receiver.on('/ok').filter((request) => request.json.evento === 'aplicativo.removido');
-    expect(removal.map((request) => request.json.data)).toEqual([expect.objectContaining({ applicationId: app.id, sellerId: seller.id })]);
+    // The same words as atendimento.*: one language per product's payloads.
+    expect(removal.map((request) => request.json.data)).toStrictEqual([{ idAplicativo: app.id, nomeAplicativo: 'Test app', idLoja: seller.id, dataHora: expect.any(String) }]);
     for (const request of receiver.requests) {
       expect(request.headers['content-type']).toBe('application/json');
       expect(signatureHeadersOf(request.headers)).toEqual([]);

@@ -4,12 +4,12 @@ import { recordedEvents } from '../support/catalog.js';
 import { orderIn, orderSeller } from '../orders/fixtures.js';
 import { gql, gqlErrorCode } from './fixtures.js';
 
-const CREATE_SHIPMENT = `mutation ($orderId: ID!, $input: CreateShipmentInput!) {
-  createShipment(orderId: $orderId, input: $input) { id order carrier trackingCode status } }`;
-const ADD_TRACKING = `mutation ($shipmentId: ID!, $input: TrackingEventInput!) {
-  addTrackingEvent(shipmentId: $shipmentId, input: $input) { id status description location at } }`;
-const POST_CHAT = `mutation ($orderId: ID!, $input: CarrierChatMessageInput!) {
-  postCarrierChatMessage(orderId: $orderId, input: $input) { id sender message createdAt } }`;
+const CREATE_SHIPMENT = `mutation ($input: CreateShipmentInput!) {
+  createShipment(input: $input) { shipment { id order carrier trackingCode status } } }`;
+const ADD_TRACKING = `mutation ($input: AddTrackingEventInput!) {
+  addTrackingEvent(input: $input) { trackingEvent { id status description location at } } }`;
+const POST_CHAT = `mutation ($input: PostCarrierChatMessageInput!) {
+  postCarrierChatMessage(input: $input) { message { id sender message createdAt } } }`;
 const SHIPMENTS = `query ($orderId: ID!) { shipments(orderId: $orderId) { id status trackingEvents { status description at } } }`;
 const CHAT = `query ($orderId: ID!, $after: String) {
   carrierChat(orderId: $orderId, first: 1, after: $after) { edges { node { message sender } } pageInfo { hasNextPage endCursor } } }`;
@@ -31,16 +31,14 @@ describe('logistics: shipments, tracking and the carrier chat', () => {
 
   it('records a tracking event as frete.rastreio and rastreio.atualizado with the same data', async () => {
     const { seller, orderId } = await invoicedOrder();
-    const { createShipment: shipment } = await gql(server, seller, CREATE_SHIPMENT, {
-      orderId,
-      input: { carrier: 'Correios', trackingCode: 'BR1' },
+    const { createShipment: { shipment } } = await gql(server, seller, CREATE_SHIPMENT, {
+      input: { orderId, carrier: 'Correios', trackingCode: 'BR1' },
     });
     expect(shipment).toMatchObject({ order: orderId, carrier: 'Correios', trackingCode: 'BR1', status: null });
 
     const at = '2026-01-02T10:00:00.000Z';
-    const { addTrackingEvent: event } = await gql(server, seller, ADD_TRACKING, {
-      shipmentId: shipment.id,
-      input: { status: 'in_transit', description: 'Objeto em trânsito', location: 'Curitiba/PR', at },
+    const { addTrackingEvent: { trackingEvent: event } } = await gql(server, seller, ADD_TRACKING, {
+      input: { shipmentId: shipment.id, status: 'in_transit', description: 'Objeto em trânsito', location: 'Curitiba/PR', at },
     });
     expect(event).toMatchObject({ status: 'in_transit', location: 'Curitiba/PR', at });
 
@@ -58,7 +56,7 @@ describe('logistics: shipments, tracking and the carrier chat', () => {
     expect((await recordedEvents(server.orm, seller.id, 'rastreio.atualizado')).map((row) => row.payload)).toEqual([expected]);
 
     // An older scan reported late is kept but does not move the shipment's status back.
-    await gql(server, seller, ADD_TRACKING, { shipmentId: shipment.id, input: { status: 'posted', description: 'Postado', at: '2026-01-01T08:00:00.000Z' } });
+    await gql(server, seller, ADD_TRACKING, { input: { shipmentId: shipment.id, status: 'posted', description: 'Postado', at: '2026-01-01T08:00:00.000Z' } });
     const { shipments } = await gql(server, seller, SHIPMENTS, { orderId });
     expect(shipments).toEqual([
       {
@@ -74,20 +72,20 @@ describe('logistics: shipments, tracking and the carrier chat', () => {
 
   it('refuses a shipment of an order not yet invoiced, a repeated tracking code and another seller\'s order', async () => {
     const { seller, other, orderId } = await invoicedOrder();
-    await gql(server, seller, CREATE_SHIPMENT, { orderId, input: { carrier: 'Correios', trackingCode: 'BR1' } });
+    await gql(server, seller, CREATE_SHIPMENT, { input: { orderId, carrier: 'Correios', trackingCode: 'BR1' } });
     const pending = await orderIn(server, seller, 'pendente');
-    expect(await gqlErrorCode(server, seller, CREATE_SHIPMENT, { orderId: pending.id, input: { carrier: 'Correios', trackingCode: 'BR2' } })).toBe('CONFLICT');
-    expect(await gqlErrorCode(server, seller, CREATE_SHIPMENT, { orderId, input: { carrier: 'Correios', trackingCode: 'BR1' } })).toBe('CONFLICT');
-    expect(await gqlErrorCode(server, other, CREATE_SHIPMENT, { orderId, input: { carrier: 'Correios', trackingCode: 'BR3' } })).toBe('NOT_FOUND');
+    expect(await gqlErrorCode(server, seller, CREATE_SHIPMENT, { input: { orderId: pending.id, carrier: 'Correios', trackingCode: 'BR2' } })).toBe('CONFLICT');
+    expect(await gqlErrorCode(server, seller, CREATE_SHIPMENT, { input: { orderId, carrier: 'Correios', trackingCode: 'BR1' } })).toBe('CONFLICT');
+    expect(await gqlErrorCode(server, other, CREATE_SHIPMENT, { input: { orderId, carrier: 'Correios', trackingCode: 'BR3' } })).toBe('NOT_FOUND');
     const { shipments } = await gql(server, seller, SHIPMENTS, { orderId });
-    expect(await gqlErrorCode(server, other, ADD_TRACKING, { shipmentId: shipments[0].id, input: { status: 'delivered', description: 'x' } })).toBe('NOT_FOUND');
-    expect(await gqlErrorCode(server, seller, ADD_TRACKING, { shipmentId: shipments[0].id, input: { status: 'delivered', description: '' } })).toBe('VALIDATION_FAILED');
+    expect(await gqlErrorCode(server, other, ADD_TRACKING, { input: { shipmentId: shipments[0].id, status: 'delivered', description: 'x' } })).toBe('NOT_FOUND');
+    expect(await gqlErrorCode(server, seller, ADD_TRACKING, { input: { shipmentId: shipments[0].id, status: 'delivered', description: '' } })).toBe('VALIDATION_FAILED');
   });
 
   it('sends each new chat message as chatTransportadora and pages the chat oldest first', async () => {
     const { seller, other, orderId } = await invoicedOrder();
-    const first = (await gql(server, seller, POST_CHAT, { orderId, input: { sender: 'seller', message: 'Coleta amanhã?' } })).postCarrierChatMessage;
-    await gql(server, seller, POST_CHAT, { orderId, input: { sender: 'carrier', authorName: 'Central', message: 'Sim, às 9h' } });
+    const first = (await gql(server, seller, POST_CHAT, { input: { orderId, sender: 'seller', message: 'Coleta amanhã?' } })).postCarrierChatMessage.message;
+    await gql(server, seller, POST_CHAT, { input: { orderId, sender: 'carrier', authorName: 'Central', message: 'Sim, às 9h' } });
 
     const events = await recordedEvents(server.orm, seller.id, 'chatTransportadora');
     expect(events.map((row) => row.payload)).toEqual([

@@ -5,7 +5,7 @@ import { addPayment, createOrder, orderBody, orderSeller } from '../orders/fixtu
 import { gql, gqlErrorCode } from './fixtures.js';
 
 const CLOSE = `mutation ($input: CloseSettlementCycleInput!) {
-  closeSettlementCycle(input: $input) { id periodStart periodEnd gross fees net feePercent payoutDate paymentCount entries { payment order amount fee } } }`;
+  closeSettlementCycle(input: $input) { settlementCycle { id periodStart periodEnd gross fees net feePercent payoutDate paymentCount entries { payment order amount fee } } } }`;
 const CYCLES = `{ settlementCycles(first: 50) { edges { node { id gross periodStart periodEnd } } } }`;
 
 /** Periods of last year: always over, whatever today is. */
@@ -31,7 +31,7 @@ describe('payments: settlement cycles', () => {
     expect(reply.status, JSON.stringify(reply.body)).toBe(201);
     return { orderId: order.id, paymentId: reply.body.payments.at(-1).id as string };
   };
-  const close = (seller: TestSeller, input: { periodStart: string; periodEnd: string }) => gql(server, seller, CLOSE, { input }).then((data) => data.closeSettlementCycle);
+  const close = (seller: TestSeller, input: { periodStart: string; periodEnd: string }) => gql(server, seller, CLOSE, { input }).then((data) => data.closeSettlementCycle.settlementCycle);
   const closeCode = (seller: TestSeller, input: { periodStart: string; periodEnd: string }) => gqlErrorCode(server, seller, CLOSE, { input });
   const cyclesOf = async (seller: TestSeller) =>
     ((await gql(server, seller, CYCLES)).settlementCycles.edges as { node: { periodStart: string; periodEnd: string } }[]).map((edge) => edge.node);
@@ -56,7 +56,18 @@ describe('payments: settlement cycles', () => {
 
     const events = await recordedEvents(server.orm, seller.id, 'ciclo.criado');
     expect(events.map((row) => row.payload)).toEqual([
-      { cycleId: cycle.id, ...input, gross: '120.20', fees: '3.01', net: '117.19', feePercent: '2.50', payoutDate, paymentCount: 2, currency: 'BRL' },
+      {
+        idCiclo: cycle.id,
+        inicioPeriodo: input.periodStart,
+        fimPeriodo: input.periodEnd,
+        valorBruto: '120.20',
+        taxas: '3.01',
+        valorLiquido: '117.19',
+        percentualTaxa: '2.50',
+        dataRepasse: payoutDate,
+        quantidadePagamentos: 2,
+        moeda: 'BRL',
+      },
     ]);
     expect(await recordedEvents(server.orm, other.id, 'ciclo.criado')).toEqual([]);
     expect((await gql(server, seller, CYCLES)).settlementCycles.edges).toEqual([{ node: { id: cycle.id, gross: '120.20', ...input } }]);

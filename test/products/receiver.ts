@@ -1,6 +1,7 @@
 import { createServer as createHttpServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { checkDelivery } from '../support/contract.js';
 import { waitUntil } from '../webhooks/receiver.js';
 
 /** One POST as a product receiver saw it. */
@@ -44,6 +45,7 @@ export async function startProductReceiver(
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
+      checkDelivery(body);
       const path = request.url ?? '/';
       const received: ProductRequest = { path, headers: request.headers, body, json: JSON.parse(body) };
       requests.push(received);

@@ -3,10 +3,10 @@ import { createTestSeller, startTestApp, type TestApp } from '../support/app.js'
 import { recordedEvents } from '../support/catalog.js';
 import { gql, gqlErrorCode } from './fixtures.js';
 
-const OPEN = `mutation ($input: OpenSupportCaseInput!) { openSupportCase(input: $input) { id channel subject status createdAt } }`;
-const MESSAGE = `mutation ($caseId: ID!, $input: SupportMessageInput!) {
-  addSupportMessage(caseId: $caseId, input: $input) { id channel direction message at } }`;
-const CLOSE = `mutation ($caseId: ID!) { closeSupportCase(caseId: $caseId) { status closedAt } }`;
+const OPEN = `mutation ($input: OpenSupportCaseInput!) { openSupportCase(input: $input) { supportCase { id channel subject status createdAt } } }`;
+const MESSAGE = `mutation ($input: AddSupportMessageInput!) {
+  addSupportMessage(input: $input) { message { id channel direction message at } } }`;
+const CLOSE = `mutation ($caseId: ID!) { closeSupportCase(input: { caseId: $caseId }) { supportCase { status closedAt } } }`;
 const CASE = `query ($id: ID!) { supportCase(id: $id) { status messages { direction message channel } } }`;
 const CASES = `query ($status: SupportCaseStatus) { supportCases(status: $status) { edges { node { id } } } }`;
 
@@ -20,14 +20,13 @@ describe('customer service: support cases', () => {
 
   it('records atendimento.criado, atendimento.mensagem with exactly the source\'s fields, and atendimento.encerrado', async () => {
     const seller = await createTestSeller(server.orm);
-    const { openSupportCase: opened } = await gql(server, seller, OPEN, {
+    const { openSupportCase: { supportCase: opened } } = await gql(server, seller, OPEN, {
       input: { channel: 'chat', subject: 'Onde está meu pedido?', message: 'Olá, meu pedido não chegou' },
     });
-    const { addSupportMessage: reply } = await gql(server, seller, MESSAGE, {
-      caseId: opened.id,
-      input: { direction: 'saida', message: 'Vamos verificar', channel: 'email' },
+    const { addSupportMessage: { message: reply } } = await gql(server, seller, MESSAGE, {
+      input: { caseId: opened.id, direction: 'saida', message: 'Vamos verificar', channel: 'email' },
     });
-    const { closeSupportCase: closed } = await gql(server, seller, CLOSE, { caseId: opened.id });
+    const { closeSupportCase: { supportCase: closed } } = await gql(server, seller, CLOSE, { caseId: opened.id });
     expect(closed.status).toBe('closed');
 
     const events = await recordedEvents(server.orm, seller.id);
@@ -68,11 +67,11 @@ describe('customer service: support cases', () => {
   it('refuses messages to a closed case, closing twice and another seller\'s case', async () => {
     const seller = await createTestSeller(server.orm);
     const other = await createTestSeller(server.orm);
-    const { openSupportCase: opened } = await gql(server, seller, OPEN, { input: { channel: 'whatsapp', subject: 'Troca' } });
-    expect(await gqlErrorCode(server, other, MESSAGE, { caseId: opened.id, input: { direction: 'entrada', message: 'oi' } })).toBe('NOT_FOUND');
+    const { openSupportCase: { supportCase: opened } } = await gql(server, seller, OPEN, { input: { channel: 'whatsapp', subject: 'Troca' } });
+    expect(await gqlErrorCode(server, other, MESSAGE, { input: { caseId: opened.id, direction: 'entrada', message: 'oi' } })).toBe('NOT_FOUND');
     expect((await gql(server, other, CASE, { id: opened.id })).supportCase).toBeNull();
     await gql(server, seller, CLOSE, { caseId: opened.id });
-    expect(await gqlErrorCode(server, seller, MESSAGE, { caseId: opened.id, input: { direction: 'entrada', message: 'oi' } })).toBe('CONFLICT');
+    expect(await gqlErrorCode(server, seller, MESSAGE, { input: { caseId: opened.id, direction: 'entrada', message: 'oi' } })).toBe('CONFLICT');
     expect(await gqlErrorCode(server, seller, CLOSE, { caseId: opened.id })).toBe('CONFLICT');
     expect(await gqlErrorCode(server, seller, OPEN, { input: { channel: 'Chat Online', subject: 'x' } })).toBe('VALIDATION_FAILED');
     expect(await recordedEvents(server.orm, other.id)).toEqual([]);
@@ -83,7 +82,7 @@ describe('customer service: support cases', () => {
     const other = await createTestSeller(server.orm);
     const opened: string[] = [];
     for (const subject of ['Nota fiscal', 'Troca', 'Atraso', 'Cancelamento']) {
-      opened.push((await gql(server, seller, OPEN, { input: { channel: 'email', subject } })).openSupportCase.id);
+      opened.push((await gql(server, seller, OPEN, { input: { channel: 'email', subject } })).openSupportCase.supportCase.id);
     }
     await gql(server, other, OPEN, { input: { channel: 'email', subject: 'Outro vendedor' } });
     await gql(server, seller, CLOSE, { caseId: opened[1] });

@@ -18,6 +18,7 @@ export interface World {
     invoicedOrder: string;
     shipment: string;
     supportCase: string;
+    cycle: string;
     subscription: string;
     delivery: string;
     portalConfiguration: string;
@@ -52,18 +53,19 @@ export async function buildWorld(server: TestApp): Promise<World> {
 
   const order = await orderIn(server, seller, 'pendente', orderBody());
   const invoicedOrder = await orderIn(server, seller, 'faturado', orderBody());
-  const { createShipment: shipment } = await gql<{ createShipment: { id: string } }>(
+  const { createShipment: { shipment } } = await gql<{ createShipment: { shipment: { id: string } } }>(
     server,
     seller,
-    `mutation ($orderId: ID!, $input: CreateShipmentInput!) { createShipment(orderId: $orderId, input: $input) { id } }`,
-    { orderId: invoicedOrder.id, input: { carrier: 'Correios', trackingCode: 'BR123456789BR' } },
+    `mutation ($input: CreateShipmentInput!) { createShipment(input: $input) { shipment { id } } }`,
+    { input: { orderId: invoicedOrder.id, carrier: 'Correios', trackingCode: 'BR123456789BR' } },
   );
-  const { openSupportCase: supportCase } = await gql<{ openSupportCase: { id: string } }>(
+  const { openSupportCase: { supportCase } } = await gql<{ openSupportCase: { supportCase: { id: string } } }>(
     server,
     seller,
-    `mutation ($input: OpenSupportCaseInput!) { openSupportCase(input: $input) { id } }`,
+    `mutation ($input: OpenSupportCaseInput!) { openSupportCase(input: $input) { supportCase { id } } }`,
     { input: { channel: 'chat', subject: 'Atraso', message: 'Cadê meu pedido?' } },
   );
+  const cycle = await post('/ciclos', { periodStart: '1990-01-01T00:00:00Z', periodEnd: '1990-01-02T00:00:00Z' });
   const subscription = await post('/webhooks/assinaturas', { url: hookUrl, events: ['*'] });
   const portalConfiguration = await post('/v2/webhooks/configuracoes', {
     url: hookUrl,
@@ -90,6 +92,7 @@ export async function buildWorld(server: TestApp): Promise<World> {
       invoicedOrder: invoicedOrder.id,
       shipment: shipment.id,
       supportCase: supportCase.id,
+      cycle: cycle.id,
       subscription: subscription.id,
       delivery: delivery!.id,
       portalConfiguration: portalConfiguration.id,
@@ -118,6 +121,7 @@ export function placeholderWorld(): World {
       invoicedOrder: id('4'),
       shipment: id('5'),
       supportCase: id('6'),
+      cycle: id('22'),
       subscription: id('7'),
       delivery: id('8'),
       portalConfiguration: id('9'),

@@ -2,6 +2,7 @@ import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { forkForSeller, type Orm } from '../../src/db/orm.js';
 import type { EventEnvelope } from '../../src/events/event-registry.js';
+import { EventTypeEnum } from '../../src/events/graphql-enum.js';
 import { recordEvent, toEnvelope } from '../../src/events/outbox.js';
 import { looseEvent } from './events.js';
 
@@ -13,6 +14,8 @@ export interface LiveConnection {
   sockets: WebSocket[];
   /** Resolves with the close event once the connection closes. */
   closed: Promise<{ code: number; reason: string }>;
+  /** How it closed, once it has: for a failure message that says which connection did what. */
+  closedWith?: { code: number; reason: string };
 }
 
 /** A real graphql-ws client (the `ws` implementation) on a server's /graphql, without retries. */
@@ -26,6 +29,7 @@ export function connectLive(httpUrl: string, connectionParams?: Record<string, u
   }
   let onClosed: (event: { code: number; reason: string }) => void = () => undefined;
   const closed = new Promise<{ code: number; reason: string }>((resolve) => (onClosed = resolve));
+  const connection: LiveConnection = { url: httpUrl, client: undefined as unknown as Client, sockets, closed };
   const client = createClient({
     url: `${httpUrl.replace(/^http/, 'ws')}/graphql`,
     webSocketImpl: RecordedWebSocket,
@@ -34,11 +38,13 @@ export function connectLive(httpUrl: string, connectionParams?: Record<string, u
     on: {
       closed: (event) => {
         const { code, reason } = event as { code: number; reason: string };
-        onClosed({ code, reason: String(reason) });
+        connection.closedWith = { code, reason: String(reason) };
+        onClosed(connection.closedWith);
       },
     },
   });
-  return { url: httpUrl, client, sockets, closed };
+  connection.client = client;
+  return connection;
 }
 
 export function bearer(token: string): Record<string, string> {
@@ -46,18 +52,34 @@ export function bearer(token: string): Record<string, string> {
 }
 
 export interface LiveSubscription {
+  /** The envelopes, `evento` as webhooks name it (wireEnvelope). */
   events: EventEnvelope[];
+  /** The envelopes as GraphQL sent them (`evento` an EventType enum value). */
+  graphqlEvents: Record<string, unknown>[];
   errors: { message: string; extensions?: Record<string, unknown> }[];
   /** Resolves when the subscription ends: completed, errored or its connection closed. */
   ended: Promise<unknown>;
+  /** Once ended: 'completed', or what it failed with. */
+  endedWith?: string;
   /** Waits until `count` events have arrived; fails if the subscription ends first. */
   received(count: number): Promise<EventEnvelope[]>;
   dispose(): void;
 }
 
-/** Subscribes and collects the envelopes of the operation's only root field. */
+/**
+ * GraphQL names an event by its EventType enum value (`pedido_criado`); the envelope the
+ * tests compare with the outbox's names it as webhooks do (`pedido.criado`). The enum
+ * object holds that mapping, as a client's generated types would.
+ */
+export function wireEnvelope(envelope: EventEnvelope): EventEnvelope {
+  if (typeof envelope?.evento !== 'string') return envelope;
+  return { ...envelope, evento: (EventTypeEnum[envelope.evento] ?? envelope.evento) as EventEnvelope['evento'] };
+}
+
+/** Subscribes and collects the envelopes of the operation's only root field, events named as webhooks name them. */
 export function subscribe(client: Client, query: string, variables?: Record<string, unknown>): LiveSubscription {
   const events: EventEnvelope[] = [];
+  const graphqlEvents: Record<string, unknown>[] = [];
   const errors: LiveSubscription['errors'] = [];
   const waiters = new Set<() => void>();
   let end: (value: unknown) => void = () => undefined;
@@ -65,6 +87,7 @@ export function subscribe(client: Client, query: string, variables?: Record<stri
   const endedPromise = new Promise<unknown>((resolve) => (end = resolve));
   const finish = (value: unknown) => {
     ended = true;
+    subscription.endedWith = value === undefined ? 'completed' : describeFailure(value);
     end(value);
     for (const waiter of waiters) waiter();
   };
@@ -73,15 +96,20 @@ export function subscribe(client: Client, query: string, variables?: Record<stri
     {
       next: (result) => {
         if (result.errors) errors.push(...(result.errors as never[]));
-        if (result.data) events.push(Object.values(result.data)[0]!);
+        if (result.data) {
+          const envelope = Object.values(result.data)[0]!;
+          graphqlEvents.push(envelope as unknown as Record<string, unknown>);
+          events.push(wireEnvelope(envelope));
+        }
         for (const waiter of waiters) waiter();
       },
       error: (error) => finish(error),
       complete: () => finish(undefined),
     },
   );
-  return {
+  const subscription: LiveSubscription = {
     events,
+    graphqlEvents,
     errors,
     ended: endedPromise,
     dispose,
@@ -100,6 +128,15 @@ export function subscribe(client: Client, query: string, variables?: Record<stri
         check();
       }),
   };
+  return subscription;
+}
+
+/** A close event ({code, reason}), an error, or a list of GraphQL errors, as one line. */
+function describeFailure(value: unknown): string {
+  if (value instanceof Error) return value.message;
+  const { code, reason } = value as { code?: unknown; reason?: unknown };
+  if (code !== undefined) return `closed ${String(code)} ${String(reason ?? '')}`.trim();
+  return JSON.stringify(value);
 }
 
 /** Reads a gauge or counter of a server's /metrics. */
@@ -110,10 +147,10 @@ export async function metric(httpUrl: string, name: string): Promise<number> {
 }
 
 /** Waits until the server's gauge `name` reads exactly `count`. */
-export async function waitForMetric(httpUrl: string, name: string, count: number, timeoutMs = 30_000): Promise<void> {
+export async function waitForMetric(httpUrl: string, name: string, count: number, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while ((await metric(httpUrl, name)) !== count) {
-    if (Date.now() > deadline) throw new Error(`server never reached ${name} ${count}`);
+    if (Date.now() > deadline) throw new Error(`server never reached ${name} ${count} (last: ${await metric(httpUrl, name)})`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

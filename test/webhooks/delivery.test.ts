@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { retryDelayMs } from '../../src/webhooks/retry-schedule.js';
 import { createTestSeller, graphql, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
+import { validPayload } from '../support/events.js';
 import { deliveriesOf, emit, fanOutDrained, getJson, settledDeliveries, startDispatcher, subscribe, type DeliveryRecord, type SubscriptionRecord } from './fixtures.js';
 import { startReceiver, waitUntil, type Receiver, type Reply } from './receiver.js';
 
@@ -61,7 +62,7 @@ describe('webhook delivery', () => {
     expect(hook.requests.every((request) => request.verifiedWith.length === 1)).toBe(true);
     expect(hook.requests.map((request) => request.envelope.evento)).toEqual(['pedido.criado', 'pedido.status_alterado']);
     const [first] = hook.requests;
-    expect(first!.envelope).toEqual({ id: expect.any(String), evento: 'pedido.criado', dataHora: expect.stringMatching(/Z$/), data: { number: 1 } });
+    expect(first!.envelope).toEqual({ id: expect.any(String), evento: 'pedido.criado', dataHora: expect.stringMatching(/Z$/), data: validPayload('pedido.criado', { number: 1 }) });
     expect(first!.headers['content-type']).toBe('application/json');
     expect(first!.headers['webhook-attempt']).toBe('1');
     expect(Number(first!.headers['webhook-timestamp'])).toBeCloseTo(Date.now() / 1000, -2);
@@ -211,7 +212,7 @@ describe('webhook delivery', () => {
     await emit(server.orm, seller.id, [{ aggregateId: 'o-on', data: { n: 2 } }]);
     const [delivery] = await waitForSettled(seller, 1);
     expect(delivery).toMatchObject({ status: 'succeeded', aggregateId: 'o-on' });
-    expect(hook.requests.map((request) => request.envelope.data)).toEqual([{ n: 2 }]);
+    expect(hook.requests.map((request) => request.envelope.data.n)).toEqual([2]);
   });
 
   it('honours Retry-After on 503 within the backoff bounds', async () => {
@@ -364,7 +365,7 @@ describe('webhook delivery', () => {
       'query ($filter: WebhookDeliveryFilter) { webhookDeliveries(filter: $filter, first: 10) { edges { node { id status event attempts { number statusCode error } } } } }',
       { headers: seller.headers, variables: { filter: { status: 'failed' } } },
     );
-    expect(body.data!.webhookDeliveries.edges.map((edge) => edge.node)).toEqual([{ id: expect.any(String), status: 'failed', event: 'estoque.alterado', attempts: [{ number: 1, statusCode: 500, error: 'status' }] }]);
+    expect(body.data!.webhookDeliveries.edges.map((edge) => edge.node)).toEqual([{ id: expect.any(String), status: 'failed', event: 'estoque_alterado', attempts: [{ number: 1, statusCode: 500, error: 'status' }] }]);
   });
 
   it('checks the resolved address at delivery time: a name rebound to loopback is blocked', async () => {

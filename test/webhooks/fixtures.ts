@@ -6,15 +6,20 @@ import { createLogger } from '../../src/logger.js';
 import { Dispatcher } from '../../src/webhooks/dispatcher.js';
 import type { LookupAll } from '../../src/webhooks/ssrf-guard.js';
 import { TEST_ENV, type TestApp, type TestSeller } from '../support/app.js';
-import { looseEvent, type LooseEvent } from '../support/events.js';
+import { looseEvent, validPayload, type LooseEvent } from '../support/events.js';
 import { MAIN, startProcess, type RunningProcess } from '../support/process.js';
 import { waitUntil } from './receiver.js';
 
-/** Commits events the way a domain write does: inside a transaction, through the outbox. */
+/**
+ * Commits events the way a domain write does: inside a transaction, through the outbox.
+ * Each event's data is valid for its schema, the fields a test gives over the schema's
+ * example (`validPayload`).
+ */
 export async function emit(orm: Orm, sellerId: string, events: Partial<LooseEvent>[]): Promise<void> {
   await forkForSeller(orm, sellerId).transactional(async (tx) => {
-    for (const event of events) {
-      await recordEvent(tx, sellerId, looseEvent({ type: 'pedido.status_alterado', aggregateType: 'order', aggregateId: 'order-1', data: {}, ...event }));
+    for (const { data, ...event } of events) {
+      const type = event.type ?? 'pedido.status_alterado';
+      await recordEvent(tx, sellerId, looseEvent({ type, aggregateType: 'order', aggregateId: 'order-1', ...event, data: validPayload(type, data) }));
     }
   });
 }
@@ -36,7 +41,7 @@ export async function subscribe(server: TestApp, seller: TestSeller, body: Recor
   return (await response.json()) as SubscriptionRecord;
 }
 
-export async function getJson<T = Record<string, unknown>>(server: TestApp, seller: TestSeller, path: string): Promise<T> {
+export async function getJson<T = Record<string, unknown>>(server: TestApp, seller: Pick<TestSeller, 'headers'>, path: string): Promise<T> {
   const response = await fetch(`${server.url}${path}`, { headers: seller.headers });
   if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as T;
@@ -54,6 +59,7 @@ export interface AttemptRecord {
 
 export interface DeliveryRecord {
   id: string;
+  sellerId: string;
   subscriptionId: string;
   event: string;
   eventId: string;
@@ -65,21 +71,27 @@ export interface DeliveryRecord {
   payload: Record<string, unknown>;
 }
 
-export async function deliveriesOf(server: TestApp, seller: TestSeller, query = ''): Promise<DeliveryRecord[]> {
-  return (await getJson<{ data: DeliveryRecord[] }>(server, seller, `/webhooks/entregas?limit=200${query}`)).data;
+/**
+ * A delivery log: the seller's (`/webhooks/entregas`, with a seller's token) or, with an
+ * application's credential and `log` set to a product's mount path (`/pagamentos`), the
+ * application's own log of that product.
+ */
+export async function deliveriesOf(server: TestApp, reader: Pick<TestSeller, 'headers'>, query = '', log?: string): Promise<DeliveryRecord[]> {
+  const path = log ? `${log}/api/v1/webhook/entregas` : '/webhooks/entregas';
+  return (await getJson<{ data: DeliveryRecord[] }>(server, reader, `${path}?limit=200${query}`)).data;
 }
 
-/** Waits until the seller's delivery log (`query` filters it) holds `count` deliveries, none still owed; answers them. */
+/** Waits until the delivery log (`query` filters it; `log` as in deliveriesOf) holds `count` deliveries, none still owed; answers them. */
 export async function settledDeliveries(
   server: TestApp,
-  seller: TestSeller,
+  reader: Pick<TestSeller, 'headers'>,
   count: number,
-  options: { query?: string; timeoutMs?: number } = {},
+  options: { query?: string; timeoutMs?: number; log?: string } = {},
 ): Promise<DeliveryRecord[]> {
   let deliveries: DeliveryRecord[] = [];
   const owed = (delivery: DeliveryRecord) => ['pending', 'retrying'].includes(delivery.status);
   await waitUntil(
-    async () => (deliveries = await deliveriesOf(server, seller, options.query)).length === count && !deliveries.some(owed),
+    async () => (deliveries = await deliveriesOf(server, reader, options.query, options.log)).length === count && !deliveries.some(owed),
     options.timeoutMs ?? 20_000,
     () => JSON.stringify(deliveries.map((delivery) => [delivery.event, delivery.status, delivery.attemptCount])),
   );

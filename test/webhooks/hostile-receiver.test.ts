@@ -86,9 +86,10 @@ describe('a receiver that answers with bytes PostgreSQL cannot store', () => {
       });
       expect(registered.status).toBe(201);
       const orderId = (await createOrder(server, seller)).body.id as string;
-      await gql(server, seller, `mutation ($orderId: ID!) { postCarrierChatMessage(orderId: $orderId, input: {sender: seller, message: "Oi"}) { id } }`, { orderId });
+      await gql(server, seller, `mutation ($orderId: ID!) { postCarrierChatMessage(input: {orderId: $orderId, sender: seller, message: "Oi"}) { message { id } } }`, { orderId });
 
-      const [delivery] = await settledDeliveries(server, seller, 1);
+      // The application's own log: a seller's no longer shows its per-product deliveries.
+      const [delivery] = await settledDeliveries(server, app, 1, { log: '/logistica' });
       // The logistics product's own rule: 5 attempts in all.
       expect(delivery).toMatchObject({ event: 'chatTransportadora', status: 'failed', attemptCount: 5 });
       expect(delivery!.attempts.every((attempt) => attempt.responseBody === RECORDED_BODY && attempt.statusCode === 500)).toBe(true);

@@ -47,7 +47,7 @@ describe('webhook quotas', () => {
     expect(v2.status).toBe(409);
     const viaGraphql = await graphql(
       server.url,
-      'mutation { createWebhookSubscription(input: { url: "http://127.0.0.1:9/gql", events: ["*"] }) { secret } }',
+      'mutation { createWebhookSubscription(input: { url: "http://127.0.0.1:9/gql", events: [all] }) { secret } }',
       { headers: seller.headers },
     );
     expect(viaGraphql.body.errors?.[0]?.extensions).toMatchObject({ code: 'QUOTA_EXCEEDED', limit: SUBSCRIPTIONS_MAX });

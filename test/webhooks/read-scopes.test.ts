@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enumName } from '../../src/graphql/enums.js';
 import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { fanOutBatch } from '../../src/webhooks/fanout.js';
 import { call, createTestSeller, createTestToken, graphql, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
 import { deliveriesOf, emit, startDispatcher, subscribe, type DeliveryRecord } from './fixtures.js';
 import { startReceiver, waitUntil, type Receiver } from './receiver.js';
+
+/** Order ids in the events' data: uuids, as the order schema says. */
+const ORDER_R = '0190a3c2-7f00-7000-8000-000000000001';
+const ORDER_X = '0190a3c2-7f00-7000-8000-000000000002';
 
 const WEBHOOKS = ['webhooks:read', 'webhooks:write'] as const;
 
@@ -48,9 +53,9 @@ describe('webhooks need the read scope of the events they carry', () => {
       expect(rest.status, events.join()).toBe(403);
       expect(rest.body).toMatchObject({ code: 'FORBIDDEN', requiredScope: scope });
 
-      const gql = await graphql(server.url, 'mutation ($events: [String!]!) { createWebhookSubscription(input: { url: "https://hooks.example.com/g", events: $events }) { secret } }', {
+      const gql = await graphql(server.url, 'mutation ($events: [EventType!]!) { createWebhookSubscription(input: { url: "https://hooks.example.com/g", events: $events }) { secret } }', {
         headers: token.headers,
-        variables: { events },
+        variables: { events: events.map(enumName) },
       });
       expect(gql.body.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN', requiredScope: scope });
     }
@@ -75,8 +80,8 @@ describe('webhooks need the read scope of the events they carry', () => {
 
   it('does not let a token redirect, re-sign or redeliver a subscription whose events it cannot read; it may delete it', async () => {
     const orders = await subscribe(server, owner, { url: receiver.url, events: ['pedido.criado'] });
-    await emit(server.orm, owner.id, [{ type: 'pedido.criado', aggregateId: 'order-r', data: { id: 'order-r', customer: { document: '12345678909' } } }]);
-    await receiver.waitFor((requests) => requests.some((request) => request.envelope.data.id === 'order-r'));
+    await emit(server.orm, owner.id, [{ type: 'pedido.criado', aggregateId: 'order-r', data: { id: ORDER_R, customer: { document: '12345678909' } } }]);
+    await receiver.waitFor((requests) => requests.some((request) => request.envelope.data.id === ORDER_R));
     const [delivery] = await deliveriesOf(server, owner, `&subscriptionId=${orders.id}`);
     await waitUntil(async () => (await deliveriesOf(server, owner, `&subscriptionId=${orders.id}`))[0]!.status === 'succeeded');
 
@@ -100,7 +105,7 @@ describe('webhooks need the read scope of the events they carry', () => {
   it('shows deliveries whose data the token cannot read without their data or the receiver\'s answer', async () => {
     const everything = await subscribe(server, owner, { url: receiver.url, events: ['*'] });
     await emit(server.orm, owner.id, [
-      { type: 'pedido.criado', aggregateId: 'order-x', data: { id: 'order-x', customer: { document: '98765432100' } } },
+      { type: 'pedido.criado', aggregateId: 'order-x', data: { id: ORDER_X, customer: { document: '98765432100' } } },
       { type: 'estoque.alterado', aggregateType: 'sku', aggregateId: 'SKU-X', data: { sku: 'SKU-X', onHand: 3 } },
     ]);
     await waitUntil(async () => {
@@ -111,7 +116,7 @@ describe('webhooks need the read scope of the events they carry', () => {
 
     const full = await deliveriesOf(server, owner, `&subscriptionId=${everything.id}`);
     const byEvent = (rows: DeliveryRecord[], event: string) => rows.find((row) => row.event === event)!;
-    expect(byEvent(full, 'pedido.criado')).toMatchObject({ dataWithheld: false, payload: { data: { id: 'order-x' } } });
+    expect(byEvent(full, 'pedido.criado')).toMatchObject({ dataWithheld: false, payload: { data: { id: ORDER_X } } });
     expect(byEvent(full, 'pedido.criado').attempts[0]!.responseBody).toContain('98765432100');
 
     const limited = await deliveriesOf(server, stockReader, `&subscriptionId=${everything.id}`);

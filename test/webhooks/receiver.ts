@@ -2,6 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server, type ServerRespons
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import type { EventEnvelope } from '../../src/events/event-registry.js';
+import { checkDelivery } from '../support/contract.js';
 
 /** One request as the receiver saw it, its signature checked with the standardwebhooks verifier. */
 export interface ReceivedRequest {
@@ -36,7 +37,10 @@ export interface Receiver {
   close(): Promise<void>;
 }
 
-/** A real HTTP receiver on 127.0.0.1; `reply` decides each answer (204 by default). */
+/**
+ * A real HTTP receiver on 127.0.0.1; `reply` decides each answer (204 by default). Every
+ * body it gets is checked against its event's schema in schema/events/.
+ */
 export async function startReceiver(reply: (request: ReceivedRequest, count: number) => Reply = () => ({ status: 204 })): Promise<Receiver> {
   const requests: ReceivedRequest[] = [];
   const inFlight = new Map<string, number>();
@@ -66,6 +70,7 @@ export async function startReceiver(reply: (request: ReceivedRequest, count: num
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
+      checkDelivery(body);
       const received = receive(request.headers, body, receiver.secrets);
       requests.push(received);
       const attempt = `${received.webhookId}#${String(request.headers['webhook-attempt'])}`;

@@ -4,8 +4,8 @@ import { createTestSeller, graphql, startTestApp, type TestApp, type TestSeller 
 import { deliveriesOf, emit, getJson, startDispatcher, subscribe, type DeliveryRecord, type SubscriptionRecord } from './fixtures.js';
 import { startReceiver, waitUntil, type Receiver } from './receiver.js';
 
-const REDELIVER = 'mutation ($id: ID!) { redeliverWebhookDelivery(id: $id) { id status } }';
-const RECOVER = 'mutation ($id: ID!, $since: String!) { recoverWebhookDeliveries(id: $id, since: $since) { redelivered } }';
+const REDELIVER = 'mutation ($id: ID!) { redeliverWebhookDelivery(input: { deliveryId: $id }) { delivery { id status } } }';
+const RECOVER = 'mutation ($id: ID!, $since: DateTimeISO!) { recoverWebhookDeliveries(input: { subscriptionId: $id, since: $since }) { redelivered } }';
 const DELIVERY = 'query ($id: ID!) { webhookDelivery(id: $id) { id status attempts { number } } }';
 const DELIVERIES = '{ webhookDeliveries(first: 10) { edges { node { id } } } }';
 

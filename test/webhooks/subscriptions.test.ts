@@ -164,32 +164,36 @@ describe('webhook subscriptions', () => {
     const create = await graphql<{ createWebhookSubscription: { secret: string; subscription: { id: string; events: string[]; health: string } } }>(
       server.url,
       'mutation ($input: CreateWebhookSubscriptionInput!) { createWebhookSubscription(input: $input) { secret subscription { id events health } } }',
-      { headers: seller.headers, variables: { input: { url: 'https://hooks.example.com/gql', events: ['estoque.alterado'] } } },
+      { headers: seller.headers, variables: { input: { url: 'https://hooks.example.com/gql', events: ['estoque_alterado'] } } },
     );
     expect(create.body.errors).toBeUndefined();
     const { secret, subscription } = create.body.data!.createWebhookSubscription;
     expect(secret).toMatch(/^whsec_/);
-    expect(subscription).toMatchObject({ events: ['estoque.alterado'], health: 'healthy' });
+    expect(subscription).toMatchObject({ events: ['estoque_alterado'], health: 'healthy' });
 
     const invalid = await graphql(server.url, 'mutation ($input: CreateWebhookSubscriptionInput!) { createWebhookSubscription(input: $input) { secret } }', {
       headers: seller.headers,
-      variables: { input: { url: 'https://hooks.example.com/gql', events: ['estoque.inventado'] } },
+      // An event of the per-product registrations only: no event of the webhooks interface.
+      variables: { input: { url: 'https://hooks.example.com/gql', events: ['chatTransportadora'] } },
     });
     expect(invalid.body.errors?.[0]?.extensions).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: '/events/0' }] });
 
-    const update = await graphql<{ updateWebhookSubscription: { active: boolean; health: string } }>(
+    const update = await graphql<{ updateWebhookSubscription: { subscription: { active: boolean; health: string } } }>(
       server.url,
-      'mutation ($id: ID!) { updateWebhookSubscription(id: $id, input: { active: false }) { active health } }',
+      'mutation ($id: ID!) { updateWebhookSubscription(input: { subscriptionId: $id, active: false }) { subscription { active health } } }',
       { headers: seller.headers, variables: { id: subscription.id } },
     );
-    expect(update.body.data!.updateWebhookSubscription).toEqual({ active: false, health: 'disabled' });
-    const rotate = await graphql<{ rotateWebhookSecret: { id: string; secret: string } }>(server.url, 'mutation ($id: ID!) { rotateWebhookSecret(id: $id) { id secret } }', {
+    expect(update.body.data!.updateWebhookSubscription.subscription).toEqual({ active: false, health: 'disabled' });
+    const rotate = await graphql<{ rotateWebhookSecret: { subscriptionId: string; secret: string } }>(server.url, 'mutation ($id: ID!) { rotateWebhookSecret(input: { subscriptionId: $id }) { subscriptionId secret } }', {
       headers: seller.headers,
       variables: { id: subscription.id },
     });
     expect(rotate.body.data!.rotateWebhookSecret.secret).not.toBe(secret);
-    const removed = await graphql(server.url, 'mutation ($id: ID!) { deleteWebhookSubscription(id: $id) }', { headers: seller.headers, variables: { id: subscription.id } });
-    expect(removed.body.data).toEqual({ deleteWebhookSubscription: true });
+    const removed = await graphql(server.url, 'mutation ($id: ID!) { deleteWebhookSubscription(input: { subscriptionId: $id }) { deletedSubscriptionId } }', {
+      headers: seller.headers,
+      variables: { id: subscription.id },
+    });
+    expect(removed.body.data).toEqual({ deleteWebhookSubscription: { deletedSubscriptionId: subscription.id } });
     const gone = await graphql(server.url, 'query ($id: ID!) { webhookSubscription(id: $id) { id } }', { headers: seller.headers, variables: { id: subscription.id } });
     expect(gone.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
   });
@@ -197,12 +201,12 @@ describe('webhook subscriptions', () => {
   it('reads a null in a GraphQL update as "not given", except a description, which null clears', async () => {
     const seller = await createTestSeller(server.orm);
     const created = await subscribe(server, seller, { url: 'https://hooks.example.com/nulls', events: ['pedido.criado'], description: 'ERP' });
-    const update = await graphql<{ updateWebhookSubscription: { url: string; events: string[]; description: string | null; active: boolean } }>(
+    const update = await graphql<{ updateWebhookSubscription: { subscription: { url: string; events: string[]; description: string | null; active: boolean } } }>(
       server.url,
-      'mutation ($id: ID!, $input: UpdateWebhookSubscriptionInput!) { updateWebhookSubscription(id: $id, input: $input) { url events description active } }',
-      { headers: seller.headers, variables: { id: created.id, input: { url: null, events: null, active: null, description: null } } },
+      'mutation ($input: UpdateWebhookSubscriptionInput!) { updateWebhookSubscription(input: $input) { subscription { url events description active } } }',
+      { headers: seller.headers, variables: { input: { subscriptionId: created.id, url: null, events: null, active: null, description: null } } },
     );
     expect(update.body.errors).toBeUndefined();
-    expect(update.body.data!.updateWebhookSubscription).toEqual({ url: 'https://hooks.example.com/nulls', events: ['pedido.criado'], description: null, active: true });
+    expect(update.body.data!.updateWebhookSubscription.subscription).toEqual({ url: 'https://hooks.example.com/nulls', events: ['pedido_criado'], description: null, active: true });
   });
 });

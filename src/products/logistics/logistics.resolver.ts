@@ -2,86 +2,89 @@ import { Arg, Authorized, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver
 import { CurrentSeller } from '../../graphql/caller.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import { listArgs } from '../../graphql/list-args.js';
+import type { NodeType } from '../../graphql/node.js';
 import { validInput } from '../../graphql/plain-input.js';
-import { toConnection, type Connection } from '../../graphql/relay.js';
+import { AFTER, FIRST, toConnection, type Connection } from '../../graphql/relay.js';
 import { pageQuery } from '../../http/pagination.js';
 import { compileInput } from '../../http/validation.js';
 import { childrenLoader } from '../products.loaders.js';
 import {
+  AddTrackingEventInput,
+  AddTrackingEventPayload,
   CarrierChatConnection,
-  CarrierChatMessageInput,
-  CarrierChatMessageType,
   CreateShipmentInput,
+  CreateShipmentPayload,
+  PostCarrierChatMessageInput,
+  PostCarrierChatMessagePayload,
   ShipmentType,
-  TrackingEventInput,
   TrackingEventType,
 } from './logistics.types.js';
 import * as schemas from './logistics.schemas.js';
 import { CarrierChatMessage, TrackingEvent, type Shipment } from './shipment.entity.js';
-import { addTrackingEvent, carrierChatOfOrder, createShipment, findShipment, postCarrierChatMessage, shipmentsOfOrder } from './shipment.service.js';
+import { addTrackingEvent, carrierChatOfOrder, createShipment, findShipment, findShipments, postCarrierChatMessage, shipmentsOfOrder } from './shipment.service.js';
 
 /** Shipments, tracking and the carrier chat: orders' logistics, under the orders scopes. */
 const createShipmentValidator = compileInput(schemas.CreateShipmentSchema);
 const trackingEventValidator = compileInput(schemas.TrackingEventSchema);
 const chatMessageValidator = compileInput(schemas.ChatMessageSchema);
 
+/** Relay: shipments by id, under the orders scope like the shipment query. */
+export const shipmentNode: NodeType = { readScope: 'orders:read', find: ({ em }, ids) => findShipments(em, ids) };
+
 @Resolver(() => ShipmentType)
 export class LogisticsResolver {
   @Authorized('orders:read')
   @Query(() => [ShipmentType], { description: 'The order\'s shipments, oldest first' })
-  async shipments(@Arg('orderId', () => ID) orderId: string, @Ctx() { em }: GraphQLContext): Promise<Shipment[]> {
+  async shipments(@Arg('orderId', () => ID, { description: 'The order' }) orderId: string, @Ctx() { em }: GraphQLContext): Promise<Shipment[]> {
     return shipmentsOfOrder(em, orderId);
   }
 
   @Authorized('orders:read')
-  @Query(() => ShipmentType, { nullable: true })
-  async shipment(@Arg('id', () => ID) id: string, @Ctx() { em }: GraphQLContext): Promise<Shipment | null> {
+  @Query(() => ShipmentType, { nullable: true, description: 'A shipment; null when none of the seller has this id' })
+  async shipment(@Arg('id', () => ID, { description: 'The shipment id' }) id: string, @Ctx() { em }: GraphQLContext): Promise<Shipment | null> {
     return findShipment(em, id);
   }
 
   @Authorized('orders:read')
   @Query(() => CarrierChatConnection, { description: 'The order\'s chat with its carrier, oldest message first' })
   async carrierChat(
-    @Arg('orderId', () => ID) orderId: string,
+    @Arg('orderId', () => ID, { description: 'The order' }) orderId: string,
     @Ctx() context: GraphQLContext,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
-    @Arg('after', () => String, { nullable: true }) after?: string,
+    @Arg('first', () => Int, { nullable: true, description: FIRST }) first?: number,
+    @Arg('after', () => String, { nullable: true, description: AFTER }) after?: string,
   ): Promise<Connection<CarrierChatMessage>> {
     const { page } = listArgs(context, pageQuery, { first, after });
     return toConnection(await carrierChatOfOrder(context.em, orderId, page), (row) => [row.id], (row) => row);
   }
 
   @Authorized('orders:write')
-  @Mutation(() => ShipmentType, { description: 'A shipment of an invoiced (or later) order' })
+  @Mutation(() => CreateShipmentPayload, { description: 'A shipment of an invoiced (or later) order' })
   async createShipment(
-    @Arg('orderId', () => ID) orderId: string,
-    @Arg('input', () => CreateShipmentInput) input: CreateShipmentInput,
+    @Arg('input', () => CreateShipmentInput, { description: 'The order and the package' }) { orderId, ...shipment }: CreateShipmentInput,
     @CurrentSeller() sellerId: string,
     @Ctx() { em }: GraphQLContext,
-  ): Promise<Shipment> {
-    return createShipment(em, sellerId, orderId, validInput(createShipmentValidator, input));
+  ): Promise<{ shipment: Shipment }> {
+    return { shipment: await createShipment(em, sellerId, orderId, validInput(createShipmentValidator, shipment)) };
   }
 
   @Authorized('orders:write')
-  @Mutation(() => TrackingEventType, { description: 'Records a tracking event; emits frete.rastreio and rastreio.atualizado' })
+  @Mutation(() => AddTrackingEventPayload, { description: 'Records a tracking event; emits frete.rastreio and rastreio.atualizado' })
   async addTrackingEvent(
-    @Arg('shipmentId', () => ID) shipmentId: string,
-    @Arg('input', () => TrackingEventInput) input: TrackingEventInput,
+    @Arg('input', () => AddTrackingEventInput, { description: 'The shipment and what happened' }) { shipmentId, ...event }: AddTrackingEventInput,
     @CurrentSeller() sellerId: string,
     @Ctx() { em }: GraphQLContext,
-  ): Promise<TrackingEvent> {
-    return addTrackingEvent(em, sellerId, shipmentId, validInput(trackingEventValidator, input));
+  ): Promise<{ trackingEvent: TrackingEvent }> {
+    return { trackingEvent: await addTrackingEvent(em, sellerId, shipmentId, validInput(trackingEventValidator, event)) };
   }
 
   @Authorized('orders:write')
-  @Mutation(() => CarrierChatMessageType, { description: 'Posts to the order\'s carrier chat; emits chatTransportadora' })
+  @Mutation(() => PostCarrierChatMessagePayload, { description: 'Posts to the order\'s carrier chat; emits chatTransportadora' })
   async postCarrierChatMessage(
-    @Arg('orderId', () => ID) orderId: string,
-    @Arg('input', () => CarrierChatMessageInput) input: CarrierChatMessageInput,
+    @Arg('input', () => PostCarrierChatMessageInput, { description: 'The order and the message' }) { orderId, ...message }: PostCarrierChatMessageInput,
     @CurrentSeller() sellerId: string,
     @Ctx() { em }: GraphQLContext,
-  ): Promise<CarrierChatMessage> {
-    return postCarrierChatMessage(em, sellerId, orderId, validInput(chatMessageValidator, input));
+  ): Promise<{ message: CarrierChatMessage }> {
+    return { message: await postCarrierChatMessage(em, sellerId, orderId, validInput(chatMessageValidator, message)) };
   }
 
   @FieldResolver(() => [TrackingEventType], { description: 'In the order they were recorded' })

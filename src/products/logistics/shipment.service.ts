@@ -4,10 +4,11 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { transactionTime } from '../../db/transaction-time.js';
 import { AppError, notFound } from '../../errors.js';
 import { recordEvent } from '../../events/outbox.js';
-import { decodeCursor, pageOf, type Page } from '../../http/pagination.js';
+import { decodeCursor, pageOf, viewPage, type Page, type PageRequest } from '../../http/pagination.js';
 import { Order } from '../../orders/order.entity.js';
 import { isUuid } from '../../db/ids.js';
 import type { OrderStatus } from '../../orders/status-machine.js';
+import { childrenOf } from '../products.loaders.js';
 import { carrierChatPosted, freightTracked, trackingUpdated } from './logistics.events.js';
 import type { ChatMessageInput, CreateShipmentInput, TrackingEventInput } from './logistics.schemas.js';
 import { CarrierChatMessage, Shipment, TrackingEvent } from './shipment.entity.js';
@@ -114,6 +115,11 @@ export async function shipmentsOfOrder(em: EntityManager, orderId: string): Prom
   return em.find(Shipment, { order: order.id }, { orderBy: { id: 'asc' } });
 }
 
+/** The seller's shipments with these ids (node(id:)); ids must be UUIDs. */
+export async function findShipments(em: EntityManager, ids: readonly string[]): Promise<Shipment[]> {
+  return em.find(Shipment, { id: { $in: [...ids] } });
+}
+
 export async function findShipment(em: EntityManager, shipmentId: string): Promise<Shipment | null> {
   return isUuid(shipmentId) ? em.findOne(Shipment, { id: shipmentId }) : null;
 }
@@ -132,4 +138,29 @@ export async function carrierChatOfOrder(
     { orderBy: { id: 'asc' }, limit: page.limit + 1 },
   );
   return pageOf(rows, page.limit, (row) => [row.id]);
+}
+
+/** A shipment with its tracking events, in the order they were recorded (REST's shape). */
+export interface TrackedShipment {
+  shipment: Shipment;
+  trackingEvents: TrackingEvent[];
+}
+
+/** A page of the order's shipments, oldest first, with their tracking events: one statement for all the events. */
+export async function trackedShipmentsOfOrder(em: EntityManager, orderId: string, page: PageRequest): Promise<Page<TrackedShipment>> {
+  const order = await findOrder(em, orderId);
+  const after = page.cursor ? decodeCursor(page.cursor, ['uuid'])[0] : undefined;
+  const rows = await em.find(Shipment, { order: order.id, ...(after ? { id: { $gt: after } } : {}) }, { orderBy: { id: 'asc' }, limit: page.limit + 1 });
+  return viewPage(pageOf(rows, page.limit, (row) => [row.id]), async (shipments) => {
+    const events = await childrenOf(em, TrackingEvent, 'shipment', shipments.map((shipment) => shipment.id));
+    return shipments.map((shipment) => ({ shipment, trackingEvents: events.get(shipment.id)! }));
+  });
+}
+
+/** One shipment with its tracking events; another seller's is absent (404). */
+export async function getTrackedShipment(em: EntityManager, shipmentId: string): Promise<TrackedShipment> {
+  const shipment = await findShipment(em, shipmentId);
+  if (!shipment) throw notFound('Shipment');
+  const events = await childrenOf(em, TrackingEvent, 'shipment', [shipment.id]);
+  return { shipment, trackingEvents: events.get(shipment.id)! };
 }

@@ -5,20 +5,23 @@ import { PLATFORM_PRODUCT_EVENTS } from '../platform-products.js';
 import type { SettlementCycle } from './settlement-cycle.entity.js';
 
 // The payments events: the data schema of a closed cycle, its declaration and its builder.
+// Payments registrations also take aplicativo.removido, whose words are the customer-service
+// product's (Portuguese): so that one product's payloads speak one language, ciclo.criado
+// speaks it too (docs/products.md, "Payload language").
 
-const Amount = Type.String({ pattern: '^\\d+\\.\\d{2}$', description: 'BRL, a decimal string with two places' });
+const Amount = Type.String({ pattern: '^\\d+\\.\\d{2}$', examples: ['1250.00'], description: 'BRL, a decimal string with two places' });
 
 const CycleCreatedPayload = Type.Object({
-  cycleId: Type.String({ format: 'uuid' }),
-  periodStart: Type.String({ format: 'date-time' }),
-  periodEnd: Type.String({ format: 'date-time' }),
-  gross: Amount,
-  fees: Amount,
-  net: Amount,
-  feePercent: Type.String({ pattern: '^\\d+\\.\\d{2}$', description: 'The fee percentage the cycle was closed with' }),
-  payoutDate: Type.String({ format: 'date' }),
-  paymentCount: Type.Integer({ minimum: 0 }),
-  currency: Type.Literal('BRL'),
+  idCiclo: Type.String({ format: 'uuid' }),
+  inicioPeriodo: Type.String({ format: 'date-time', description: 'Inclusive' }),
+  fimPeriodo: Type.String({ format: 'date-time', description: 'Exclusive' }),
+  valorBruto: Amount,
+  taxas: Amount,
+  valorLiquido: Amount,
+  percentualTaxa: Type.String({ pattern: '^\\d+\\.\\d{2}$', examples: ['2.50'], description: 'The fee percentage the cycle was closed with' }),
+  dataRepasse: Type.String({ format: 'date', description: 'The payout date' }),
+  quantidadePagamentos: Type.Integer({ minimum: 0 }),
+  moeda: Type.Literal('BRL'),
 });
 
 declare module '../../events/event-registry.js' {
@@ -37,16 +40,16 @@ export function cycleCreated(cycle: SettlementCycle): EventInput<'ciclo.criado'>
     aggregateType: 'settlement_cycle',
     aggregateId: cycle.id,
     data: {
-      cycleId: cycle.id,
-      periodStart: cycle.periodStart.toISOString(),
-      periodEnd: cycle.periodEnd.toISOString(),
-      gross: cycle.gross,
-      fees: cycle.fees,
-      net: cycle.net,
-      feePercent: cycle.feePercent,
-      payoutDate: cycle.payoutDate,
-      paymentCount: cycle.paymentCount,
-      currency: 'BRL',
+      idCiclo: cycle.id,
+      inicioPeriodo: cycle.periodStart.toISOString(),
+      fimPeriodo: cycle.periodEnd.toISOString(),
+      valorBruto: cycle.gross,
+      taxas: cycle.fees,
+      valorLiquido: cycle.net,
+      percentualTaxa: cycle.feePercent,
+      dataRepasse: cycle.payoutDate,
+      quantidadePagamentos: cycle.paymentCount,
+      moeda: 'BRL',
     },
   };
 }

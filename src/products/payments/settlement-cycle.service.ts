@@ -1,10 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../../config.js';
 import { transactionTime } from '../../db/transaction-time.js';
-import { AppError, validationFailed } from '../../errors.js';
+import { AppError, notFound, validationFailed } from '../../errors.js';
 import { recordEvent } from '../../events/outbox.js';
 import { decodeCursor, pageOf, type Page } from '../../http/pagination.js';
 import { isUuid } from '../../db/ids.js';
+import { childrenOf } from '../products.loaders.js';
 import { cycleCreated } from './payments.events.js';
 import type { CloseCycleInput } from './payments.schemas.js';
 import { SettlementCycle, SettlementEntry } from './settlement-cycle.entity.js';
@@ -102,6 +103,18 @@ export async function listSettlementCycles(em: EntityManager, page: { limit: num
   return pageOf(rows, page.limit, (row) => [row.id]);
 }
 
+/** The seller's cycles with these ids (node(id:)); ids must be UUIDs. */
+export async function findSettlementCycles(em: EntityManager, ids: readonly string[]): Promise<SettlementCycle[]> {
+  return em.find(SettlementCycle, { id: { $in: [...ids] } });
+}
+
 export async function findSettlementCycle(em: EntityManager, id: string): Promise<SettlementCycle | null> {
   return isUuid(id) ? em.findOne(SettlementCycle, { id }) : null;
+}
+
+/** One cycle with the payments it settled (REST's shape); another seller's is absent (404). */
+export async function getSettlementCycle(em: EntityManager, id: string): Promise<{ cycle: SettlementCycle; entries: SettlementEntry[] }> {
+  const cycle = await findSettlementCycle(em, id);
+  if (!cycle) throw notFound('Settlement cycle');
+  return { cycle, entries: (await childrenOf(em, SettlementEntry, 'cycle', [cycle.id])).get(cycle.id)! };
 }

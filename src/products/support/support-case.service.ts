@@ -6,6 +6,7 @@ import { recordEvent } from '../../events/outbox.js';
 import { decodeCursor, pageOf, type Page, type PageRequest } from '../../http/pagination.js';
 import { Order } from '../../orders/order.entity.js';
 import { isUuid } from '../../db/ids.js';
+import { childrenOf } from '../products.loaders.js';
 import { caseClosed, caseMessage, caseOpened } from './support.events.js';
 import type { CaseMessageInput, OpenCaseInput, SupportCaseFilter } from './support.schemas.js';
 import { SupportCase, SupportMessage } from './support-case.entity.js';
@@ -84,6 +85,11 @@ async function lockOpenCase(tx: EntityManager, caseId: string): Promise<SupportC
   return supportCase;
 }
 
+/** The seller's cases with these ids (node(id:)); ids must be UUIDs. */
+export async function findSupportCases(em: EntityManager, ids: readonly string[]): Promise<SupportCase[]> {
+  return em.find(SupportCase, { id: { $in: [...ids] } });
+}
+
 export async function findSupportCase(em: EntityManager, id: string): Promise<SupportCase | null> {
   return isUuid(id) ? em.findOne(SupportCase, { id }) : null;
 }
@@ -97,4 +103,11 @@ export async function listSupportCases(em: EntityManager, filter: SupportCaseFil
     { orderBy: { id: 'desc' }, limit: page.limit + 1 },
   );
   return pageOf(rows, page.limit, (row) => [row.id]);
+}
+
+/** One case with its messages, oldest first (REST's shape); another seller's is absent (404). */
+export async function getSupportCase(em: EntityManager, id: string): Promise<{ supportCase: SupportCase; messages: SupportMessage[] }> {
+  const supportCase = await findSupportCase(em, id);
+  if (!supportCase) throw notFound('Support case');
+  return { supportCase, messages: (await childrenOf(em, SupportMessage, 'supportCase', [supportCase.id])).get(supportCase.id)! };
 }

@@ -1,0 +1,196 @@
+import { useState } from 'preact/hooks';
+import { useMutation, useQuery } from '../api/hooks';
+import { Pager, useCursorPages } from '../components/pager';
+import { Empty, ErrorNotice, QueryView } from '../components/states';
+import { ChannelsDocument, PutChannelDocument, Scope, SetOnHandDocument, StockProductsDocument, type ChannelsQuery, type StockProductsQuery } from '../generated/graphql';
+import { useSession } from '../session-context';
+
+type StockRow = NonNullable<StockProductsQuery['products']['edges'][number]['node']['stock']>;
+type Channel = ChannelsQuery['channels'][number];
+
+export function StockPage() {
+  const pages = useCursorPages('');
+  const products = useQuery(StockProductsDocument, { first: 25, after: pages.after });
+  const channels = useQuery(ChannelsDocument, {});
+  return (
+    <section>
+      <h1>Stock</h1>
+      <QueryView query={products}>
+        {({ products: list }) => {
+          const codes = channels.data?.channels.filter((channel) => channel.active).map((channel) => channel.code) ?? [];
+          if (list.edges.length === 0) return <Empty>No products yet.</Empty>;
+          return (
+            <>
+              <div class="table-wrap">
+                <table>
+                  <thead>
+                    <tr>
+                      <th scope="col">SKU</th>
+                      <th scope="col">Title</th>
+                      <th scope="col" class="number">On hand</th>
+                      <th scope="col" class="number">Reserved</th>
+                      <th scope="col" class="number">Available</th>
+                      {codes.map((code) => (
+                        <th scope="col" class="number" key={code}>
+                          {code}
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {list.edges.map(({ node: product }) => (
+                      <tr key={product.sku}>
+                        <td>{product.sku}</td>
+                        <td>{product.title}</td>
+                        {product.stock ? <StockCells stock={product.stock} codes={codes} /> : <td colSpan={3 + codes.length} class="muted">Stock is kept per variation</td>}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <Pager pages={pages} hasNextPage={list.pageInfo.hasNextPage} endCursor={list.pageInfo.endCursor} />
+            </>
+          );
+        }}
+      </QueryView>
+      <h2>Channels</h2>
+      <QueryView query={channels}>
+        {({ channels: list }) => (list.length === 0 ? <Empty>No channels yet.</Empty> : <ChannelTable channels={list} onSaved={() => { channels.reload(); products.reload(); }} />)}
+      </QueryView>
+    </section>
+  );
+}
+
+function StockCells({ stock: initial, codes }: { stock: StockRow; codes: string[] }) {
+  const { can } = useSession();
+  const [stock, setStock] = useState(initial);
+  const [editing, setEditing] = useState(false);
+  const [onHand, setOnHand] = useState(String(initial.onHand));
+  const save = useMutation(SetOnHandDocument);
+  return (
+    <>
+      <td class="number">
+        {editing ? (
+          <form
+            class="cell-form"
+            onSubmit={async (event) => {
+              event.preventDefault();
+              const result = await save.run({ input: { sku: stock.sku, onHand: Number(onHand) } });
+              if (result) {
+                setStock(result.updateStock.stock);
+                setEditing(false);
+              }
+            }}
+          >
+            <input type="number" min={0} step={1} aria-label={`On hand of ${stock.sku}`} value={onHand} onInput={(event) => setOnHand(event.currentTarget.value)} />
+            <button type="submit" disabled={save.busy}>
+              Save
+            </button>
+            <button type="button" onClick={() => setEditing(false)}>
+              Cancel
+            </button>
+            {save.error && <ErrorNotice error={save.error} />}
+          </form>
+        ) : (
+          <>
+            {stock.onHand}{' '}
+            {can(Scope.CatalogWrite) && (
+              <button type="button" class="link" aria-label={`Edit on hand of ${stock.sku}`} onClick={() => setEditing(true)}>
+                Edit
+              </button>
+            )}
+          </>
+        )}
+      </td>
+      <td class="number">{stock.reserved}</td>
+      <td class="number">{stock.available}</td>
+      {codes.map((code) => (
+        <td class="number" key={code}>
+          {stock.channels.find((channel) => channel.channel === code)?.quantity ?? 0}
+        </td>
+      ))}
+    </>
+  );
+}
+
+function ChannelTable({ channels, onSaved }: { channels: Channel[]; onSaved(): void }) {
+  const { can } = useSession();
+  return (
+    <div class="table-wrap">
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Code</th>
+            <th scope="col">Name</th>
+            <th scope="col">Active</th>
+            <th scope="col" class="number">Share %</th>
+            <th scope="col" class="number">Safety stock</th>
+            <th scope="col" class="number">Maximum</th>
+            {can(Scope.CatalogWrite) && <th scope="col">Change</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {channels.map((channel) => (
+            <ChannelRow key={channel.code} channel={channel} editable={can(Scope.CatalogWrite)} onSaved={onSaved} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function ChannelRow({ channel, editable, onSaved }: { channel: Channel; editable: boolean; onSaved(): void }) {
+  const [editing, setEditing] = useState(false);
+  const [values, setValues] = useState({ sharePercent: String(channel.sharePercent), safetyStock: String(channel.safetyStock), maxQuantity: channel.maxQuantity === null || channel.maxQuantity === undefined ? '' : String(channel.maxQuantity) });
+  const put = useMutation(PutChannelDocument);
+  const input = (field: keyof typeof values, label: string) => (
+    <input type="number" min={0} aria-label={`${label} of ${channel.code}`} value={values[field]} onInput={(event) => setValues({ ...values, [field]: event.currentTarget.value })} />
+  );
+  if (!editing) {
+    return (
+      <tr>
+        <td>{channel.code}</td>
+        <td>{channel.name}</td>
+        <td>{channel.active ? 'yes' : 'no'}</td>
+        <td class="number">{channel.sharePercent}</td>
+        <td class="number">{channel.safetyStock}</td>
+        <td class="number">{channel.maxQuantity ?? '—'}</td>
+        {editable && (
+          <td>
+            <button type="button" class="link" onClick={() => setEditing(true)}>
+              Edit {channel.code}
+            </button>
+          </td>
+        )}
+      </tr>
+    );
+  }
+  const save = async () => {
+    const result = await put.run({
+      input: { code: channel.code, name: channel.name, active: channel.active, sharePercent: Number(values.sharePercent), safetyStock: Number(values.safetyStock), maxQuantity: values.maxQuantity === '' ? null : Number(values.maxQuantity) },
+    });
+    if (result) {
+      setEditing(false);
+      onSaved();
+    }
+  };
+  return (
+    <tr>
+      <td>{channel.code}</td>
+      <td>{channel.name}</td>
+      <td>{channel.active ? 'yes' : 'no'}</td>
+      <td class="number">{input('sharePercent', 'Share')}</td>
+      <td class="number">{input('safetyStock', 'Safety stock')}</td>
+      <td class="number">{input('maxQuantity', 'Maximum')}</td>
+      <td>
+        <button type="button" class="primary" disabled={put.busy} onClick={save}>
+          Save
+        </button>
+        <button type="button" onClick={() => setEditing(false)}>
+          Cancel
+        </button>
+        {put.error && <ErrorNotice error={put.error} />}
+      </td>
+    </tr>
+  );
+}

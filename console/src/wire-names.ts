@@ -1,0 +1,26 @@
+import { EventType, Scope } from './generated/graphql';
+
+/**
+ * GraphQL enum values spell a scope or an event name with `_` where the name has `:` or
+ * `.` (`orders_read`, `pedido_criado`; `*` is `all`). Sellers know the names themselves
+ * (webhook bodies, the REST API), so the console shows those: in every name the
+ * separator is its first `_`.
+ */
+export function scopeLabel(scope: Scope): string {
+  return scope.replace('_', ':');
+}
+
+export function eventLabel(event: EventType): string {
+  return event === EventType.All ? '*' : event.replace('_', '.');
+}
+
+/** The events of the webhooks interface (what subscriptions and the live feed offer), with the scope that reads each. */
+export const INTERFACE_EVENTS: readonly { type: EventType; scope: Scope }[] = [
+  { type: EventType.PedidoCriado, scope: Scope.OrdersRead },
+  { type: EventType.PedidoStatusAlterado, scope: Scope.OrdersRead },
+  { type: EventType.PagamentoAlterado, scope: Scope.OrdersRead },
+  { type: EventType.FreteRastreio, scope: Scope.OrdersRead },
+  { type: EventType.EstoqueAlterado, scope: Scope.CatalogRead },
+  { type: EventType.ProdutoPublicacaoAlterada, scope: Scope.CatalogRead },
+  { type: EventType.ProdutoPrecoAlterado, scope: Scope.CatalogRead },
+];

@@ -1,0 +1,21 @@
+import { DEMO_APPLICATION, DEMO_CHANNELS, DEMO_PRODUCTS } from './demo-catalogue.js';
+import type { DemoSeller } from './demo-seller.js';
+
+/**
+ * What the first start prints: the demo seller's secrets as shell variables, the names
+ * README.md's "First requests" use, so its commands run as printed.
+ */
+export function demoGreeting(url: string, demo: DemoSeller): string {
+  const query = JSON.stringify({ query: '{ viewer { seller { id name } scopes } }' });
+  return `
+Demo seller created: channels ${DEMO_CHANNELS.map((channel) => channel.code).join(' and ')}, products ${DEMO_PRODUCTS.map((product) => product.sku).join(', ')} with stock, and the installed application "${DEMO_APPLICATION}".
+Its API token (every scope) and the application's credential are shown once:
+
+  export PONTE_URL=${url}
+  export PONTE_TOKEN=${demo.token}
+  export PONTE_APP=${demo.applicationCredential}
+
+Try it (README.md, "First requests", goes on from here):
+  curl -s ${url}/graphql -H 'authorization: Bearer ${demo.token}' -H 'content-type: application/json' -d '${query}'
+`;
+}

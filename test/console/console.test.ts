@@ -1,0 +1,219 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
+import { createTestSeller, createTestToken } from '../support/app.js';
+import { ACCESS_KEY, approvedPayment, createOrder, orderBody, orderSeller } from '../orders/fixtures.js';
+import { settledDeliveries, startDispatcher, subscribe } from '../webhooks/fixtures.js';
+import { startReceiver, type Receiver } from '../webhooks/receiver.js';
+import { signedInPage, startConsoleWorld, type ConsoleWorld } from './browser.js';
+
+// A real headless Chromium against the built console and a real server, dispatcher and
+// receiver: each test does what a seller would, through the page.
+let world: ConsoleWorld;
+
+beforeAll(async () => {
+  world = await startConsoleWorld();
+}, 120_000);
+
+afterAll(async () => {
+  await world?.close();
+});
+
+describe('serving /console', () => {
+  it('answers the page with no-cache and its CSP, any deeper path with the same page, and hashed assets for a year', async () => {
+    const page = await fetch(`${world.server.url}/console`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    const html = await page.text();
+
+    const deep = await fetch(`${world.server.url}/console/orders/any-id`);
+    expect(deep.status).toBe(200);
+    expect(await deep.text()).toBe(html);
+
+    const script = /src="(\/console\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    const asset = await fetch(`${world.server.url}${script}`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+
+    const missing = await fetch(`${world.server.url}/console/assets/missing.js`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+  });
+});
+
+describe('the console in Chromium', () => {
+  it('signs in with a pasted token kept for the tab, and refuses an unknown one', async () => {
+    const seller = await createTestSeller(world.server.orm, { name: 'Loja da Maria' });
+    const context = await world.browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${world.server.url}/console`);
+    await page.getByLabel('API token').fill('ponte_sk_not-a-token');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').getByText('This token is not valid').waitFor();
+
+    await page.getByLabel('API token').fill(seller.token);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    expect(await page.getByRole('banner').textContent()).toContain('Loja da Maria');
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByLabel('API token').waitFor();
+    expect(await page.evaluate('sessionStorage.length')).toBe(0);
+    await context.close();
+  });
+
+  it('is usable with the keyboard alone', async () => {
+    const seller = await createTestSeller(world.server.orm);
+    const context = await world.browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${world.server.url}/console`);
+    // Keys typed before the app has rendered and focused the field would be lost.
+    await page.waitForFunction("document.activeElement?.id === 'token'");
+    await page.keyboard.type(seller.token);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+
+    const focused = () => page.evaluate('document.activeElement.textContent.trim()');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Skip to content');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Orders');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Orders' }).waitFor();
+    await context.close();
+  });
+
+  it('hides what the token\'s scopes do not allow', async () => {
+    const seller = await createTestSeller(world.server.orm);
+    const reader = await createTestToken(world.server.orm, seller.id, ['orders:read']);
+    const page = await signedInPage(world, reader.token);
+    const links = await page.getByRole('navigation', { name: 'Console' }).getByRole('link').allTextContents();
+    expect(links).toEqual(['Overview', 'Orders', 'Live', 'Tokens & apps']);
+    await page.getByRole('heading', { name: 'Orders today' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Webhooks' }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('shows an order created over REST live, and opens it', async () => {
+    const seller = await orderSeller(world.server);
+    const page = await signedInPage(world, seller.token);
+    await page.getByRole('link', { name: 'Live' }).click();
+    await page.getByRole('status').getByText('Live', { exact: true }).waitFor();
+
+    const { body: order } = await createOrder(world.server, seller, orderBody({ payments: [approvedPayment('120.00')] }));
+    const item = page.getByRole('list', { name: 'Events, newest first' }).getByRole('listitem').filter({ hasText: 'pedido.criado' });
+    await item.waitFor();
+    expect(await item.textContent()).toContain(`#${order.number} on loja-propria, aprovado`);
+
+    await item.getByRole('link', { name: 'Open order' }).click();
+    await page.getByRole('heading', { name: `Order #${order.number}` }).waitFor();
+    expect(page.url()).toBe(`${world.server.url}/console/orders/${order.id}`);
+    await page.getByRole('cell', { name: 'Caneca' }).waitFor();
+    await page.context().close();
+  });
+
+  it('pausing stops the feed; resuming replays what happened meanwhile', async () => {
+    const seller = await orderSeller(world.server);
+    const page = await signedInPage(world, seller.token, '/console/live');
+    await page.getByRole('status').getByText('Live', { exact: true }).waitFor();
+    const feed = page.getByRole('list', { name: 'Events, newest first' }).getByRole('listitem');
+    const first = (await createOrder(world.server, seller)).body;
+    await feed.filter({ hasText: `#${first.number} on` }).waitFor();
+
+    await page.getByRole('button', { name: 'Pause' }).click();
+    await page.getByRole('status').getByText('Paused').waitFor();
+    const missed = (await createOrder(world.server, seller)).body;
+    await page.getByRole('button', { name: 'Resume' }).click();
+    await feed.filter({ hasText: `#${missed.number} on` }).waitFor();
+    expect(await feed.filter({ hasText: 'pedido.criado' }).count()).toBe(2);
+    await page.context().close();
+  });
+
+  it('moves an order\'s status with the buttons its status allows', async () => {
+    const seller = await orderSeller(world.server);
+    const { body: order } = await createOrder(world.server, seller, orderBody({ payments: [approvedPayment('120.00')] }));
+    const page = await signedInPage(world, seller.token, `/console/orders/${order.id}`);
+    const moves = page.getByRole('group', { name: 'Move status' });
+    await moves.waitFor();
+    expect(await moves.getByRole('button').allTextContents()).toEqual(['faturado', 'cancelado']);
+
+    await moves.getByRole('button', { name: 'faturado' }).click();
+    const form = page.getByRole('form', { name: 'Move to faturado' });
+    await form.getByLabel('Invoice number').fill('123');
+    await form.getByLabel('Series').fill('1');
+    await form.getByLabel('Access key (44 digits)').fill(ACCESS_KEY);
+    await form.getByRole('button', { name: 'Confirm faturado' }).click();
+    await moves.getByRole('button', { name: 'enviado' }).waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain('faturado');
+
+    const stored = await fetch(`${world.server.url}/pedidos/${order.id}`, { headers: seller.headers });
+    expect(((await stored.json()) as { status: string }).status).toBe('faturado');
+    await page.context().close();
+  });
+
+  describe('a failing delivery', () => {
+    let receiver: Receiver;
+    let dispatcher: Dispatcher;
+    let failing = true;
+
+    beforeAll(async () => {
+      receiver = await startReceiver(() => (failing ? { status: 500, body: 'receiver down' } : { status: 204 }));
+      dispatcher = await startDispatcher(world.server, { env: { WEBHOOK_MAX_ATTEMPTS: '1' } });
+    });
+
+    afterAll(async () => {
+      await dispatcher?.stop();
+      await receiver?.close();
+    });
+
+    it('shows its attempts; once the receiver is fixed, redelivering it succeeds', async () => {
+      const seller = await orderSeller(world.server);
+      await subscribe(world.server, seller, { url: receiver.url, events: ['pedido.criado'] });
+      await createOrder(world.server, seller);
+      const [failed] = await settledDeliveries(world.server, seller, 1);
+      expect(failed!.status).toBe('failed');
+
+      const page = await signedInPage(world, seller.token);
+      await page.getByRole('link', { name: 'Webhooks' }).click();
+      await page.getByText('1 failures in a row').waitFor();
+      await page.getByRole('form', { name: 'Filter deliveries' }).getByLabel('Status', { exact: true }).selectOption('failed');
+      await page.getByRole('link', { name: 'pedido.criado' }).click();
+      await page.getByRole('heading', { name: /pedido\.criado/ }).waitFor();
+      const attempt = page.getByRole('row').filter({ hasText: 'receiver down' });
+      expect(await attempt.textContent()).toContain('500');
+
+      failing = false;
+      await page.getByRole('button', { name: 'Redeliver' }).click();
+      await page.getByRole('heading', { name: /succeeded/ }).waitFor();
+      expect(await page.getByRole('row').filter({ hasText: '204' }).count()).toBe(1);
+      expect(receiver.requests.map((request) => request.replied)).toEqual([500, 204]);
+      await page.context().close();
+    });
+  });
+
+  it('creates a token, shows it once, and revokes it', async () => {
+    const seller = await createTestSeller(world.server.orm);
+    const page = await signedInPage(world, seller.token, '/console/tokens');
+    await page.getByText('New token').click();
+    await page.getByLabel('Name').fill('ERP sync');
+    await page.getByRole('checkbox', { name: 'webhooks:write' }).uncheck();
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const shown = await page.locator('.notice code').textContent();
+    expect(shown).toMatch(/^ponte_sk_/);
+    const created = { authorization: `Bearer ${shown}` };
+    expect((await fetch(`${world.server.url}/pedidos`, { headers: created })).status).toBe(200);
+
+    const row = page.getByRole('row').filter({ hasText: 'ERP sync' });
+    expect(await row.textContent()).not.toContain('webhooks:write');
+    page.once('dialog', (dialog) => void dialog.accept());
+    await row.getByRole('button', { name: 'Revoke ERP sync' }).click();
+    await row.getByText('revoked').waitFor();
+    expect((await fetch(`${world.server.url}/pedidos`, { headers: created })).status).toBe(401);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,88 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { MAIN, startProcess, startWithFreePort, type RunningProcess } from '../support/process.js';
+
+const run = promisify(execFile);
+
+/** The commands of README.md's "First requests" block, each with its continuation lines joined and comments dropped. */
+function readmeFirstRequests(): string[] {
+  const readme = readFileSync('README.md', 'utf8');
+  const block = readme.match(/<!-- first-requests -->\n```sh\n([\s\S]*?)```\n<!-- \/first-requests -->/);
+  if (!block) throw new Error('README.md has no first-requests block');
+  return block[1]!
+    .split(/\n\s*\n/)
+    .map((command) => command.split('\n').filter((line) => !line.startsWith('#')).join('\n').replace(/\\\n\s*/g, '').trim())
+    .filter((command) => command.trim() !== '');
+}
+
+/** Runs one README command through bash, as a reader pasting it would; answers its HTTP status and JSON body. */
+async function runAsPrinted(command: string, env: Record<string, string>): Promise<{ status: number; body: any }> {
+  const { stdout } = await run('bash', ['--norc', '--noprofile', '-c', `${command} -w '\\n%{http_code}'`], { env: { PATH: process.env.PATH, ...env } });
+  const lines = stdout.trimEnd().split('\n');
+  const status = Number(lines.pop());
+  return { status, body: JSON.parse(lines.join('\n')) };
+}
+
+/**
+ * A fresh clone's first start: the real service on a new embedded PostgreSQL prints the
+ * demo seller's variables, and README.md's first requests, pasted as printed, succeed.
+ */
+describe('first run', () => {
+  it('creates the demo seller and the README\'s first requests succeed as printed', async () => {
+    const dataDir = resolve('.data', `first-run-${randomBytes(4).toString('hex')}`);
+    const service: RunningProcess = await startWithFreePort(
+      async (port) => {
+        const started = startProcess(MAIN, [], { PONTE_DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(port), PORT: '0', LOG_LEVEL: 'debug' });
+        try {
+          await started.waitFor(/export PONTE_APP=ponte_app_\S+/, 60_000);
+          return started;
+        } catch (error) {
+          started.child.kill('SIGKILL');
+          throw error;
+        }
+      },
+      (error) => /Address already in use/.test((error as Error).message),
+    );
+    try {
+      const printed = (name: string) => service.output().match(new RegExp(`export ${name}=(\\S+)`))![1]!;
+      const env = { PONTE_URL: printed('PONTE_URL'), PONTE_TOKEN: printed('PONTE_TOKEN'), PONTE_APP: printed('PONTE_APP') };
+      const [viewer, order, products, registration, deliveries, ...rest] = readmeFirstRequests();
+      expect(rest).toEqual([]);
+
+      const me = await runAsPrinted(viewer!, env);
+      expect(me).toMatchObject({ status: 200, body: { data: { viewer: { seller: { name: 'Demo seller' } } } } });
+
+      const created = await runAsPrinted(order!, env);
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({ channel: 'loja-propria', status: 'pendente', amounts: { items: '99.80', shipping: '15.00', total: '114.80' } });
+      expect(await runAsPrinted(order!, env)).toMatchObject({ status: 200, body: { id: created.body.id } });
+
+      const listed = await runAsPrinted(products!, env);
+      expect(listed.status).toBe(200);
+      const mug = listed.body.data.find((product: { sku: string }) => product.sku === 'CANECA-PONTE');
+      expect(mug).toMatchObject({
+        publicationStatus: 'published',
+        channels: ['loja-propria', 'venda-assistida'],
+        stock: { onHand: 50, reserved: 2, available: 48 },
+        effectivePrices: [
+          { channel: null, price: '49.90' },
+          { channel: 'loja-propria', price: '49.90' },
+          { channel: 'venda-assistida', price: '49.90' },
+        ],
+      });
+      expect(listed.body.data).toHaveLength(3);
+
+      const registered = await runAsPrinted(registration!, env);
+      expect(registered).toMatchObject({ status: 201, body: { product: 'logistics', events: ['rastreio.atualizado', 'chatTransportadora'] } });
+      expect(await runAsPrinted(deliveries!, env)).toEqual({ status: 200, body: { data: [], nextCursor: null } });
+    } finally {
+      service.child.kill('SIGTERM');
+      expect(await service.exited).toBe(0);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
