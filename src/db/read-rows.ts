@@ -84,7 +84,9 @@ class Table {
       this.columns.set(prop.name, { column: quoted, type: prop.columnTypes[0]!.replace(/\(.*$/, '') });
       if (prop.runtimeType === 'Date') {
         this.dates.push(prop.name);
-        selected.push(`(extract(epoch from ${quoted}) * 1000)::float8 as ${quote(prop.name)}`);
+        // extract(epoch from …) in its function form: exact (numeric), and the statement's
+        // only `from` stays the one naming its table, as statement logs are read.
+        selected.push(`(pg_catalog.extract('epoch', ${quoted}) * 1000)::float8 as ${quote(prop.name)}`);
       } else {
         selected.push(column === prop.name ? quoted : `${quoted} as ${quote(prop.name)}`);
       }
