@@ -21,6 +21,7 @@ describe('seller scoping', () => {
     const em = database.orm.em.fork();
     await expect(em.find(ApiToken, {})).rejects.toThrow(/seller/);
     await expect(em.count(ApiToken, {})).rejects.toThrow(/seller/);
+    await expect(readRows(em, ApiToken, [])).rejects.toThrow(/seller/);
   });
 
   it('shows a seller-scoped entity manager only its own rows', async () => {
