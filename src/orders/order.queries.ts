@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { FilterQuery } from '@mikro-orm/core';
-import { anyUuid, readRows, type Row } from '../db/read-rows.js';
+import { readRows, type Condition, type Row } from '../db/read-rows.js';
 import { decodeCursor, pageOf, viewPage, type Page, type PageRequest } from '../http/pagination.js';
 import { isUuid } from '../db/ids.js';
 import { loadOrderViews } from './order.views.js';
@@ -10,7 +9,7 @@ import type { OrderListFilter, OrderSort, OrderView } from './orders.schemas.js'
 /** The seller-scoped EM makes another seller's order simply absent. */
 export async function findOrder(em: EntityManager, id: string): Promise<OrderView | undefined> {
   if (!isUuid(id)) return undefined;
-  const [order] = await readRows(em, Order, { id });
+  const [order] = await readRows(em, Order, [{ property: 'id', op: '=', value: id }]);
   return order ? (await loadOrderViews(em, [order]))[0] : undefined;
 }
 
@@ -18,12 +17,15 @@ export async function findOrder(em: EntityManager, id: string): Promise<OrderVie
 export async function findOrdersByIds(em: EntityManager, ids: readonly string[]): Promise<Map<string, Row<Order>>> {
   const wanted = ids.filter(isUuid);
   if (wanted.length === 0) return new Map();
-  const orders = await readRows(em, Order, { id: anyUuid(wanted) });
+  const orders = await readRows(em, Order, [{ property: 'id', anyOf: wanted }]);
   return new Map(orders.map((order) => [order.id, order]));
 }
 
 export async function findOrderByExternalId(em: EntityManager, channel: string, externalId: string): Promise<OrderView | undefined> {
-  const [order] = await readRows(em, Order, { channel, externalId });
+  const [order] = await readRows(em, Order, [
+    { property: 'channel', op: '=', value: channel },
+    { property: 'externalId', op: '=', value: externalId },
+  ]);
   return order ? (await loadOrderViews(em, [order]))[0] : undefined;
 }
 
@@ -40,10 +42,10 @@ export function orderCursor(sort: OrderSort = 'createdAt'): (order: Row<Order>) 
 export async function listOrders(em: EntityManager, filter: OrderListFilter, page: PageRequest): Promise<Page<Row<Order>>> {
   const key = filter.sort ?? 'createdAt';
   const direction = key === 'updatedAt' ? 'asc' : 'desc';
-  const where: FilterQuery<Order>[] = [filterOf(filter)];
+  const where = filterOf(filter);
   if (page.cursor) where.push(afterCursor(key, direction, page.cursor));
-  if (key === 'updatedAt') where.push({ updatedAt: { $lt: await settledBefore(em) } });
-  const rows = await readRows(em, Order, { $and: where }, { orderBy: [{ [key]: direction }, { id: direction }], limit: page.limit + 1 });
+  if (key === 'updatedAt') where.push({ property: 'updatedAt', op: '<', value: await settledBefore(em) });
+  const rows = await readRows(em, Order, where, { orderBy: [[key, direction], ['id', direction]], limit: page.limit + 1 });
   return pageOf(rows, page.limit, orderCursor(key));
 }
 
@@ -52,29 +54,29 @@ export async function listOrderViews(em: EntityManager, filter: OrderListFilter,
   return viewPage(await listOrders(em, filter, page), (orders) => loadOrderViews(em, orders));
 }
 
-/** `[from, to)` of a timestamp filter, or nothing when neither end is given. */
-function range(from: string | undefined, to: string | undefined): { $gte?: Date; $lt?: Date } | undefined {
-  if (!from && !to) return undefined;
-  return { ...(from ? { $gte: new Date(from) } : {}), ...(to ? { $lt: new Date(to) } : {}) };
+/** `[from, to)` of a timestamp filter; either end may be missing. */
+function range(property: 'createdAt' | 'placedAt', from: string | undefined, to: string | undefined): Condition<Order>[] {
+  return [
+    ...(from ? [{ property, op: '>=', value: new Date(from) } as const] : []),
+    ...(to ? [{ property, op: '<', value: new Date(to) } as const] : []),
+  ];
 }
 
-function filterOf(filter: OrderListFilter): FilterQuery<Order> {
-  const createdAt = range(filter.createdFrom, filter.createdTo);
-  const placedAt = range(filter.placedFrom, filter.placedTo);
-  return {
-    ...(filter.channel ? { channel: filter.channel } : {}),
-    ...(filter.status?.length ? { status: { $in: filter.status } } : {}),
-    ...(createdAt ? { createdAt } : {}),
-    ...(placedAt ? { placedAt } : {}),
-    ...(filter.updatedSince ? { updatedAt: { $gte: new Date(filter.updatedSince) } } : {}),
-  };
+function filterOf(filter: OrderListFilter): Condition<Order>[] {
+  return [
+    ...(filter.channel ? [{ property: 'channel', op: '=', value: filter.channel } as const] : []),
+    ...(filter.status?.length ? [{ property: 'status', anyOf: filter.status } as const] : []),
+    ...range('createdAt', filter.createdFrom, filter.createdTo),
+    ...range('placedAt', filter.placedFrom, filter.placedTo),
+    ...(filter.updatedSince ? [{ property: 'updatedAt', op: '>=', value: new Date(filter.updatedSince) } as const] : []),
+  ];
 }
 
-function afterCursor(key: 'createdAt' | 'updatedAt', direction: 'asc' | 'desc', cursor: string): FilterQuery<Order> {
+function afterCursor(key: 'createdAt' | 'updatedAt', direction: 'asc' | 'desc', cursor: string): Condition<Order> {
   const [at, id] = decodeCursor(cursor, ['instant', 'uuid']);
   const instant = new Date(at!);
-  const beyond = direction === 'asc' ? '$gt' : '$lt';
-  return { $or: [{ [key]: { [beyond]: instant } }, { [key]: instant, id: { [beyond]: id } }] } as FilterQuery<Order>;
+  const beyond = direction === 'asc' ? '>' : '<';
+  return { or: [[{ property: key, op: beyond, value: instant }], [{ property: key, op: '=', value: instant }, { property: 'id', op: beyond, value: id! }]] };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { anyUuid, readRows, type Row } from '../db/read-rows.js';
+import { readRows, type Row } from '../db/read-rows.js';
 import { OrderItem } from './order-item.entity.js';
 import { OrderPayment } from './order-payment.entity.js';
 import { OrderStatusChange } from './order-status-change.entity.js';
@@ -78,17 +78,17 @@ function groupBy<T extends { readonly order: string }, V>(orderIds: readonly str
 
 /** Items of many orders in one statement, grouped by order id in line order; plain rows (read-rows.ts). */
 export async function loadItems(em: EntityManager, orderIds: readonly string[]): Promise<Map<string, ItemView[]>> {
-  const rows = await readRows(em, OrderItem, { order: anyUuid(orderIds) }, { orderBy: [{ order: 'asc' }, { position: 'asc' }] });
+  const rows = await readRows(em, OrderItem, [{ property: 'order', anyOf: orderIds }], { orderBy: [['order', 'asc'], ['position', 'asc']] });
   return groupBy(orderIds, rows, toItemView);
 }
 
 export async function loadPayments(em: EntityManager, orderIds: readonly string[]): Promise<Map<string, PaymentView[]>> {
-  const rows = await readRows(em, OrderPayment, { order: anyUuid(orderIds) }, { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+  const rows = await readRows(em, OrderPayment, [{ property: 'order', anyOf: orderIds }], { orderBy: [['createdAt', 'asc'], ['id', 'asc']] });
   return groupBy(orderIds, rows, toPaymentView);
 }
 
 export async function loadStatusHistory(em: EntityManager, orderIds: readonly string[]): Promise<Map<string, StatusEntryView[]>> {
-  const rows = await readRows(em, OrderStatusChange, { order: anyUuid(orderIds) }, { orderBy: [{ at: 'asc' }, { id: 'asc' }] });
+  const rows = await readRows(em, OrderStatusChange, [{ property: 'order', anyOf: orderIds }], { orderBy: [['at', 'asc'], ['id', 'asc']] });
   return groupBy(orderIds, rows, toStatusEntryView);
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiToken } from '../../src/auth/api-token.entity.js';
 import { ALL_SELLERS, forkForSeller } from '../../src/db/orm.js';
-import { anyUuid, readRows } from '../../src/db/read-rows.js';
+import { readRows } from '../../src/db/read-rows.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { createTestSeller } from '../support/app.js';
 
@@ -21,6 +21,7 @@ describe('seller scoping', () => {
     const em = database.orm.em.fork();
     await expect(em.find(ApiToken, {})).rejects.toThrow(/seller/);
     await expect(em.count(ApiToken, {})).rejects.toThrow(/seller/);
+    await expect(readRows(em, ApiToken, [])).rejects.toThrow(/seller/);
   });
 
   it('shows a seller-scoped entity manager only its own rows', async () => {
@@ -33,10 +34,20 @@ describe('seller scoping', () => {
   it('keeps the scope on plain-row reads by a list of ids', async () => {
     const [tokenOfA] = await forkForSeller(database.orm, sellerA).find(ApiToken, {});
     const ids = [tokenOfA!.id, '0190f0e0-0000-7000-8000-000000000000'];
-    const ofA = await readRows(forkForSeller(database.orm, sellerA), ApiToken, { id: anyUuid(ids) });
+    const ofA = await readRows(forkForSeller(database.orm, sellerA), ApiToken, [{ property: 'id', anyOf: ids }]);
     expect(ofA.map((token) => token.id)).toEqual([tokenOfA!.id]);
-    expect(await readRows(forkForSeller(database.orm, sellerB), ApiToken, { id: anyUuid(ids) })).toEqual([]);
-    expect(await readRows(forkForSeller(database.orm, sellerA), ApiToken, { id: anyUuid([]) })).toEqual([]);
+    expect(await readRows(forkForSeller(database.orm, sellerB), ApiToken, [{ property: 'id', anyOf: ids }])).toEqual([]);
+    expect(await readRows(forkForSeller(database.orm, sellerA), ApiToken, [{ property: 'id', anyOf: [] }])).toEqual([]);
+  });
+
+  it('reads plain rows with the values the ORM hydrates, under the same property names', async () => {
+    const em = forkForSeller(database.orm, sellerA);
+    const [token] = await em.find(ApiToken, {});
+    const [row] = await readRows(forkForSeller(database.orm, sellerA), ApiToken, [{ property: 'id', op: '=', value: token!.id }]);
+    const meta = database.orm.getMetadata().get(ApiToken);
+    const columns = meta.props.filter((prop) => prop.fieldNames?.length === 1 && prop.persist !== false).map((prop) => prop.name);
+    expect(Object.keys(row!).sort()).toEqual([...columns].sort());
+    for (const name of columns) expect(row![name as keyof ApiToken]).toEqual(token![name as keyof ApiToken]);
   });
 
   it('keeps the scope inside transactions', async () => {
