@@ -4,7 +4,8 @@ import { WebhookDelivery } from './delivery.entity.js';
 import { subscribesTo } from './policy.js';
 import { WebhookSubscription } from './subscription.entity.js';
 
-const BATCH_SIZE = 500;
+/** Events one fan-out transaction takes; a full batch means more may be waiting. */
+export const FANOUT_BATCH_SIZE = 500;
 
 /** An outbox event the fan-out took from its queue, as an audience reads it. */
 interface QueuedEvent {
@@ -78,7 +79,7 @@ export async function fanOutBatch(orm: Orm): Promise<number> {
          from webhook_fanout_queue q left join outbox_event e on e.id = q.event_id
         order by q.position
         limit ?`,
-      [BATCH_SIZE],
+      [FANOUT_BATCH_SIZE],
     );
     if (events.length === 0) return 0;
     const committed = events.filter((event): event is CommittedEvent => event.id !== null);
