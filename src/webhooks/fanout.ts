@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ALL_SELLERS, type Orm } from '../db/orm.js';
-import { WebhookDelivery } from './delivery.entity.js';
+import { newId } from '../db/ids.js';
 import { subscribesTo } from './policy.js';
 import { WebhookSubscription } from './subscription.entity.js';
 
@@ -72,41 +72,52 @@ export async function sellerSubscriptions(em: EntityManager, events: readonly Co
  */
 export async function fanOutBatch(orm: Orm): Promise<number> {
   return orm.em.fork().transactional(async (em) => {
-    const [lock] = await em.execute<{ taken: boolean }[]>(`select pg_try_advisory_xact_lock(hashtext('ponte:webhook-fanout')) as taken`);
-    if (!lock?.taken) return 0;
+    // Lock, read and take off the queue in one statement: exactly the rows read leave it
+    // (a writer that took an earlier position may commit only now), and none unless this
+    // transaction holds the lock (the lock's scalar subquery runs once, before the scan).
     const events = await em.execute<QueuedEvent[]>(
-      `select q.position, e.id, e.seller_id, e.type, e.aggregate_type, e.aggregate_id, e.sequence, e.created_at
-         from webhook_fanout_queue q left join outbox_event e on e.id = q.event_id
-        order by q.position
-        limit ?`,
+      `with lock as (select pg_try_advisory_xact_lock(hashtext('ponte:webhook-fanout')) as taken),
+            taken as (
+              delete from webhook_fanout_queue
+               where position in (select position from webhook_fanout_queue where (select taken from lock) order by position limit ?)
+              returning position, event_id)
+       select q.position, e.id, e.seller_id, e.type, e.aggregate_type, e.aggregate_id, e.sequence, e.created_at
+         from taken q left join outbox_event e on e.id = q.event_id
+        order by q.position`,
       [FANOUT_BATCH_SIZE],
     );
     if (events.length === 0) return 0;
     const committed = events.filter((event): event is CommittedEvent => event.id !== null);
     if (committed.length > 0) await insertDeliveries(em, committed);
-    // Exactly the rows read: a writer that took an earlier position may commit only now.
-    const positions = events.map((event) => event.position);
-    await em.execute(`delete from webhook_fanout_queue where position in (${positions.map(() => '?').join(', ')})`, positions);
     return events.length;
   });
 }
 
+/** The batch's deliveries in one statement, with their ids in audience and event order. */
 async function insertDeliveries(em: EntityManager, events: readonly CommittedEvent[]): Promise<void> {
   const byId = new Map(events.map((event) => [event.id, event]));
   const targets: FanoutTarget[] = [];
   for (const audience of audiences()) targets.push(...(await audience(em, events)));
-  const deliveries = targets.map((target) => deliveryFor(byId.get(target.eventId)!, target.subscriptionId));
-  if (deliveries.length > 0) await em.insertMany(WebhookDelivery, deliveries);
-}
-
-function deliveryFor(event: CommittedEvent, subscriptionId: string): WebhookDelivery {
-  return Object.assign(new WebhookDelivery(), {
-    seller: event.seller_id,
-    subscription: subscriptionId,
-    event: event.id,
-    eventType: event.type,
-    aggregateType: event.aggregate_type,
-    aggregateId: event.aggregate_id,
-    sequence: event.sequence,
+  if (targets.length === 0) return;
+  const rows = targets.map((target) => {
+    const event = byId.get(target.eventId)!;
+    return {
+      id: newId(),
+      seller_id: event.seller_id,
+      subscription_id: target.subscriptionId,
+      event_id: event.id,
+      event_type: event.type,
+      aggregate_type: event.aggregate_type,
+      aggregate_id: event.aggregate_id,
+      sequence: event.sequence,
+    };
   });
+  await em.execute(
+    `insert into webhook_delivery (id, seller_id, subscription_id, event_id, event_type, aggregate_type, aggregate_id, sequence,
+                                   status, attempt_count, attempts_in_round, next_attempt_at, created_at, updated_at)
+     select d.*, 'pending', 0, 0, now(), now(), now()
+       from jsonb_to_recordset(?::jsonb)
+         as d(id uuid, seller_id uuid, subscription_id uuid, event_id uuid, event_type text, aggregate_type text, aggregate_id text, sequence int)`,
+    [JSON.stringify(rows)],
+  );
 }
