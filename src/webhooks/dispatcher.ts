@@ -175,8 +175,9 @@ export class Dispatcher implements Worker {
   }
 
   /**
-   * Claims for every free slot in one statement. Claiming is triggered by each batch of
-   * records, so while busy it claims about as many deliveries at once as finished.
+   * Claims for every free slot in one statement. Attempts recorded in one batch end
+   * together and trigger one claim, so while busy a claim takes about as many deliveries
+   * as the last batch recorded.
    */
   private async claimAndSend(): Promise<void> {
     try {
