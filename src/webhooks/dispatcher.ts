@@ -35,7 +35,7 @@ export interface DispatcherOptions {
   lookup?: LookupAll;
 }
 
-const DEFAULT_CONCURRENCY = 32;
+const DEFAULT_CONCURRENCY = 64;
 const DEFAULT_POLL_INTERVAL_MS = 1000;
 
 /**
