@@ -13,6 +13,7 @@ import { Migration20261123054937 } from './Migration20261123054937_token_managem
 import { Migration20261123083036 } from './Migration20261123083036_retention.js';
 import { Migration20261123083311 } from './Migration20261123083311_sync_and_app_log_indexes.js';
 import { Migration20261123085430 } from './Migration20261123085430_order_number_taken_last.js';
+import { Migration20261123162904 } from './Migration20261123162904_webhook_claim_order.js';
 
 /** Every migration, in order. `npm run migration:create` rewrites this list. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -30,4 +31,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123083036_retention', class: Migration20261123083036 },
   { name: 'Migration20261123083311_sync_and_app_log_indexes', class: Migration20261123083311 },
   { name: 'Migration20261123085430_order_number_taken_last', class: Migration20261123085430 },
+  { name: 'Migration20261123162904_webhook_claim_order', class: Migration20261123162904 },
 ];

@@ -5,7 +5,7 @@ import type { AttemptRecord, NextStep } from './outcome.js';
 import type { SubscriptionKind } from './policy.js';
 import type { SigningSecrets } from './signing.js';
 import type { DisabledReason } from './subscription.entity.js';
-import { disableSubscription, recordFailure, recordSuccess } from './subscription-health.js';
+import { disableSubscription, recordFailure, recordSuccesses } from './subscription-health.js';
 
 /** A delivery this worker holds the lease on, with what it needs to send it. */
 export interface ClaimedDelivery {
@@ -105,72 +105,101 @@ export interface AttemptConsequences {
   disabled?: Exclude<DisabledReason, 'user'>;
 }
 
+/** An attempt made under a lease, with its outcome, waiting to be recorded. */
+export interface FinishedAttempt {
+  claimed: ClaimedDelivery;
+  record: AttemptRecord;
+  step: NextStep;
+}
+
+/** Per successful attempt: recorded, or why not. */
+export type SuccessOutcome = { recorded: true } | { recorded: false; error: unknown };
+
 /**
- * Records the attempt and moves the delivery on, only while the lease is still ours: a
- * worker that stalled past its lease (and whose delivery another worker took) records
- * nothing, so each attempt number is logged once.
+ * Records attempts and moves their deliveries on, each only while its lease is still
+ * ours: a worker that stalled past its lease (and whose delivery another worker took)
+ * records nothing for it, so each attempt number is logged once.
+ *
+ * Successes, the common case, are recorded together in two statements whatever their
+ * number: the subscriptions' health, then moving the deliveries and logging the attempts
+ * in one. Health first: whoever sees a delivery succeeded also sees its subscription
+ * healthy again (the receiver did answer 2xx, so the health holds even if the lease
+ * turns out lost). Should the shared statement fail, each is recorded alone, so one bad
+ * row costs no other attempt its record.
  */
-export async function finishAttempt(
-  orm: Orm,
-  claimed: ClaimedDelivery,
-  record: AttemptRecord,
-  step: NextStep,
-  disableAfterMs: number,
-): Promise<AttemptConsequences> {
-  if (step.status === 'succeeded') {
-    // The common case, kept to two statements: the subscription's health, then moving the
-    // delivery and logging the attempt in one. Health first: whoever sees the delivery
-    // succeeded also sees the subscription healthy again (the receiver did answer 2xx, so
-    // the health holds even if the lease turns out lost).
-    await recordSuccess(orm.em.fork(), claimed.sellerId, claimed.subscriptionId);
-    await recordAttempt(orm.em.fork(), claimed, record, step);
-    return {};
+export async function finishSuccesses(orm: Orm, attempts: readonly FinishedAttempt[]): Promise<SuccessOutcome[]> {
+  try {
+    await recordSuccesses(orm.em.fork(), attempts.map((attempt) => attempt.claimed));
+    const recorded = await recordAttempts(orm.em.fork(), attempts);
+    return attempts.map((attempt) => (recorded.has(attempt.claimed.id) ? { recorded: true } : { recorded: false, error: leaseLost(attempt.claimed) }));
+  } catch (batchError) {
+    if (attempts.length === 1) return [{ recorded: false, error: batchError }];
+    const outcomes: SuccessOutcome[] = [];
+    for (const attempt of attempts) outcomes.push(...(await finishSuccesses(orm, [attempt])));
+    return outcomes;
   }
-  // Failures lock the subscription before the delivery, the order every writer of both
-  // follows (disabling, deleting), so they cannot deadlock.
+}
+
+/**
+ * Records a failed attempt, with its consequences for the subscription. It locks the
+ * subscription before the delivery, the order every writer of both follows (disabling,
+ * deleting), so they cannot deadlock.
+ */
+export async function finishFailure(orm: Orm, attempt: FinishedAttempt, disableAfterMs: number): Promise<AttemptConsequences> {
   return orm.em.fork().transactional(async (em) => {
-    const disabled = await recordFailureHealth(em, claimed, record, step, disableAfterMs);
-    await recordAttempt(em, claimed, record, step);
+    const disabled = await recordFailureHealth(em, attempt.claimed, attempt.record, attempt.step, disableAfterMs);
+    if (!(await recordAttempts(em, [attempt])).has(attempt.claimed.id)) throw leaseLost(attempt.claimed);
     return disabled ? { disabled } : {};
   });
 }
 
-async function recordAttempt(em: EntityManager, claimed: ClaimedDelivery, record: AttemptRecord, step: NextStep): Promise<void> {
-  const finished = step.status !== 'retrying';
-  const logged = await em.execute<{ id: string }[]>(
-    `with moved as (
-       update webhook_delivery
-          set attempt_count = attempt_count + 1,
-              attempts_in_round = attempts_in_round + 1,
+function leaseLost(claimed: ClaimedDelivery): LeaseLostError {
+  return new LeaseLostError(`lease on delivery ${claimed.id} was lost before the attempt was recorded`);
+}
+
+/** Moves the deliveries whose lease is still ours and logs their attempts; answers the ids recorded. */
+async function recordAttempts(em: EntityManager, attempts: readonly FinishedAttempt[]): Promise<Set<string>> {
+  const rows = attempts.map(({ claimed, record, step }) => ({
+    delivery_id: claimed.id,
+    seller_id: claimed.sellerId,
+    lease_token: claimed.leaseToken,
+    id: newId(),
+    number: claimed.attemptNumber,
+    at: record.at.toISOString(),
+    duration_ms: record.durationMs,
+    status_code: record.statusCode,
+    response_body: record.responseBody,
+    error: record.error,
+    error_detail: record.errorDetail,
+    status: step.status,
+    delay_ms: step.status === 'retrying' ? step.delayMs : 0,
+    finished: step.status !== 'retrying',
+  }));
+  const logged = await em.execute<{ delivery_id: string }[]>(
+    `with attempt as (
+       select * from jsonb_to_recordset(?::jsonb) as a(
+         delivery_id uuid, seller_id uuid, lease_token uuid, id uuid, number int, at timestamptz, duration_ms int,
+         status_code int, response_body text, error text, error_detail text, status text, delay_ms float8, finished boolean)
+     ), moved as (
+       update webhook_delivery d
+          set attempt_count = d.attempt_count + 1,
+              attempts_in_round = d.attempts_in_round + 1,
               lease_token = null, lease_expires_at = null,
-              status = case when status in ('pending', 'retrying') then ? else status end,
-              next_attempt_at = now() + ?::float8 * interval '1 millisecond',
-              completed_at = case when status in ('pending', 'retrying') and ?::boolean then now() else completed_at end,
+              status = case when d.status in ('pending', 'retrying') then a.status else d.status end,
+              next_attempt_at = now() + a.delay_ms * interval '1 millisecond',
+              completed_at = case when d.status in ('pending', 'retrying') and a.finished then now() else d.completed_at end,
               updated_at = now()
-        where id = ? and seller_id = ? and lease_token = ?
-        returning id, seller_id
+         from attempt a
+        where d.id = a.delivery_id and d.seller_id = a.seller_id and d.lease_token = a.lease_token
+        returning d.id
      )
      insert into webhook_attempt (id, seller_id, delivery_id, number, at, duration_ms, status_code, response_body, error, error_detail)
-     select ?, seller_id, id, ?, ?, ?, ?, ?, ?, ? from moved
-     returning id`,
-    [
-      step.status,
-      step.status === 'retrying' ? step.delayMs : 0,
-      finished,
-      claimed.id,
-      claimed.sellerId,
-      claimed.leaseToken,
-      newId(),
-      claimed.attemptNumber,
-      record.at,
-      record.durationMs,
-      record.statusCode,
-      record.responseBody,
-      record.error,
-      record.errorDetail,
-    ],
+     select a.id, a.seller_id, a.delivery_id, a.number, a.at, a.duration_ms, a.status_code, a.response_body, a.error, a.error_detail
+       from attempt a join moved on moved.id = a.delivery_id
+     returning delivery_id`,
+    [JSON.stringify(rows)],
   );
-  if (logged.length === 0) throw new LeaseLostError(`lease on delivery ${claimed.id} was lost before the attempt was recorded`);
+  return new Set(logged.map((row) => row.delivery_id));
 }
 
 async function recordFailureHealth(

@@ -25,7 +25,9 @@ const OPEN = `status in ('pending', 'retrying')`;
 @Index({ properties: ['subscription', 'id'] })
 @Index({ properties: ['seller', 'eventType', 'id'] })
 @Index({ properties: ['seller', 'status', 'id'] })
-@Index({ name: 'webhook_delivery_due_index', properties: ['nextAttemptAt'], where: OPEN })
+// The claim's order: it reads due deliveries in this order and stops at its limit, so a
+// claim costs the same whatever the backlog.
+@Index({ name: 'webhook_delivery_due_index', properties: ['nextAttemptAt', 'id'], where: OPEN })
 // The retention purge's order: finished deliveries by when they finished.
 @Index({ name: 'webhook_delivery_finished_index', properties: ['completedAt'], where: `status in ('succeeded', 'failed', 'cancelled')` })
 @Index({

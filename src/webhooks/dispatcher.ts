@@ -4,9 +4,18 @@ import type { Config } from '../config.js';
 import type { Orm } from '../db/orm.js';
 import { listenForOutbox, type OutboxListener } from '../events/outbox-listener.js';
 import type { Worker } from '../kernel/workers.js';
-import { claimDueDeliveries, finishAttempt, LeaseLostError, type ClaimedDelivery } from './delivery-queue.js';
+import {
+  claimDueDeliveries,
+  finishFailure,
+  finishSuccesses,
+  LeaseLostError,
+  type AttemptConsequences,
+  type ClaimedDelivery,
+  type FinishedAttempt,
+  type SuccessOutcome,
+} from './delivery-queue.js';
 import { dispatcherMetrics, type DispatcherMetrics } from './dispatcher-metrics.js';
-import { fanOutBatch } from './fanout.js';
+import { fanOutBatch, FANOUT_BATCH_SIZE } from './fanout.js';
 import { reportGivingUp } from './giving-up.js';
 import { nextStep, recordOf } from './outcome.js';
 import { policyFor } from './policy.js';
@@ -26,7 +35,7 @@ export interface DispatcherOptions {
   lookup?: LookupAll;
 }
 
-const DEFAULT_CONCURRENCY = 32;
+const DEFAULT_CONCURRENCY = 64;
 const DEFAULT_POLL_INTERVAL_MS = 1000;
 
 /**
@@ -39,10 +48,55 @@ export function leaseMsFor(timeoutMs: number): number {
 }
 
 /**
+ * Runs a task when triggered, never two at once: a trigger while it runs asks for one
+ * more run after it, so triggers that come in bursts (a NOTIFY per event, a finish per
+ * attempt) cost one run each burst, not one each.
+ */
+class Coalesced {
+  private running: Promise<void> | undefined;
+  private again = false;
+
+  constructor(private readonly task: () => Promise<void>) {}
+
+  trigger(): void {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.loop().finally(() => {
+      this.running = undefined;
+    });
+  }
+
+  /** Resolves once no run is under way or asked for. */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  private async loop(): Promise<void> {
+    // Starts after the callbacks of the current turn: triggers from attempts that ended
+    // together (and the slots they freed) make one run.
+    await new Promise(setImmediate);
+    do {
+      this.again = false;
+      await this.task();
+    } while (this.again);
+  }
+}
+
+/** A successful attempt waiting to be recorded, with whoever awaits its record. */
+interface PendingSuccess extends FinishedAttempt {
+  done: (outcome: SuccessOutcome) => void;
+}
+
+/**
  * The webhook dispatcher: fans committed outbox events out to subscriptions and sends
  * due deliveries. Any number of them run against one database (see delivery-queue.ts).
- * It wakes on the outbox's NOTIFY, when an attempt finishes, when the next retry is due,
- * and on a poll that covers everything a wake-up could miss.
+ * Fan-out, claiming and recording are three loops that never wait on each other: fan-out
+ * runs on the outbox's NOTIFY; claiming when fan-out made deliveries, when attempts were
+ * recorded (which may release an aggregate's next event), when the next retry is due,
+ * and on a poll that covers everything a wake-up could miss; recording takes every
+ * attempt that finished since its last run in one batch.
  */
 export class Dispatcher implements Worker {
   readonly name = 'webhook-dispatcher';
@@ -52,12 +106,13 @@ export class Dispatcher implements Worker {
   private readonly sender: Sender;
   private readonly metrics: DispatcherMetrics;
   private readonly inFlight = new Set<Promise<void>>();
+  private readonly fanOut = new Coalesced(() => this.fanOutCommitted());
+  private readonly claim = new Coalesced(() => this.claimAndSend());
+  private readonly record = new Coalesced(() => this.recordSucceeded());
+  private succeeded: PendingSuccess[] = [];
   private listener: OutboxListener | undefined;
   private pollTimer: NodeJS.Timeout | undefined;
   private dueTimer: NodeJS.Timeout | undefined;
-  private pumping: Promise<void> | undefined;
-  private pumpAgain = false;
-  private fanOutDue = true;
   private stopping = false;
 
   constructor(private readonly options: DispatcherOptions) {
@@ -74,18 +129,19 @@ export class Dispatcher implements Worker {
   }
 
   async start(): Promise<void> {
-    const newEvents = () => {
-      this.fanOutDue = true;
-      this.wake();
-    };
+    const newEvents = () => this.wake(this.fanOut);
     this.listener = await listenForOutbox({
       databaseUrl: this.options.orm.config.get('clientUrl')!,
       onNotification: newEvents,
       onReconnect: newEvents,
       logger: this.options.logger,
     });
-    this.pollTimer = setInterval(newEvents, this.pollIntervalMs);
-    newEvents();
+    this.pollTimer = setInterval(() => {
+      this.wake(this.fanOut);
+      this.wake(this.claim);
+    }, this.pollIntervalMs);
+    this.wake(this.fanOut);
+    this.wake(this.claim);
   }
 
   async stop(): Promise<void> {
@@ -93,61 +149,57 @@ export class Dispatcher implements Worker {
     clearInterval(this.pollTimer);
     clearTimeout(this.dueTimer);
     await this.listener?.close();
-    await this.pumping;
+    await this.fanOut.idle();
+    await this.claim.idle();
+    // Each attempt in flight resolves once its record is written.
     await Promise.all(this.inFlight);
     await this.sender.close();
   }
 
-  private wake(): void {
-    if (this.stopping) return;
-    if (this.pumping) {
-      this.pumpAgain = true;
-      return;
-    }
-    this.pumping = this.pump().finally(() => {
-      this.pumping = undefined;
-    });
+  private wake(loop: Coalesced): void {
+    if (!this.stopping) loop.trigger();
   }
 
-  private async pump(): Promise<void> {
+  private async fanOutCommitted(): Promise<void> {
     try {
-      let drained = false;
+      let taken: number;
+      let made = false;
       do {
-        this.pumpAgain = false;
-        if (this.fanOutDue) {
-          this.fanOutDue = false;
-          while ((await fanOutBatch(this.options.orm)) > 0);
-        }
-        drained = await this.claimAndSend();
-      } while (this.pumpAgain && !this.stopping);
-      if (drained) await this.wakeWhenNextDue();
+        taken = await fanOutBatch(this.options.orm);
+        made ||= taken > 0;
+      } while (taken >= FANOUT_BATCH_SIZE && !this.stopping);
+      if (made) this.wake(this.claim);
     } catch (error) {
-      this.options.logger.error({ err: error }, 'webhook dispatcher cycle failed; the poll retries');
+      this.options.logger.error({ err: error }, 'webhook fan-out failed; the poll retries');
     }
   }
 
   /**
-   * Claims for the free slots, in batches while busy (a finished attempt wakes the loop,
-   * and claiming for each one alone would cost a query per delivery). Answers whether
-   * nothing more was due, so the next wake-up must come from a timer.
+   * Claims for every free slot in one statement. Attempts recorded in one batch end
+   * together and trigger one claim, so while busy a claim takes about as many deliveries
+   * as the last batch recorded.
    */
-  private async claimAndSend(): Promise<boolean> {
-    const free = this.concurrency - this.inFlight.size;
-    const batch = Math.max(1, Math.floor(this.concurrency / 4));
-    if (this.stopping || (free < batch && this.inFlight.size > 0)) return false;
-    const claimed = await claimDueDeliveries(this.options.orm, free, this.leaseMs);
-    for (const delivery of claimed) {
-      const attempt = this.attempt(delivery).finally(() => {
-        this.inFlight.delete(attempt);
-        this.wake();
-      });
-      this.inFlight.add(attempt);
+  private async claimAndSend(): Promise<void> {
+    try {
+      const free = this.concurrency - this.inFlight.size;
+      if (this.stopping || free <= 0) return;
+      const claimed = await claimDueDeliveries(this.options.orm, free, this.leaseMs);
+      for (const delivery of claimed) {
+        const attempt = this.attempt(delivery).finally(() => {
+          this.inFlight.delete(attempt);
+          this.wake(this.claim);
+        });
+        this.inFlight.add(attempt);
+      }
+      // With attempts under way, their ends trigger the next claim.
+      if (claimed.length === 0) await this.wakeWhenNextDue();
+    } catch (error) {
+      this.options.logger.error({ err: error }, 'webhook claim failed; the poll retries');
     }
-    return claimed.length < free;
   }
 
   private async attempt(delivery: ClaimedDelivery): Promise<void> {
-    const { config, orm, logger } = this.options;
+    const { config, logger } = this.options;
     const policy = policyFor(delivery.kind);
     const body = JSON.stringify(policy.body(delivery.event));
     const headers = policy.headers({ deliveryId: delivery.id, attempt: delivery.attemptNumber, timestamp: new Date(), body, secrets: delivery.secrets });
@@ -165,7 +217,7 @@ export class Dispatcher implements Worker {
       now: new Date(),
     });
     try {
-      const consequences = await finishAttempt(orm, delivery, record, step, config.webhookDisableAfterMs);
+      const consequences = await this.finish({ claimed: delivery, record, step });
       reportGivingUp({ logger, metrics: this.metrics }, delivery, step, consequences);
     } catch (error) {
       // The lease runs out and another worker makes this attempt again: at least once.
@@ -173,6 +225,29 @@ export class Dispatcher implements Worker {
       this.metrics.unrecorded(leaseLost ? 'lease_lost' : 'error');
       logger[leaseLost ? 'warn' : 'error']({ err: error, deliveryId: delivery.id }, 'webhook attempt not recorded');
     }
+  }
+
+  /**
+   * Successes join the next batch record. A failure is recorded at once in its own
+   * transaction: it may wait on its subscription's row, and must not hold up the others.
+   */
+  private async finish(attempt: FinishedAttempt): Promise<AttemptConsequences> {
+    if (attempt.step.status !== 'succeeded') return finishFailure(this.options.orm, attempt, this.options.config.webhookDisableAfterMs);
+    const outcome = await new Promise<SuccessOutcome>((done) => {
+      this.succeeded.push({ ...attempt, done });
+      this.record.trigger();
+    });
+    if (!outcome.recorded) throw outcome.error;
+    return {};
+  }
+
+  /** Records every success since the last run, together. */
+  private async recordSucceeded(): Promise<void> {
+    const batch = this.succeeded;
+    this.succeeded = [];
+    if (batch.length === 0) return;
+    const outcomes = await finishSuccesses(this.options.orm, batch);
+    batch.forEach((pending, index) => pending.done(outcomes[index]!));
   }
 
   /** Retries are due at exact times; waiting for the poll would stretch short backoffs. */
@@ -185,6 +260,6 @@ export class Dispatcher implements Worker {
     const ms = row?.ms === null || row?.ms === undefined ? null : Number(row.ms);
     if (ms === null || ms >= this.pollIntervalMs || this.stopping) return;
     clearTimeout(this.dueTimer);
-    this.dueTimer = setTimeout(() => this.wake(), Math.max(0, Math.ceil(ms)));
+    this.dueTimer = setTimeout(() => this.wake(this.claim), Math.max(0, Math.ceil(ms)));
   }
 }

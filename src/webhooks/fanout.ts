@@ -1,10 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ALL_SELLERS, type Orm } from '../db/orm.js';
-import { WebhookDelivery } from './delivery.entity.js';
+import { newId } from '../db/ids.js';
 import { subscribesTo } from './policy.js';
 import { WebhookSubscription } from './subscription.entity.js';
 
-const BATCH_SIZE = 500;
+/** Events one fan-out transaction takes; a full batch means more may be waiting. */
+export const FANOUT_BATCH_SIZE = 500;
 
 /** An outbox event the fan-out took from its queue, as an audience reads it. */
 interface QueuedEvent {
@@ -71,41 +72,51 @@ export async function sellerSubscriptions(em: EntityManager, events: readonly Co
  */
 export async function fanOutBatch(orm: Orm): Promise<number> {
   return orm.em.fork().transactional(async (em) => {
-    const [lock] = await em.execute<{ taken: boolean }[]>(`select pg_try_advisory_xact_lock(hashtext('ponte:webhook-fanout')) as taken`);
-    if (!lock?.taken) return 0;
+    // The lock and the read in one statement: no rows unless this transaction holds the
+    // lock (its scalar subquery runs once, before the scan).
     const events = await em.execute<QueuedEvent[]>(
-      `select q.position, e.id, e.seller_id, e.type, e.aggregate_type, e.aggregate_id, e.sequence, e.created_at
+      `with lock as (select pg_try_advisory_xact_lock(hashtext('ponte:webhook-fanout')) as taken)
+       select q.position, e.id, e.seller_id, e.type, e.aggregate_type, e.aggregate_id, e.sequence, e.created_at
          from webhook_fanout_queue q left join outbox_event e on e.id = q.event_id
+        where (select taken from lock)
         order by q.position
         limit ?`,
-      [BATCH_SIZE],
+      [FANOUT_BATCH_SIZE],
     );
     if (events.length === 0) return 0;
     const committed = events.filter((event): event is CommittedEvent => event.id !== null);
     if (committed.length > 0) await insertDeliveries(em, committed);
     // Exactly the rows read: a writer that took an earlier position may commit only now.
-    const positions = events.map((event) => event.position);
-    await em.execute(`delete from webhook_fanout_queue where position in (${positions.map(() => '?').join(', ')})`, positions);
+    await em.execute(`delete from webhook_fanout_queue where position = any(?::bigint[])`, [`{${events.map((event) => event.position).join(',')}}`]);
     return events.length;
   });
 }
 
+/** The batch's deliveries in one statement, with their ids in audience and event order. */
 async function insertDeliveries(em: EntityManager, events: readonly CommittedEvent[]): Promise<void> {
   const byId = new Map(events.map((event) => [event.id, event]));
   const targets: FanoutTarget[] = [];
   for (const audience of audiences()) targets.push(...(await audience(em, events)));
-  const deliveries = targets.map((target) => deliveryFor(byId.get(target.eventId)!, target.subscriptionId));
-  if (deliveries.length > 0) await em.insertMany(WebhookDelivery, deliveries);
-}
-
-function deliveryFor(event: CommittedEvent, subscriptionId: string): WebhookDelivery {
-  return Object.assign(new WebhookDelivery(), {
-    seller: event.seller_id,
-    subscription: subscriptionId,
-    event: event.id,
-    eventType: event.type,
-    aggregateType: event.aggregate_type,
-    aggregateId: event.aggregate_id,
-    sequence: event.sequence,
+  if (targets.length === 0) return;
+  const rows = targets.map((target) => {
+    const event = byId.get(target.eventId)!;
+    return {
+      id: newId(),
+      seller_id: event.seller_id,
+      subscription_id: target.subscriptionId,
+      event_id: event.id,
+      event_type: event.type,
+      aggregate_type: event.aggregate_type,
+      aggregate_id: event.aggregate_id,
+      sequence: event.sequence,
+    };
   });
+  await em.execute(
+    `insert into webhook_delivery (id, seller_id, subscription_id, event_id, event_type, aggregate_type, aggregate_id, sequence,
+                                   status, attempt_count, attempts_in_round, next_attempt_at, created_at, updated_at)
+     select d.*, 'pending', 0, 0, now(), now(), now()
+       from jsonb_to_recordset(?::jsonb)
+         as d(id uuid, seller_id uuid, subscription_id uuid, event_id uuid, event_type text, aggregate_type text, aggregate_id text, sequence int)`,
+    [JSON.stringify(rows)],
+  );
 }

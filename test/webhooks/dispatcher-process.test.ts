@@ -12,7 +12,7 @@ const AGGREGATES = 200;
 const EVENTS_PER_AGGREGATE = 10;
 const TOTAL = AGGREGATES * EVENTS_PER_AGGREGATE;
 /** Attempts one dispatcher process runs at once (the Dispatcher's default). */
-const DISPATCHER_CONCURRENCY = 32;
+const DISPATCHER_CONCURRENCY = 64;
 /** Waits for a process or the receiver: generous, the machine may be loaded with other suites. */
 const WAIT_MS = 120_000;
 const LISTENING = /"url":"(http:\/\/127\.0\.0\.1:\d+)"/;
