@@ -31,6 +31,7 @@ describe('API and dispatcher processes killed with SIGKILL under load', () => {
   let before: StockSnapshot;
   let api: Service;
   const processes: RunningProcess[] = [];
+  const dispatchers: RunningProcess[] = [];
   const run = { apiGapMs: 0, leasedAtDispatcherKill: 0, drainMs: 0, committedEvents: [] as { id: string; aggregate: string; sequence: number }[] };
 
   const startApi = async () => {
@@ -41,6 +42,7 @@ describe('API and dispatcher processes killed with SIGKILL under load', () => {
   const startDispatcher = () => {
     const dispatcher = startDispatcherProcess(database.url);
     processes.push(dispatcher);
+    dispatchers.push(dispatcher);
     return dispatcher;
   };
   const kill = async (running: RunningProcess) => {
@@ -160,7 +162,10 @@ describe('API and dispatcher processes killed with SIGKILL under load', () => {
       `select count(*) as failed from webhook_attempt where seller_id = ? and (status_code is null or status_code >= 300)`,
       [seller.id],
     );
-    // A failed attempt (a timeout under load) is retried and may have arrived too.
-    expect(duplicates).toBeLessThanOrEqual(run.leasedAtDispatcherKill + Number(row!.failed));
+    // A failed attempt (a timeout under load) is retried and may have arrived too, and so
+    // may one a live dispatcher made but could not record (its lease ran out on a starved
+    // machine), which it logs.
+    const unrecorded = dispatchers.map((dispatcher) => dispatcher.output().split('webhook attempt not recorded').length - 1);
+    expect(duplicates).toBeLessThanOrEqual(run.leasedAtDispatcherKill + Number(row!.failed) + unrecorded.reduce((a, b) => a + b, 0));
   });
 });

@@ -8,7 +8,7 @@ export const MAIN = 'dist/src/main.js';
 export interface RunningProcess {
   child: ChildProcess;
   output(): string;
-  /** Resolves with the first match of `pattern` in stdout+stderr. */
+  /** Resolves with the first match of `pattern` in stdout+stderr (a process starting on a loaded machine, migrations included, may take tens of seconds). */
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
   exited: Promise<number | null>;
 }
@@ -39,7 +39,7 @@ export function startProcess(script: string, args: string[], env: Record<string,
     child,
     output: () => output,
     exited,
-    waitFor: (pattern, timeoutMs = 20_000) =>
+    waitFor: (pattern, timeoutMs = 60_000) =>
       new Promise((resolve, reject) => {
         const check = () => {
           const match = output.match(pattern);
