@@ -53,23 +53,18 @@ export class SharedResults {
         for (;;) {
           const event = await events.next();
           if (event.done) return { done: true, value: undefined };
-          let payload: string;
           try {
-            payload = await results.resultOf(event.value as object, args, delivery);
+            await delivery.send(`${head}${await results.resultOf(event.value as object, args, delivery)}}`);
           } catch (error) {
+            // As graphql-js's mapped iterator and graphql-ws's loop do: a failed event ends the stream, so the hub lets go of it.
             await events.return?.();
             throw error;
           }
-          await delivery.send(`${head}${payload}}`);
         }
       },
       async return(): Promise<IteratorResult<ExecutionResult>> {
         await events.return?.();
         return { done: true, value: undefined };
-      },
-      async throw(error: unknown): Promise<IteratorResult<ExecutionResult>> {
-        await events.return?.();
-        throw error;
       },
       [Symbol.asyncIterator]() {
         return stream;
