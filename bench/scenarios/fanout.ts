@@ -2,6 +2,7 @@
  * One event to 1,000 graphql-ws subscribers: latency from the order's POST to each
  * receipt, the same from the event's own time (fan-out alone), and memory per connection.
  */
+import { readFileSync } from 'node:fs';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { createBenchDatabase } from '../lib/database.js';
@@ -75,6 +76,7 @@ export async function fanout(): Promise<void> {
     while (performance.timeOrigin + performance.now() - lastArrival < 2000) await new Promise((resolve) => setTimeout(resolve, 250));
     const rssAfter = service.rss();
     arrivals.forEach((list, index) => (bases[index] = list.length));
+    const cpuBefore = cpuMsOf(service.pid);
     const fromPost: number[] = [];
     const fromEvent: number[] = [];
     for (let event = 1; event <= EVENTS; event++) {
@@ -87,14 +89,22 @@ export async function fanout(): Promise<void> {
         fromEvent.push(arrival.at - arrival.eventAt);
       }
     }
+    const cpuPerEvent = (cpuMsOf(service.pid) - cpuBefore) / EVENTS;
     report({ scenario: 'fanout', name: `1 event → ${SUBSCRIBERS} subscribers, p50`, value: percentile(fromPost, 50), unit: 'ms', detail: 'from the POST that creates the order' });
     report({ scenario: 'fanout', name: `1 event → ${SUBSCRIBERS} subscribers, p99`, value: percentile(fromPost, 99), unit: 'ms' });
     report({ scenario: 'fanout', name: 'fan-out alone, p50', value: percentile(fromEvent, 50), unit: 'ms', detail: "from the event's dataHora (its row written in the creating transaction) to receipt" });
     report({ scenario: 'fanout', name: 'fan-out alone, p99', value: percentile(fromEvent, 99), unit: 'ms' });
+    report({ scenario: 'fanout', name: 'service CPU per event', value: cpuPerEvent, unit: 'ms', detail: 'creating the order and fanning its event out; steadier than latency on a loaded machine' });
     report({ scenario: 'fanout', name: 'memory per connection (service RSS)', value: (rssAfter - rssBefore) / SUBSCRIBERS / 1024, unit: 'KiB' });
   } finally {
     await Promise.all(clients.map((client) => client.dispose()));
     await service.stop();
     await database.drop();
   }
+}
+
+/** User and system CPU time a process has used, from /proc (10 ms ticks). */
+function cpuMsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
