@@ -31,6 +31,7 @@ import type { LiveContext } from './context.js';
 import { LiveHub } from './hub.js';
 import { connectPostgresFeed } from './postgres-feed.js';
 import { connectRedisFeed } from './redis-feed.js';
+import { audienceOf, SharedResults, type Delivery } from './shared-results.js';
 import { TokenLimits } from './token-limits.js';
 
 export interface LiveDeps {
@@ -88,6 +89,9 @@ export function attachLiveEvents(app: RestApp, deps: LiveDeps): LiveHub {
   });
   /** The cost of each query or mutation (not subscription), for its result's `extensions.cost`. */
   const costs = new WeakMap<object, OperationCost>();
+  /** How each operation's results reach its socket, for subscriptions (see SharedResults). */
+  const deliveries = new WeakMap<object, Delivery>();
+  const shared = new SharedResults();
 
   useServer<Record<string, unknown>, ConnectionExtra>(
     {
@@ -142,8 +146,15 @@ export function attachLiveEvents(app: RestApp, deps: LiveDeps): LiveHub {
         if (cost && operation.operation !== 'subscription') costs.set(args, cost);
         return args;
       },
-      context: (ctx): LiveContext => {
+      context: (ctx, id, _payload, args): LiveContext => {
         const principal = ctx.extra.principal!;
+        const { socket } = ctx.extra;
+        deliveries.set(args, {
+          id,
+          audience: audienceOf(principal, args),
+          send: (message) => sendOn(socket, message),
+          format: (result) => (result.errors ? { ...result, errors: formatted(result.errors, logger) } : result),
+        });
         return {
           principal,
           em: forkForSeller(orm, principal.sellerId),
@@ -155,6 +166,7 @@ export function attachLiveEvents(app: RestApp, deps: LiveDeps): LiveHub {
           admitReplay: () => tokenLimits.takeReplay(principal.tokenId),
         };
       },
+      subscribe: (args) => shared.subscribe(args, deliveries.get(args)!),
       // An operation refused for its scope closes the connection with 4403 (docs/live-events.md, "Close codes and errors").
       onOperation: (ctx, _id, _payload, _args, result) => {
         const code = authErrorOf(result);
@@ -181,6 +193,14 @@ export function attachLiveEvents(app: RestApp, deps: LiveDeps): LiveHub {
     await hub.close();
   });
   return hub;
+}
+
+/** As graphql-ws writes its own messages: nothing once the socket is closing, settled when the socket took the data. */
+function sendOn(socket: WebSocket, message: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (socket.readyState !== WebSocket.OPEN) return resolve();
+    socket.send(message, (error) => (error ? reject(error) : resolve()));
+  });
 }
 
 function tooManyOperations(maximum: number): GraphQLError {

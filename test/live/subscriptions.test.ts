@@ -139,6 +139,27 @@ describe('live subscriptions over graphql-ws', () => {
       await waitForSubscriptions(server.url, 0);
     });
 
+    it('gives each subscriber of one event its own selection, filter and subscription id, however many share them', async () => {
+      const first = connect(bearer(seller.token)).client;
+      const alike = [subscribe(first, ORDER_EVENTS), subscribe(first, ORDER_EVENTS), subscribe(connect(bearer(seller.token)).client, ORDER_EVENTS)];
+      const narrower = subscribe(first, 'subscription { orderEvents { eventId: id evento } }');
+      const shipped = subscribe(first, ORDER_EVENTS, { statuses: ['enviado'] });
+      await waitForSubscriptions(server.url, 5);
+
+      const created = await record(server.orm, seller.id, 'pedido.criado', { id: 'o-s', status: 'pendente' }, 'o-s');
+      const sent = await record(server.orm, seller.id, 'pedido.status_alterado', { orderId: 'o-s', from: 'faturado', to: 'enviado' }, 'o-s');
+
+      for (const subscription of alike) expect(await subscription.received(2)).toEqual([created, sent]);
+      expect(await shipped.received(1)).toEqual([sent]);
+      await narrower.received(2);
+      expect(narrower.graphqlEvents).toEqual([
+        { eventId: created.id, evento: 'pedido_criado' },
+        { eventId: sent.id, evento: 'pedido_status_alterado' },
+      ]);
+      for (const subscription of [...alike, narrower, shipped]) subscription.dispose();
+      await waitForSubscriptions(server.url, 0);
+    });
+
     it('filters by order, status, SKU and the scopes of the default types', async () => {
       const ordersOnly = await sellerWith(['orders:read']);
       const { client } = connect(bearer(seller.token));
