@@ -4,8 +4,11 @@
  * if the order change commits.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { assertChannelsExist } from '../catalog/channel.service.js';
+import { unknownChannelError } from '../catalog/channel.service.js';
+import { validationFailed, type AppError } from '../errors.js';
 import { releaseStock, reserveStock, shipStock, type StockLine } from '../catalog/stock.service.js';
+
+export { CHANNEL_CONFIGURED } from '../catalog/channel.queries.js';
 
 export type StockMove = 'reserve' | 'ship' | 'release';
 
@@ -26,7 +29,11 @@ export async function moveStock(
   if (move === 'release') await releaseStock(tx, sellerId, lines);
 }
 
-/** An order naming a channel the seller has not configured is 422 (docs/orders.md, "Rules"). */
-export async function assertChannelConfigured(tx: EntityManager, sellerId: string, channel: string): Promise<void> {
-  await assertChannelsExist(tx, sellerId, [{ code: channel, path: '/channel' }]);
+/**
+ * An order naming a channel the seller has not configured is 422 (docs/orders.md, "Rules").
+ * Creation checks it in its insert statement with `CHANNEL_CONFIGURED` (parameters: seller
+ * id, channel code) and throws this when the condition failed.
+ */
+export function channelNotConfigured(channel: string): AppError {
+  return validationFailed([unknownChannelError({ code: channel, path: '/channel' })]);
 }

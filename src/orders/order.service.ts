@@ -1,15 +1,11 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { transactionTime } from '../db/transaction-time.js';
 import { recordEvents } from '../events/outbox.js';
 import { claimIdempotencyKey, requestHash, storeIdempotentResponse } from '../idempotency/idempotency.js';
-import { OrderItem } from './order-item.entity.js';
-import { OrderPayment } from './order-payment.entity.js';
-import { OrderStatusChange } from './order-status-change.entity.js';
 import { orderCreated, paymentChanged } from './orders.events.js';
-import { assertChannelConfigured, moveStock, stockLinesOf } from './order-stock.js';
+import { insertOrderRows } from './order-insert.js';
+import { moveStock, stockLinesOf } from './order-stock.js';
 import { toOrderView, toItemView, toPaymentView, toStatusEntryView } from './order.views.js';
-import { Order } from './order.entity.js';
 import { prepareOrder, type PreparedOrder } from './order-preparation.js';
 import { findOrderByExternalId } from './order.queries.js';
 import type { CreateOrderInput, OrderView } from './orders.schemas.js';
@@ -57,28 +53,7 @@ function isConstraint(error: UniqueConstraintViolationException, name: string): 
 }
 
 async function insertOrder(tx: EntityManager, sellerId: string, prepared: PreparedOrder): Promise<OrderView> {
-  await assertChannelConfigured(tx, sellerId, prepared.channel);
-  const now = await transactionTime(tx);
-  const order = tx.create(Order, {
-    seller: sellerId,
-    channel: prepared.channel,
-    externalId: prepared.externalId,
-    status: prepared.status,
-    customer: prepared.customer,
-    deliveryAddress: prepared.deliveryAddress,
-    itemsAmount: prepared.amounts.items,
-    shippingAmount: prepared.amounts.shipping,
-    discountAmount: prepared.amounts.discount,
-    totalAmount: prepared.amounts.total,
-    placedAt: prepared.placedAt ?? now,
-    createdAt: now,
-    updatedAt: now,
-  });
-  const items = prepared.items.map((item, position) => tx.create(OrderItem, { seller: sellerId, order: order.id, position, ...item }));
-  const payments = prepared.payments.map((payment) => tx.create(OrderPayment, { seller: sellerId, order: order.id, createdAt: now, ...payment }));
-  const creation = tx.create(OrderStatusChange, { seller: sellerId, order: order.id, status: order.status, at: now, note: null });
-  // The order row goes first, so a duplicate (channel, externalId) fails here, before any stock moves.
-  await tx.flush();
+  const { order, items, payments, creation } = await insertOrderRows(tx, sellerId, prepared);
   await moveStock(tx, sellerId, 'reserve', stockLinesOf(prepared.items), { allowOversell: prepared.allowOversell });
   const view = {
     ...toOrderView(order, { items: items.map(toItemView), payments: payments.map(toPaymentView), statusHistory: [toStatusEntryView(creation)] }),
