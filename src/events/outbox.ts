@@ -26,15 +26,34 @@ export async function recordEvent<N extends EventName>(em: EntityManager, seller
 }
 
 /**
+ * A data-modifying statement (insert, update or delete, without `returning`) that the
+ * events' statement carries as a CTE, saving its round trip: the change its events
+ * describe. Both run on one snapshot, so it must not read what the events write.
+ */
+export interface AlongsideWrite {
+  sql: string;
+  params: unknown[];
+}
+
+/**
  * Records several events in one statement (one round trip instead of two per event):
  * each aggregate's sequence row is advanced once by its number of events, locked in
  * (type, id) order, and its events take the numbers up to the new last one. Rows go in
  * in the order given, as separate calls would have written them (ids and commit
- * positions follow it).
+ * positions follow it). `alongside` is written in the same statement.
  */
-export async function recordEvents(em: EntityManager, sellerId: string, inputs: readonly EventInput[]): Promise<OutboxEvent[]> {
+export async function recordEvents(
+  em: EntityManager,
+  sellerId: string,
+  inputs: readonly EventInput[],
+  options: { alongside?: AlongsideWrite } = {},
+): Promise<OutboxEvent[]> {
   requireTransaction(em, `recordEvents(${inputs.map((input) => input.type).join(', ')})`);
-  if (inputs.length === 0) return [];
+  const { alongside } = options;
+  if (inputs.length === 0) {
+    if (alongside) await em.execute(alongside.sql, alongside.params);
+    return [];
+  }
   const remaining = new Map<string, number>();
   for (const input of inputs) remaining.set(aggregateKey(input), (remaining.get(aggregateKey(input)) ?? 0) + 1);
   const events = inputs.map((input, position) => {
@@ -52,7 +71,7 @@ export async function recordEvents(em: EntityManager, sellerId: string, inputs: 
     };
   });
   const rows = await em.execute<{ id: string; sequence: number; created_at: Date }[]>(
-    `with event as (
+    `with ${alongside ? `alongside as (${alongside.sql}), ` : ''}event as (
        select * from jsonb_to_recordset(?::jsonb)
          as e(id uuid, position int, type text, aggregate_type text, aggregate_id text, from_last int, payload jsonb)
      ), advanced as (
@@ -69,7 +88,7 @@ export async function recordEvents(em: EntityManager, sellerId: string, inputs: 
        from event e join advanced a using (aggregate_type, aggregate_id)
       order by e.position
      returning id, sequence, created_at`,
-    [JSON.stringify(events), sellerId, sellerId],
+    [...(alongside?.params ?? []), JSON.stringify(events), sellerId, sellerId],
   );
   const written = new Map(rows.map((row) => [row.id, row]));
   return events.map((event) =>

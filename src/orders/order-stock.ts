@@ -6,25 +6,31 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { unknownChannelError } from '../catalog/channel.service.js';
 import { validationFailed, type AppError } from '../errors.js';
-import { releaseStock, reserveStock, shipStock, type StockLine } from '../catalog/stock.service.js';
+import { planReservation, releaseStock, shipStock, type StockLine, type StockWrite } from '../catalog/stock.service.js';
 
 export { CHANNEL_CONFIGURED } from '../catalog/channel.queries.js';
 
-export type StockMove = 'reserve' | 'ship' | 'release';
+export type StockMove = 'ship' | 'release';
 
 /** One line per order item, in item order, so the catalogue's errors point at `/items/{index}`. */
 export function stockLinesOf(items: readonly StockLine[]): StockLine[] {
   return items.map(({ sku, quantity }) => ({ sku, quantity }));
 }
 
-export async function moveStock(
+/**
+ * A new order's reservation: its stock rows locked (in SKU order) and checked now, the
+ * new figures stored later in the transaction with the order's events (StockWrite).
+ */
+export async function planOrderReservation(
   tx: EntityManager,
   sellerId: string,
-  move: StockMove,
   lines: StockLine[],
-  options: { allowOversell?: boolean } = {},
-): Promise<void> {
-  if (move === 'reserve') await reserveStock(tx, sellerId, lines, options);
+  options: { allowOversell: boolean },
+): Promise<StockWrite> {
+  return planReservation(tx, sellerId, lines, options);
+}
+
+export async function moveStock(tx: EntityManager, sellerId: string, move: StockMove, lines: StockLine[]): Promise<void> {
   if (move === 'ship') await shipStock(tx, sellerId, lines);
   if (move === 'release') await releaseStock(tx, sellerId, lines);
 }

@@ -4,7 +4,7 @@ import { recordEvents } from '../events/outbox.js';
 import { claimIdempotencyKey, requestHash, storeIdempotentResponse } from '../idempotency/idempotency.js';
 import { orderCreated, paymentChanged } from './orders.events.js';
 import { insertOrderRows } from './order-insert.js';
-import { moveStock, stockLinesOf } from './order-stock.js';
+import { planOrderReservation, stockLinesOf } from './order-stock.js';
 import { toOrderView, toItemView, toPaymentView, toStatusEntryView } from './order.views.js';
 import { prepareOrder, type PreparedOrder } from './order-preparation.js';
 import { findOrderByExternalId } from './order.queries.js';
@@ -54,13 +54,20 @@ function isConstraint(error: UniqueConstraintViolationException, name: string): 
 
 async function insertOrder(tx: EntityManager, sellerId: string, prepared: PreparedOrder): Promise<OrderView> {
   const { order, items, payments, creation } = await insertOrderRows(tx, sellerId, prepared);
-  await moveStock(tx, sellerId, 'reserve', stockLinesOf(prepared.items), { allowOversell: prepared.allowOversell });
+  const reservation = await planOrderReservation(tx, sellerId, stockLinesOf(prepared.items), { allowOversell: prepared.allowOversell });
   const view = {
     ...toOrderView(order, { items: items.map(toItemView), payments: payments.map(toPaymentView), statusHistory: [toStatusEntryView(creation)] }),
     number: await takeOrderNumber(tx, sellerId, order.id),
   };
-  // Payments that came with the order are news for payment consumers too.
-  await recordEvents(tx, sellerId, [orderCreated(view), ...view.payments.map((payment) => paymentChanged(order.id, payment))]);
+  // One statement stores the reservation (its rows locked since it was planned), its
+  // `estoque.alterado` events and the order's own; payments that came with the order are
+  // news for payment consumers too.
+  await recordEvents(
+    tx,
+    sellerId,
+    [...reservation.events, orderCreated(view), ...view.payments.map((payment) => paymentChanged(order.id, payment))],
+    { alongside: reservation.update },
+  );
   return view;
 }
 
