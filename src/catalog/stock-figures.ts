@@ -19,7 +19,7 @@ export interface LockedStock extends StockFigures {
   sellable: boolean;
 }
 
-interface StockRow {
+export interface StockRow {
   id: string;
   sku: string;
   sellable: boolean;
@@ -50,10 +50,20 @@ function toLocked(row: StockRow): LockedStock {
 export async function lockStockRows(em: EntityManager, sellerId: string, skus: readonly string[]): Promise<Map<string, LockedStock>> {
   requireTransaction(em, 'lockStockRows');
   if (skus.length === 0) return new Map();
-  const rows = await em.execute<StockRow[]>(
-    `select ${STOCK_COLUMNS} from stock where seller_id = ? and sku in (?) order by sku for update`,
-    [sellerId, [...new Set(skus)]],
-  );
+  const lock = stockLockQuery(sellerId, skus);
+  return lockedStockOf(await em.execute<StockRow[]>(lock.sql, lock.params));
+}
+
+/**
+ * lockStockRows' query (at least one SKU), for a caller that runs it as a CTE of its own
+ * statement and passes the rows it returned to lockedStockOf: order creation locks its
+ * SKUs in the statement that inserts the order.
+ */
+export function stockLockQuery(sellerId: string, skus: readonly string[]): { sql: string; params: unknown[] } {
+  return { sql: `select ${STOCK_COLUMNS} from stock where seller_id = ? and sku in (?) order by sku for update`, params: [sellerId, [...new Set(skus)]] };
+}
+
+export function lockedStockOf(rows: readonly StockRow[]): Map<string, LockedStock> {
   return new Map(rows.map((row) => [row.sku, toLocked(row)]));
 }
 

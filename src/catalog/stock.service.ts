@@ -15,7 +15,7 @@ import {
 import { requireTransaction } from '../db/transaction.js';
 
 export type { StockFigures, StockWrite } from './stock-figures.js';
-export { applyStockWrite } from './stock-figures.js';
+export { applyStockWrite, lockedStockOf, stockLockQuery, type LockedStock, type StockRow } from './stock-figures.js';
 
 export interface StockLine {
   sku: string;
@@ -54,11 +54,15 @@ export async function planReservation(
   em: EntityManager,
   sellerId: string,
   lines: StockLine[],
-  options: { allowOversell?: boolean } = {},
+  options: {
+    allowOversell?: boolean;
+    /** The lines' rows, locked already by the caller's own statement (stockLockQuery). */
+    locked?: Map<string, LockedStock>;
+  } = {},
 ): Promise<StockWrite> {
   requireTransaction(em, 'planReservation');
   assertQuantities(lines);
-  const stock = await lockStockRows(em, sellerId, lines.map((line) => line.sku));
+  const stock = options.locked ?? (await lockStockRows(em, sellerId, lines.map((line) => line.sku)));
   const unknown: FieldError[] = lines
     .map((line, index) => ({ line, index }))
     .filter(({ line }) => !stock.get(line.sku)?.sellable)

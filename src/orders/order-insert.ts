@@ -3,7 +3,7 @@ import { newId } from '../db/ids.js';
 import type { Row } from '../db/read-rows.js';
 import { TRANSACTION_TIME } from '../db/transaction-time.js';
 import type { PreparedOrder } from './order-preparation.js';
-import { CHANNEL_CONFIGURED, channelNotConfigured } from './order-stock.js';
+import { CHANNEL_CONFIGURED, channelNotConfigured, type StockRow } from './order-stock.js';
 import type { OrderItem } from './order-item.entity.js';
 import type { OrderPayment } from './order-payment.entity.js';
 import type { OrderStatusChange } from './order-status-change.entity.js';
@@ -15,6 +15,8 @@ export interface NewOrderRows {
   items: Row<OrderItem>[];
   payments: Row<OrderPayment>[];
   creation: Row<OrderStatusChange>;
+  /** The stock rows the statement locked. */
+  stock: StockRow[];
 }
 
 /**
@@ -26,18 +28,28 @@ export interface NewOrderRows {
  * before any stock moves. Ids are made here, in the order the ORM made them (order,
  * items, payments, history), so a payment list sorted by (createdAt, id) keeps its order.
  */
-export async function insertOrderRows(tx: EntityManager, sellerId: string, prepared: PreparedOrder): Promise<NewOrderRows> {
+export async function insertOrderRows(
+  tx: EntityManager,
+  sellerId: string,
+  prepared: PreparedOrder,
+  stockLock: { sql: string; params: unknown[] },
+): Promise<NewOrderRows> {
   const orderId = newId();
   const items = prepared.items.map((item, position) => ({ id: newId(), position, ...item }));
   const payments = prepared.payments.map((payment) => ({ id: newId(), ...payment }));
   const historyId = newId();
-  const [checked] = await tx.execute<{ at: Date }[]>(
-    `with checked as (
+  const [checked] = await tx.execute<{ at: Date | null; stock: StockRow[] }[]>(
+    `with locked as (
+       ${stockLock.sql}
+     ), checked as (
        select ${TRANSACTION_TIME} as at where ${CHANNEL_CONFIGURED}
      ), placed as (
        insert into sales_order (id, seller_id, channel, external_id, status, customer, delivery_address,
                                 items_amount, shipping_amount, discount_amount, total_amount, placed_at, created_at, updated_at)
-       select ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?, coalesce(?::timestamptz, at), at, at from checked
+       select ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?, coalesce(?::timestamptz, at), at, at
+         -- Reading the locked rows first makes the stock locks precede the order row, as
+         -- when they were separate statements: a concurrent duplicate waits holding none.
+         from checked, (select count(*) from locked) as stock_locked
        returning id, created_at
      ), items as (
        insert into order_item (id, seller_id, order_id, position, sku, title, quantity, unit_price, discount, total)
@@ -53,8 +65,9 @@ export async function insertOrderRows(tx: EntityManager, sellerId: string, prepa
        insert into order_status_change (id, seller_id, order_id, status, at, note)
        select ?, ?, placed.id, ?, placed.created_at, null from placed
      )
-     select at from checked`,
+     select (select at from checked) as at, coalesce((select jsonb_agg(locked order by sku) from locked), '[]') as stock`,
     [
+      ...stockLock.params,
       sellerId,
       prepared.channel,
       orderId,
@@ -78,8 +91,8 @@ export async function insertOrderRows(tx: EntityManager, sellerId: string, prepa
       prepared.status,
     ],
   );
-  if (!checked) throw channelNotConfigured(prepared.channel);
-  const at = new Date(checked.at);
+  if (!checked!.at) throw channelNotConfigured(prepared.channel);
+  const at = new Date(checked!.at);
   return {
     order: {
       id: orderId,
@@ -105,5 +118,6 @@ export async function insertOrderRows(tx: EntityManager, sellerId: string, prepa
     items: items.map((item) => ({ ...item, seller: sellerId, order: orderId })),
     payments: payments.map((payment) => ({ ...payment, seller: sellerId, order: orderId, createdAt: at })),
     creation: { id: historyId, seller: sellerId, order: orderId, status: prepared.status, at, note: null },
+    stock: checked!.stock,
   };
 }

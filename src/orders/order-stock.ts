@@ -6,9 +6,19 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { unknownChannelError } from '../catalog/channel.service.js';
 import { validationFailed, type AppError } from '../errors.js';
-import { planReservation, releaseStock, shipStock, type StockLine, type StockWrite } from '../catalog/stock.service.js';
+import {
+  lockedStockOf,
+  planReservation,
+  releaseStock,
+  shipStock,
+  stockLockQuery,
+  type StockLine,
+  type StockRow,
+  type StockWrite,
+} from '../catalog/stock.service.js';
 
 export { CHANNEL_CONFIGURED } from '../catalog/channel.queries.js';
+export type { StockRow } from '../catalog/stock.service.js';
 
 export type StockMove = 'ship' | 'release';
 
@@ -18,16 +28,25 @@ export function stockLinesOf(items: readonly StockLine[]): StockLine[] {
 }
 
 /**
- * A new order's reservation: its stock rows locked (in SKU order) and checked now, the
- * new figures stored later in the transaction with the order's events (StockWrite).
+ * The query that locks a new order's stock rows in SKU order (what keeps concurrent
+ * orders from overselling), for the statement that inserts the order to run.
+ */
+export function orderStockLock(sellerId: string, lines: readonly StockLine[]): { sql: string; params: unknown[] } {
+  return stockLockQuery(sellerId, lines.map((line) => line.sku));
+}
+
+/**
+ * A new order's reservation, checked against the rows orderStockLock locked (returned by
+ * the insert's statement); the new figures are stored later in the transaction with the
+ * order's events (StockWrite).
  */
 export async function planOrderReservation(
   tx: EntityManager,
   sellerId: string,
   lines: StockLine[],
-  options: { allowOversell: boolean },
+  options: { allowOversell: boolean; locked: readonly StockRow[] },
 ): Promise<StockWrite> {
-  return planReservation(tx, sellerId, lines, options);
+  return planReservation(tx, sellerId, lines, { allowOversell: options.allowOversell, locked: lockedStockOf(options.locked) });
 }
 
 export async function moveStock(tx: EntityManager, sellerId: string, move: StockMove, lines: StockLine[]): Promise<void> {

@@ -4,7 +4,7 @@ import { recordEvents, type PayloadStamp } from '../events/outbox.js';
 import { claimIdempotencyKey, requestHash, storeIdempotentResponse } from '../idempotency/idempotency.js';
 import { orderCreated, paymentChanged } from './orders.events.js';
 import { insertOrderRows } from './order-insert.js';
-import { planOrderReservation, stockLinesOf } from './order-stock.js';
+import { orderStockLock, planOrderReservation, stockLinesOf } from './order-stock.js';
 import { toOrderView, toItemView, toPaymentView, toStatusEntryView } from './order.views.js';
 import { prepareOrder, type PreparedOrder } from './order-preparation.js';
 import { findOrderByExternalId } from './order.queries.js';
@@ -53,8 +53,9 @@ function isConstraint(error: UniqueConstraintViolationException, name: string): 
 }
 
 async function insertOrder(tx: EntityManager, sellerId: string, prepared: PreparedOrder): Promise<OrderView> {
-  const { order, items, payments, creation } = await insertOrderRows(tx, sellerId, prepared);
-  const reservation = await planOrderReservation(tx, sellerId, stockLinesOf(prepared.items), { allowOversell: prepared.allowOversell });
+  const lines = stockLinesOf(prepared.items);
+  const { order, items, payments, creation, stock } = await insertOrderRows(tx, sellerId, prepared, orderStockLock(sellerId, lines));
+  const reservation = await planOrderReservation(tx, sellerId, lines, { allowOversell: prepared.allowOversell, locked: stock });
   const unnumbered = toOrderView(order, {
     items: items.map(toItemView),
     payments: payments.map(toPaymentView),
