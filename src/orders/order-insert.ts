@@ -20,13 +20,14 @@ export interface NewOrderRows {
 }
 
 /**
- * Writes a new order's rows in one statement (one round trip, no unit of work): the
- * channel check and the transaction time are read first, and the order, its items, its
- * payments and the first status history entry go in only if the seller has configured
- * the channel. Child rows reference the order inserted by the same statement, which
- * PostgreSQL checks at the statement's end. A duplicate (channel, externalId) fails here,
- * before any stock moves. Ids are made here, in the order the ORM made them (order,
- * items, payments, history), so a payment list sorted by (createdAt, id) keeps its order.
+ * Writes a new order's rows in one statement (one round trip, no unit of work): it locks
+ * the order's stock rows (`stockLock`, returned for the reservation's checks), reads the
+ * channel check and the transaction time, and inserts the order, its items, its payments
+ * and the first status history entry only if the seller has configured the channel.
+ * Child rows reference the order inserted by the same statement, which PostgreSQL checks
+ * at the statement's end. A duplicate (channel, externalId) fails here, before any stock
+ * moves. Ids are made here, in the order the ORM made them (order, items, payments,
+ * history), so a payment list sorted by (createdAt, id) keeps its order.
  */
 export async function insertOrderRows(
   tx: EntityManager,
@@ -47,8 +48,8 @@ export async function insertOrderRows(
        insert into sales_order (id, seller_id, channel, external_id, status, customer, delivery_address,
                                 items_amount, shipping_amount, discount_amount, total_amount, placed_at, created_at, updated_at)
        select ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?, coalesce(?::timestamptz, at), at, at
-         -- Reading the locked rows first makes the stock locks precede the order row, as
-         -- when they were separate statements: a concurrent duplicate waits holding none.
+         -- Reading the locked rows first takes every stock lock before the order row: a
+         -- concurrent duplicate then waits on the row holding no lock the first still needs.
          from checked, (select count(*) from locked) as stock_locked
        returning id, created_at
      ), items as (
