@@ -39,7 +39,7 @@ export async function insertOrderRows(
   const items = prepared.items.map((item, position) => ({ id: newId(), position, ...item }));
   const payments = prepared.payments.map((payment) => ({ id: newId(), ...payment }));
   const historyId = newId();
-  const [checked] = await tx.execute<{ at: Date | null; stock: StockRow[] }[]>(
+  const [written] = await tx.execute<{ at: Date | null; stock: StockRow[] }[]>(
     `with locked as (
        ${stockLock.sql}
      ), checked as (
@@ -92,13 +92,15 @@ export async function insertOrderRows(
       prepared.status,
     ],
   );
-  if (!checked!.at) throw channelNotConfigured(prepared.channel);
-  const at = new Date(checked!.at);
+  // The final select always answers one row; `at` is null when the channel check failed.
+  const { at: time, stock } = written!;
+  if (!time) throw channelNotConfigured(prepared.channel);
+  const at = new Date(time);
   return {
     order: {
       id: orderId,
       seller: sellerId,
-      // Taken last, just before commit (takeOrderNumber).
+      // Taken in creation's last statement (takeOrderNumber).
       number: undefined as unknown as number,
       channel: prepared.channel,
       externalId: prepared.externalId,
@@ -119,6 +121,6 @@ export async function insertOrderRows(
     items: items.map((item) => ({ ...item, seller: sellerId, order: orderId })),
     payments: payments.map((payment) => ({ ...payment, seller: sellerId, order: orderId, createdAt: at })),
     creation: { id: historyId, seller: sellerId, order: orderId, status: prepared.status, at, note: null },
-    stock: checked!.stock,
+    stock,
   };
 }
