@@ -34,6 +34,12 @@ function toView(row: ChannelRow): ChannelView {
   };
 }
 
+/**
+ * SQL condition that holds when the seller has configured the channel (parameters: seller
+ * id, channel code), for a statement that checks a reference as it writes (order creation).
+ */
+export const CHANNEL_CONFIGURED = 'exists (select 1 from channel where seller_id = ? and code = ?)';
+
 export async function listChannels(em: EntityManager, sellerId: string): Promise<ChannelView[]> {
   const rows = await em.execute<ChannelRow[]>(`select ${COLUMNS} from channel where seller_id = ? order by code`, [sellerId]);
   return rows.map(toView);

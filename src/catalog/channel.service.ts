@@ -72,9 +72,12 @@ export async function unknownChannelErrors(
     [...new Set(references.map((reference) => reference.code))],
   ]);
   const known = new Set(rows.map((row) => row.code));
-  return references
-    .filter((reference) => !known.has(reference.code))
-    .map((reference) => ({ path: reference.path, message: `is not a channel of this seller (configure it with PUT /canais/${reference.code})` }));
+  return references.filter((reference) => !known.has(reference.code)).map(unknownChannelError);
+}
+
+/** The field error for a reference to a channel the seller has not configured. */
+export function unknownChannelError(reference: { code: string; path: string }): FieldError {
+  return { path: reference.path, message: `is not a channel of this seller (configure it with PUT /canais/${reference.code})` };
 }
 
 export async function assertChannelsExist(em: EntityManager, sellerId: string, references: { code: string; path: string }[]): Promise<void> {

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { recordEvents } from '../events/outbox.js';
+import { recordEvents, type AlongsideWrite, type EventInput } from '../events/outbox.js';
 import { stockChanged } from './catalog.events.js';
 import { distributeStock, sameDistribution, type ChannelAllocation, type ChannelQuantity } from './distribution.js';
 import { listChannels } from './channel.queries.js';
@@ -19,7 +19,7 @@ export interface LockedStock extends StockFigures {
   sellable: boolean;
 }
 
-interface StockRow {
+export interface StockRow {
   id: string;
   sku: string;
   sellable: boolean;
@@ -50,10 +50,20 @@ function toLocked(row: StockRow): LockedStock {
 export async function lockStockRows(em: EntityManager, sellerId: string, skus: readonly string[]): Promise<Map<string, LockedStock>> {
   requireTransaction(em, 'lockStockRows');
   if (skus.length === 0) return new Map();
-  const rows = await em.execute<StockRow[]>(
-    `select ${STOCK_COLUMNS} from stock where seller_id = ? and sku in (?) order by sku for update`,
-    [sellerId, [...new Set(skus)]],
-  );
+  const lock = stockLockQuery(sellerId, skus);
+  return lockedStockOf(await em.execute<StockRow[]>(lock.sql, lock.params));
+}
+
+/**
+ * lockStockRows' query (at least one SKU), for a caller that runs it as a CTE of its own
+ * statement and passes the rows it returned to lockedStockOf: order creation locks its
+ * SKUs in the statement that inserts the order.
+ */
+export function stockLockQuery(sellerId: string, skus: readonly string[]): { sql: string; params: unknown[] } {
+  return { sql: `select ${STOCK_COLUMNS} from stock where seller_id = ? and sku in (?) order by sku for update`, params: [sellerId, [...new Set(skus)]] };
+}
+
+export function lockedStockOf(rows: readonly StockRow[]): Map<string, LockedStock> {
   return new Map(rows.map((row) => [row.sku, toLocked(row)]));
 }
 
@@ -82,32 +92,50 @@ export interface StockChange {
 }
 
 /**
- * Stores new figures for locked rows: available and the per-channel quantities are
- * recomputed from them, and only rows whose figures differ are written and get their
- * `estoque.alterado`. Returns the figures of every row, changed or not.
+ * New figures for locked rows, computed but not yet stored: available and the per-channel
+ * quantities follow from on hand and reserved, and only rows whose figures differ are
+ * written, each with its `estoque.alterado`. `figures` holds every row, changed or not.
  */
+export interface StockWrite {
+  figures: StockFigures[];
+  events: EventInput[];
+  /** The update of the changed rows; absent when none changed. */
+  update?: AlongsideWrite;
+}
+
+export function planStockWrite(sellerId: string, changes: readonly StockChange[], allocations: readonly ChannelAllocation[]): StockWrite {
+  const figures = changes.map((change) => figuresOf(change, allocations));
+  const changed = figures.filter((next, index) => !sameFigures(changes[index]!.stock, next));
+  if (changed.length === 0) return { figures, events: [] };
+  const update = {
+    sql: `update stock s
+             set on_hand = v.on_hand, reserved = v.reserved, available = v.available, channels = v.channels, updated_at = now()
+            from jsonb_to_recordset(?::jsonb) as v(sku text, on_hand int, reserved int, available int, channels jsonb)
+           where s.seller_id = ? and s.sku = v.sku`,
+    params: [
+      JSON.stringify(changed.map((f) => ({ sku: f.sku, on_hand: f.onHand, reserved: f.reserved, available: f.available, channels: f.channels }))),
+      sellerId,
+    ],
+  };
+  return { figures, events: changed.map(stockChanged), update };
+}
+
+/** Stores a planned write: the rows' update and their events in one statement. */
+export async function applyStockWrite(em: EntityManager, sellerId: string, write: StockWrite): Promise<void> {
+  requireTransaction(em, 'applyStockWrite');
+  await recordEvents(em, sellerId, write.events, { alongside: write.update });
+}
+
+/** Plans and stores new figures for locked rows (see StockWrite); returns the figures of every row. */
 export async function writeStockFigures(
   em: EntityManager,
   sellerId: string,
   changes: readonly StockChange[],
   allocations: readonly ChannelAllocation[],
 ): Promise<StockFigures[]> {
-  requireTransaction(em, 'writeStockFigures');
-  const figures = changes.map((change) => figuresOf(change, allocations));
-  const changed = figures.filter((next, index) => !sameFigures(changes[index]!.stock, next));
-  if (changed.length === 0) return figures;
-  await em.execute(
-    `update stock s
-        set on_hand = v.on_hand, reserved = v.reserved, available = v.available, channels = v.channels, updated_at = now()
-       from jsonb_to_recordset(?::jsonb) as v(sku text, on_hand int, reserved int, available int, channels jsonb)
-      where s.seller_id = ? and s.sku = v.sku`,
-    [
-      JSON.stringify(changed.map((f) => ({ sku: f.sku, on_hand: f.onHand, reserved: f.reserved, available: f.available, channels: f.channels }))),
-      sellerId,
-    ],
-  );
-  await recordEvents(em, sellerId, changed.map(stockChanged));
-  return figures;
+  const write = planStockWrite(sellerId, changes, allocations);
+  await applyStockWrite(em, sellerId, write);
+  return write.figures;
 }
 
 function figuresOf(change: StockChange, allocations: readonly ChannelAllocation[]): StockFigures {

@@ -2,16 +2,20 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, notFound, validationFailed, type FieldError } from '../errors.js';
 import { assertIdempotencyKey, claimIdempotencyKey, requestHash, storeIdempotentResponse, type IdempotencyClaim } from '../idempotency/idempotency.js';
 import {
+  applyStockWrite,
   loadAllocations,
   lockStockRows,
+  planStockWrite,
   writeStockFigures,
   type LockedStock,
   type StockChange,
   type StockFigures,
+  type StockWrite,
 } from './stock-figures.js';
 import { requireTransaction } from '../db/transaction.js';
 
-export type { StockFigures } from './stock-figures.js';
+export type { StockFigures, StockWrite } from './stock-figures.js';
+export { applyStockWrite, lockedStockOf, stockLockQuery, type LockedStock, type StockRow } from './stock-figures.js';
 
 export interface StockLine {
   sku: string;
@@ -37,9 +41,28 @@ export async function reserveStock(
   lines: StockLine[],
   options: { allowOversell?: boolean } = {},
 ): Promise<void> {
-  requireTransaction(em, 'reserveStock');
+  await applyStockWrite(em, sellerId, await planReservation(em, sellerId, lines, options));
+}
+
+/**
+ * reserveStock's locks, checks and new figures, without storing them: the caller stores
+ * them with applyStockWrite, or carries the update and events in its own events'
+ * statement (order creation), later in the same transaction. The rows stay locked until
+ * then, so the figures cannot go stale.
+ */
+export async function planReservation(
+  em: EntityManager,
+  sellerId: string,
+  lines: StockLine[],
+  options: {
+    allowOversell?: boolean;
+    /** The lines' rows, locked already by the caller's own statement (stockLockQuery). */
+    locked?: Map<string, LockedStock>;
+  } = {},
+): Promise<StockWrite> {
+  requireTransaction(em, 'planReservation');
   assertQuantities(lines);
-  const stock = await lockStockRows(em, sellerId, lines.map((line) => line.sku));
+  const stock = options.locked ?? (await lockStockRows(em, sellerId, lines.map((line) => line.sku)));
   const unknown: FieldError[] = lines
     .map((line, index) => ({ line, index }))
     .filter(({ line }) => !stock.get(line.sku)?.sellable)
@@ -57,7 +80,7 @@ export async function reserveStock(
       { shortSkus: short },
     );
   }
-  await applyToLines(em, sellerId, stock, totals, (row, quantity) => ({ onHand: row.onHand, reserved: row.reserved + quantity }));
+  return planLines(em, sellerId, stock, totals, (row, quantity) => ({ onHand: row.onHand, reserved: row.reserved + quantity }));
 }
 
 /** An order was cancelled: its reservation goes back to available. */
@@ -155,18 +178,18 @@ async function lockKnownRows(em: EntityManager, sellerId: string, lines: StockLi
   return stock;
 }
 
-async function applyToLines(
-  em: EntityManager,
-  sellerId: string,
-  stock: Map<string, LockedStock>,
-  totals: Map<string, number>,
-  next: (row: LockedStock, quantity: number) => { onHand: number; reserved: number },
-): Promise<void> {
+type NextFigures = (row: LockedStock, quantity: number) => { onHand: number; reserved: number };
+
+async function applyToLines(em: EntityManager, sellerId: string, stock: Map<string, LockedStock>, totals: Map<string, number>, next: NextFigures): Promise<void> {
+  await applyStockWrite(em, sellerId, await planLines(em, sellerId, stock, totals, next));
+}
+
+async function planLines(em: EntityManager, sellerId: string, stock: Map<string, LockedStock>, totals: Map<string, number>, next: NextFigures): Promise<StockWrite> {
   const changes: StockChange[] = [...totals].map(([sku, quantity]) => {
     const row = stock.get(sku)!;
     return { stock: row, ...next(row, quantity) };
   });
-  await writeStockFigures(em, sellerId, changes, await loadAllocations(em, sellerId));
+  return planStockWrite(sellerId, changes, await loadAllocations(em, sellerId));
 }
 
 function quantitiesBySku(lines: StockLine[]): Map<string, number> {

@@ -10,6 +10,8 @@ export interface EventInput<N extends EventName = EventName> {
   aggregateType: string;
   aggregateId: string;
   data: EventPayload<N>;
+  /** Its payload takes the statement's PayloadStamp (see recordEvents). */
+  stamped?: boolean;
 }
 
 /** Postgres channel the outbox trigger notifies on commit (payload: `{id, sellerId, type}`). */
@@ -26,15 +28,48 @@ export async function recordEvent<N extends EventName>(em: EntityManager, seller
 }
 
 /**
+ * A data-modifying statement (insert, update or delete, without `returning`) that the
+ * events' statement carries as a CTE, saving its round trip: the change its events
+ * describe. Both run on one snapshot, so it must not read what the events write.
+ */
+export interface AlongsideWrite {
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * What only the events' statement itself knows (the order number it takes as it records
+ * the order's events, so that number's row lock lasts only for that statement and the
+ * commit), merged into the payloads of the events marked `stamped`. `ctes`: named
+ * CTEs written before the events'; `value`: a scalar subquery over them, without
+ * parameters, giving one jsonb object.
+ */
+export interface PayloadStamp {
+  ctes: string;
+  params: unknown[];
+  value: string;
+}
+
+/**
  * Records several events in one statement (one round trip instead of two per event):
  * each aggregate's sequence row is advanced once by its number of events, locked in
  * (type, id) order, and its events take the numbers up to the new last one. Rows go in
  * in the order given, as separate calls would have written them (ids and commit
- * positions follow it).
+ * positions follow it). `alongside` is written in the same statement; `stamp` is merged
+ * into the payloads of the stamped events, and into the ones returned.
  */
-export async function recordEvents(em: EntityManager, sellerId: string, inputs: readonly EventInput[]): Promise<OutboxEvent[]> {
+export async function recordEvents(
+  em: EntityManager,
+  sellerId: string,
+  inputs: readonly EventInput[],
+  options: { alongside?: AlongsideWrite; stamp?: PayloadStamp } = {},
+): Promise<OutboxEvent[]> {
   requireTransaction(em, `recordEvents(${inputs.map((input) => input.type).join(', ')})`);
-  if (inputs.length === 0) return [];
+  const { alongside, stamp } = options;
+  if (inputs.length === 0) {
+    if (alongside) await em.execute(alongside.sql, alongside.params);
+    return [];
+  }
   const remaining = new Map<string, number>();
   for (const input of inputs) remaining.set(aggregateKey(input), (remaining.get(aggregateKey(input)) ?? 0) + 1);
   const events = inputs.map((input, position) => {
@@ -49,12 +84,13 @@ export async function recordEvents(em: EntityManager, sellerId: string, inputs: 
       // How far below the aggregate's new last sequence this event's number is.
       from_last: left,
       payload: input.data,
+      stamped: input.stamped ?? false,
     };
   });
-  const rows = await em.execute<{ id: string; sequence: number; created_at: Date }[]>(
-    `with event as (
+  const rows = await em.execute<{ id: string; sequence: number; created_at: Date; stamp?: Record<string, unknown> }[]>(
+    `with ${alongside ? `alongside as (${alongside.sql}), ` : ''}${stamp ? `${stamp.ctes}, ` : ''}event as (
        select * from jsonb_to_recordset(?::jsonb)
-         as e(id uuid, position int, type text, aggregate_type text, aggregate_id text, from_last int, payload jsonb)
+         as e(id uuid, position int, type text, aggregate_type text, aggregate_id text, from_last int, payload jsonb, stamped boolean)
      ), advanced as (
        insert into aggregate_sequence (seller_id, aggregate_type, aggregate_id, last_sequence)
        select ?, aggregate_type, aggregate_id, count(*) from event group by aggregate_type, aggregate_id order by aggregate_type, aggregate_id
@@ -63,13 +99,14 @@ export async function recordEvents(em: EntityManager, sellerId: string, inputs: 
        returning aggregate_type, aggregate_id, last_sequence
      )
      insert into outbox_event (id, seller_id, type, aggregate_type, aggregate_id, sequence, payload, created_at)
-     select e.id, ?, e.type, e.aggregate_type, e.aggregate_id, a.last_sequence - e.from_last, e.payload,
+     select e.id, ?, e.type, e.aggregate_type, e.aggregate_id, a.last_sequence - e.from_last,
+            ${stamp ? `case when e.stamped then e.payload || ${stamp.value} else e.payload end` : 'e.payload'},
             -- Read once the sequence rows are locked: along one aggregate's sequence, times never go back.
             date_trunc('milliseconds', clock_timestamp())
        from event e join advanced a using (aggregate_type, aggregate_id)
       order by e.position
-     returning id, sequence, created_at`,
-    [JSON.stringify(events), sellerId, sellerId],
+     returning id, sequence, created_at${stamp ? `, ${stamp.value} as stamp` : ''}`,
+    [...(alongside?.params ?? []), ...(stamp?.params ?? []), JSON.stringify(events), sellerId, sellerId],
   );
   const written = new Map(rows.map((row) => [row.id, row]));
   return events.map((event) =>
@@ -80,7 +117,7 @@ export async function recordEvents(em: EntityManager, sellerId: string, inputs: 
       aggregateType: event.aggregate_type,
       aggregateId: event.aggregate_id,
       sequence: written.get(event.id)!.sequence,
-      payload: event.payload as Record<string, unknown>,
+      payload: event.stamped ? { ...event.payload, ...written.get(event.id)!.stamp } : (event.payload as Record<string, unknown>),
       createdAt: new Date(written.get(event.id)!.created_at),
     }),
   );

@@ -4,29 +4,61 @@
  * if the order change commits.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { assertChannelsExist } from '../catalog/channel.service.js';
-import { releaseStock, reserveStock, shipStock, type StockLine } from '../catalog/stock.service.js';
+import { unknownChannelError } from '../catalog/channel.service.js';
+import { validationFailed, type AppError } from '../errors.js';
+import {
+  lockedStockOf,
+  planReservation,
+  releaseStock,
+  shipStock,
+  stockLockQuery,
+  type StockLine,
+  type StockRow,
+  type StockWrite,
+} from '../catalog/stock.service.js';
 
-export type StockMove = 'reserve' | 'ship' | 'release';
+export { CHANNEL_CONFIGURED } from '../catalog/channel.queries.js';
+export type { StockRow } from '../catalog/stock.service.js';
+
+export type StockMove = 'ship' | 'release';
 
 /** One line per order item, in item order, so the catalogue's errors point at `/items/{index}`. */
 export function stockLinesOf(items: readonly StockLine[]): StockLine[] {
   return items.map(({ sku, quantity }) => ({ sku, quantity }));
 }
 
-export async function moveStock(
+/**
+ * The query that locks a new order's stock rows in SKU order (what keeps concurrent
+ * orders from overselling), for the statement that inserts the order to run.
+ */
+export function orderStockLock(sellerId: string, lines: readonly StockLine[]): { sql: string; params: unknown[] } {
+  return stockLockQuery(sellerId, lines.map((line) => line.sku));
+}
+
+/**
+ * A new order's reservation, checked against the rows orderStockLock locked (returned by
+ * the insert's statement); the new figures are stored later in the transaction with the
+ * order's events (StockWrite).
+ */
+export async function planOrderReservation(
   tx: EntityManager,
   sellerId: string,
-  move: StockMove,
   lines: StockLine[],
-  options: { allowOversell?: boolean } = {},
-): Promise<void> {
-  if (move === 'reserve') await reserveStock(tx, sellerId, lines, options);
+  options: { allowOversell: boolean; locked: readonly StockRow[] },
+): Promise<StockWrite> {
+  return planReservation(tx, sellerId, lines, { allowOversell: options.allowOversell, locked: lockedStockOf(options.locked) });
+}
+
+export async function moveStock(tx: EntityManager, sellerId: string, move: StockMove, lines: StockLine[]): Promise<void> {
   if (move === 'ship') await shipStock(tx, sellerId, lines);
   if (move === 'release') await releaseStock(tx, sellerId, lines);
 }
 
-/** An order naming a channel the seller has not configured is 422 (docs/orders.md, "Rules"). */
-export async function assertChannelConfigured(tx: EntityManager, sellerId: string, channel: string): Promise<void> {
-  await assertChannelsExist(tx, sellerId, [{ code: channel, path: '/channel' }]);
+/**
+ * An order naming a channel the seller has not configured is 422 (docs/orders.md, "Rules").
+ * Creation checks it in its insert statement with `CHANNEL_CONFIGURED` (parameters: seller
+ * id, channel code) and throws this when the condition failed.
+ */
+export function channelNotConfigured(channel: string): AppError {
+  return validationFailed([unknownChannelError({ code: channel, path: '/channel' })]);
 }

@@ -1,15 +1,11 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { transactionTime } from '../db/transaction-time.js';
-import { recordEvents } from '../events/outbox.js';
+import { recordEvents, type PayloadStamp } from '../events/outbox.js';
 import { claimIdempotencyKey, requestHash, storeIdempotentResponse } from '../idempotency/idempotency.js';
-import { OrderItem } from './order-item.entity.js';
-import { OrderPayment } from './order-payment.entity.js';
-import { OrderStatusChange } from './order-status-change.entity.js';
 import { orderCreated, paymentChanged } from './orders.events.js';
-import { assertChannelConfigured, moveStock, stockLinesOf } from './order-stock.js';
+import { insertOrderRows } from './order-insert.js';
+import { orderStockLock, planOrderReservation, stockLinesOf } from './order-stock.js';
 import { toOrderView, toItemView, toPaymentView, toStatusEntryView } from './order.views.js';
-import { Order } from './order.entity.js';
 import { prepareOrder, type PreparedOrder } from './order-preparation.js';
 import { findOrderByExternalId } from './order.queries.js';
 import type { CreateOrderInput, OrderView } from './orders.schemas.js';
@@ -57,53 +53,42 @@ function isConstraint(error: UniqueConstraintViolationException, name: string): 
 }
 
 async function insertOrder(tx: EntityManager, sellerId: string, prepared: PreparedOrder): Promise<OrderView> {
-  await assertChannelConfigured(tx, sellerId, prepared.channel);
-  const now = await transactionTime(tx);
-  const order = tx.create(Order, {
-    seller: sellerId,
-    channel: prepared.channel,
-    externalId: prepared.externalId,
-    status: prepared.status,
-    customer: prepared.customer,
-    deliveryAddress: prepared.deliveryAddress,
-    itemsAmount: prepared.amounts.items,
-    shippingAmount: prepared.amounts.shipping,
-    discountAmount: prepared.amounts.discount,
-    totalAmount: prepared.amounts.total,
-    placedAt: prepared.placedAt ?? now,
-    createdAt: now,
-    updatedAt: now,
+  const lines = stockLinesOf(prepared.items);
+  const { order, items, payments, creation, stock } = await insertOrderRows(tx, sellerId, prepared, orderStockLock(sellerId, lines));
+  const reservation = await planOrderReservation(tx, sellerId, lines, { allowOversell: prepared.allowOversell, locked: stock });
+  const unnumbered = toOrderView(order, {
+    items: items.map(toItemView),
+    payments: payments.map(toPaymentView),
+    statusHistory: [toStatusEntryView(creation)],
   });
-  const items = prepared.items.map((item, position) => tx.create(OrderItem, { seller: sellerId, order: order.id, position, ...item }));
-  const payments = prepared.payments.map((payment) => tx.create(OrderPayment, { seller: sellerId, order: order.id, createdAt: now, ...payment }));
-  const creation = tx.create(OrderStatusChange, { seller: sellerId, order: order.id, status: order.status, at: now, note: null });
-  // The order row goes first, so a duplicate (channel, externalId) fails here, before any stock moves.
-  await tx.flush();
-  await moveStock(tx, sellerId, 'reserve', stockLinesOf(prepared.items), { allowOversell: prepared.allowOversell });
-  const view = {
-    ...toOrderView(order, { items: items.map(toItemView), payments: payments.map(toPaymentView), statusHistory: [toStatusEntryView(creation)] }),
-    number: await takeOrderNumber(tx, sellerId, order.id),
-  };
-  // Payments that came with the order are news for payment consumers too.
-  await recordEvents(tx, sellerId, [orderCreated(view), ...view.payments.map((payment) => paymentChanged(order.id, payment))]);
-  return view;
+  // One statement stores the reservation (its rows locked since it was planned), takes
+  // the order's number and records the stock events and the order's own, numbered;
+  // payments that came with the order are news for payment consumers too.
+  const events = await recordEvents(
+    tx,
+    sellerId,
+    [...reservation.events, { ...orderCreated(unnumbered), stamped: true }, ...unnumbered.payments.map((payment) => paymentChanged(order.id, payment))],
+    { alongside: reservation.update, stamp: takeOrderNumber(sellerId, order.id) },
+  );
+  return events.find((event) => event.type === 'pedido.criado')!.payload as unknown as OrderView;
 }
 
 /**
- * Numbers the order as late as possible: the upsert's row lock (see OrderNumberSequence)
- * serialises one seller's creations only from here to commit (the events' insert and the
- * commit), not for the whole transaction. Still gapless: a creation that rolls back
- * rolls its increment back too.
+ * Numbers the order as late as possible, in its events' statement: the upsert's row lock
+ * (see OrderNumberSequence) serialises one seller's creations only for that statement
+ * and the commit, not for the whole transaction. Still gapless: a creation that rolls
+ * back rolls its increment back too. The number reaches `pedido.criado` as its stamp.
  */
-async function takeOrderNumber(tx: EntityManager, sellerId: string, orderId: string): Promise<number> {
-  const [row] = await tx.execute<{ number: number }[]>(
-    `with next as (
-       insert into order_number_sequence (seller_id, last_number) values (?, 1)
-       on conflict (seller_id) do update set last_number = order_number_sequence.last_number + 1
-       returning last_number
-     )
-     update sales_order set number = next.last_number from next where sales_order.id = ? returning sales_order.number`,
-    [sellerId, orderId],
-  );
-  return row!.number;
+function takeOrderNumber(sellerId: string, orderId: string): PayloadStamp {
+  return {
+    ctes: `order_number as (
+             insert into order_number_sequence (seller_id, last_number) values (?, 1)
+             on conflict (seller_id) do update set last_number = order_number_sequence.last_number + 1
+             returning last_number
+           ), numbered_order as (
+             update sales_order set number = order_number.last_number from order_number where sales_order.id = ? returning sales_order.number
+           )`,
+    params: [sellerId, orderId],
+    value: `(select jsonb_build_object('number', number) from numbered_order)`,
+  };
 }

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forkForSeller } from '../../src/db/orm.js';
 import { OutboxEvent } from '../../src/events/outbox-event.entity.js';
-import { OUTBOX_CHANNEL, recordEvent, toEnvelope } from '../../src/events/outbox.js';
+import { OUTBOX_CHANNEL, recordEvent, recordEvents, toEnvelope } from '../../src/events/outbox.js';
 import { createTestSeller } from '../support/app.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { looseEvent } from '../support/events.js';
@@ -142,6 +142,27 @@ describe('event outbox', () => {
     const positionOf = new Map(rows.map((row) => [row.id, BigInt(row.position)]));
     const positions = ids.map((id) => positionOf.get(id)!);
     expect(positions).toEqual(Array.from({ length: writers }, (_, i) => BigInt(start) + BigInt(i + 1)));
+  });
+
+  it('writes an alongside change and stamps the marked payloads in the events\' one statement', async () => {
+    // A table of this test's database that the extra writes go to.
+    const counter = 'stamp_test';
+    await database.orm.em.getConnection().execute(`create table ${counter} (n int not null)`);
+    const stamp = {
+      ctes: `stamped_value as (insert into ${counter} (n) values (?) returning n)`,
+      params: [7],
+      value: `(select jsonb_build_object('number', n) from stamped_value)`,
+    };
+    const recorded = await em().transactional((tx) =>
+      recordEvents(tx, sellerId, [{ ...event('order-stamped', { a: 1 }), stamped: true }, event('order-stamped', { b: 2 })], {
+        alongside: { sql: `insert into ${counter} (n) values (?)`, params: [3] },
+        stamp,
+      }),
+    );
+    expect(recorded.map((e) => e.payload)).toEqual([{ a: 1, number: 7 }, { b: 2 }]);
+    expect((await eventsOf('order-stamped')).map((e) => e.payload)).toEqual([{ a: 1, number: 7 }, { b: 2 }]);
+    const rows = await database.orm.em.getConnection().execute<{ n: number }[]>(`select n from ${counter} order by n`);
+    expect(rows.map((row) => row.n)).toEqual([3, 7]);
   });
 
   it('keeps sequences of equal aggregate ids of different sellers apart', async () => {

@@ -76,6 +76,21 @@ describe('POST /pedidos', () => {
     expect((await createOrder(server, first)).body.number).toBe(2);
   });
 
+  it('numbers concurrent creations of one seller without gaps, those refused for stock included, each pedido.criado carrying its number', async () => {
+    // SKU-A has 10 units and each order takes 2: five of the twelve fit.
+    const seller = await orderSeller(server, { onHand: 10 });
+    const replies = await Promise.all(Array.from({ length: 12 }, () => createOrder(server, seller)));
+    const created = replies.filter((reply) => reply.status === 201).map((reply) => reply.body);
+    expect(replies.filter((reply) => reply.status === 409)).toHaveLength(7);
+    expect(created.map((order) => order.number).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5]);
+    for (const order of created) {
+      const [event] = await eventsOf(seller.id, order.id);
+      expect(event!.payload).toEqual(order);
+      expect(await call(server, seller, 'GET', `/pedidos/${order.id}`)).toEqual({ status: 200, body: order });
+    }
+    expect((await createOrder(server, seller, orderBody({ items: [{ sku: 'SKU-B', quantity: 1, unitPrice: '30.00' }] }))).body.number).toBe(6);
+  });
+
   it('answers 422 when the client total disagrees with the computed one, with the computed value', async () => {
     const seller = await orderSeller(server);
     const { status, body } = await createOrder(server, seller, orderBody({ total: '130.00' }));
