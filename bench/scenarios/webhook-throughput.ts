@@ -57,10 +57,14 @@ export async function measureDrain(scenario: string, databaseUrl: string, token:
     const started = performance.now();
     const dispatcher = await startService(databaseUrl, 'dispatcher');
     const done = await receiver.waitFor(expected, 120_000);
-    const ms = performance.now() - started;
+    const { firstAt = Number.NaN, lastAt = Number.NaN, received } = receiver;
     await dispatcher.stop();
     const raw = await rawLoop(receiver, expected, JSON.stringify({ id: '0', evento: 'pedido.criado', dataHora: '', data: JSON.parse(orderBody()) }));
-    report({ scenario, name: `drain ${expected} deliveries (dispatcher start incl.)`, value: (receiver.received * 1000) / ms, unit: 'deliveries/s', baseline: raw, detail: done ? 'all delivered' : `only ${receiver.received} in 120 s` });
+    const detail = done ? 'all delivered' : `only ${received} in 120 s`;
+    // Steady state is the figure comparable to the raw loop, which has no process to start;
+    // the same drain with the dispatcher's start is reported beside it, never instead.
+    report({ scenario, name: `drain ${expected} deliveries, steady state`, value: ((received - 1) * 1000) / (lastAt - firstAt), unit: 'deliveries/s', baseline: raw, detail: `first → last receipt; ${detail}` });
+    report({ scenario, name: `drain ${expected} deliveries, start included`, value: (received * 1000) / (lastAt - started), unit: 'deliveries/s', baseline: raw, detail: `dispatcher spawned → first receipt ${Math.round(firstAt - started)} ms` });
   } finally {
     await api.stop();
     await receiver.close();
