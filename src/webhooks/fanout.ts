@@ -1,8 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ALL_SELLERS, type Orm } from '../db/orm.js';
+import type { Orm } from '../db/orm.js';
 import { newId } from '../db/ids.js';
-import { subscribesTo } from './policy.js';
-import { WebhookSubscription } from './subscription.entity.js';
+import { subscribesTo, type SubscriptionKind } from './policy.js';
 
 /** Events one fan-out transaction takes; a full batch means more may be waiting. */
 export const FANOUT_BATCH_SIZE = 500;
@@ -50,15 +49,17 @@ function audiences(): readonly Audience[] {
 /** The webhooks interface's audience: each seller's own active subscriptions that name the event. */
 export async function sellerSubscriptions(em: EntityManager, events: readonly CommittedEvent[]): Promise<FanoutTarget[]> {
   const sellerIds = [...new Set(events.map((event) => event.seller_id))];
-  // Spans sellers by design: the queue holds every tenant's events.
-  const subscriptions = await em.find(
-    WebhookSubscription,
-    { seller: { $in: sellerIds }, kind: 'interface', active: true, deletedAt: null },
-    ALL_SELLERS,
+  // Spans sellers by design: the queue holds every tenant's events. Plain rows: nothing
+  // here is changed, so no entity is built.
+  const subscriptions = await em.execute<{ id: string; seller_id: string; kind: SubscriptionKind; events: string[] }[]>(
+    `select id, seller_id, kind, events from webhook_subscription
+      where seller_id = any(?::uuid[]) and kind = 'interface' and active and deleted_at is null
+      order by id`,
+    [`{${sellerIds.join(',')}}`],
   );
   return events.flatMap((event) =>
     subscriptions
-      .filter((subscription) => subscription.seller === event.seller_id && subscribesTo(subscription.kind, subscription.events, event.type))
+      .filter((subscription) => subscription.seller_id === event.seller_id && subscribesTo(subscription.kind, subscription.events, event.type))
       .map((subscription) => ({ eventId: event.id, subscriptionId: subscription.id })),
   );
 }
@@ -72,22 +73,24 @@ export async function sellerSubscriptions(em: EntityManager, events: readonly Co
  */
 export async function fanOutBatch(orm: Orm): Promise<number> {
   return orm.em.fork().transactional(async (em) => {
-    // The lock and the read in one statement: no rows unless this transaction holds the
-    // lock (its scalar subquery runs once, before the scan).
+    // The lock, the read and the removal from the queue in one statement: no rows unless
+    // this transaction holds the lock (its scalar subquery runs once, before the scan);
+    // exactly the rows read leave the queue (a writer that took an earlier position may
+    // commit only now), and come back if this transaction does not commit.
     const events = await em.execute<QueuedEvent[]>(
-      `with lock as (select pg_try_advisory_xact_lock(hashtext('ponte:webhook-fanout')) as taken)
-       select q.position, e.id, e.seller_id, e.type, e.aggregate_type, e.aggregate_id, e.sequence, e.created_at
-         from webhook_fanout_queue q left join outbox_event e on e.id = q.event_id
-        where (select taken from lock)
-        order by q.position
-        limit ?`,
+      `with lock as (select pg_try_advisory_xact_lock(hashtext('ponte:webhook-fanout')) as taken),
+       taken as (
+         delete from webhook_fanout_queue
+          where position in (select position from webhook_fanout_queue where (select taken from lock) order by position limit ?)
+         returning position, event_id
+       )
+       select t.position, e.id, e.seller_id, e.type, e.aggregate_type, e.aggregate_id, e.sequence, e.created_at
+         from taken t left join outbox_event e on e.id = t.event_id
+        order by t.position`,
       [FANOUT_BATCH_SIZE],
     );
-    if (events.length === 0) return 0;
     const committed = events.filter((event): event is CommittedEvent => event.id !== null);
     if (committed.length > 0) await insertDeliveries(em, committed);
-    // Exactly the rows read: a writer that took an earlier position may commit only now.
-    await em.execute(`delete from webhook_fanout_queue where position = any(?::bigint[])`, [`{${events.map((event) => event.position).join(',')}}`]);
     return events.length;
   });
 }
