@@ -73,24 +73,22 @@ export async function sellerSubscriptions(em: EntityManager, events: readonly Co
  */
 export async function fanOutBatch(orm: Orm): Promise<number> {
   return orm.em.fork().transactional(async (em) => {
-    // The lock, the read and the removal from the queue in one statement: no rows unless
-    // this transaction holds the lock (its scalar subquery runs once, before the scan);
-    // exactly the rows read leave the queue (a writer that took an earlier position may
-    // commit only now), and come back if this transaction does not commit.
+    // The lock and the read in one statement: no rows unless this transaction holds the
+    // lock (its scalar subquery runs once, before the scan).
     const events = await em.execute<QueuedEvent[]>(
-      `with lock as (select pg_try_advisory_xact_lock(hashtext('ponte:webhook-fanout')) as taken),
-       taken as (
-         delete from webhook_fanout_queue
-          where position in (select position from webhook_fanout_queue where (select taken from lock) order by position limit ?)
-         returning position, event_id
-       )
-       select t.position, e.id, e.seller_id, e.type, e.aggregate_type, e.aggregate_id, e.sequence, e.created_at
-         from taken t left join outbox_event e on e.id = t.event_id
-        order by t.position`,
+      `with lock as (select pg_try_advisory_xact_lock(hashtext('ponte:webhook-fanout')) as taken)
+       select q.position, e.id, e.seller_id, e.type, e.aggregate_type, e.aggregate_id, e.sequence, e.created_at
+         from webhook_fanout_queue q left join outbox_event e on e.id = q.event_id
+        where (select taken from lock)
+        order by q.position
+        limit ?`,
       [FANOUT_BATCH_SIZE],
     );
+    if (events.length === 0) return 0;
     const committed = events.filter((event): event is CommittedEvent => event.id !== null);
     if (committed.length > 0) await insertDeliveries(em, committed);
+    // Exactly the rows read: a writer that took an earlier position may commit only now.
+    await em.execute(`delete from webhook_fanout_queue where position = any(?::bigint[])`, [`{${events.map((event) => event.position).join(',')}}`]);
     return events.length;
   });
 }
