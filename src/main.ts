@@ -1,14 +1,12 @@
 import 'reflect-metadata';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/database.js';
-import { ensureDemoSeller } from './demo/demo-seller.js';
-import { demoGreeting } from './demo/greeting.js';
 import { startWorkers } from './kernel/workers.js';
 import { createMetricsRegistry, startMetricsServer } from './http/metrics.js';
 import type { Logger } from 'pino';
 import { createLogger } from './logger.js';
+import { buildProbeServer, type ServerDeps } from './http/app.js';
 import { ENTITIES, METRICS, WORKERS } from './modules.js';
-import { buildServer } from './server.js';
 
 function configOrExit(): Config {
   try {
@@ -26,10 +24,10 @@ async function main(): Promise<void> {
   const config = configOrExit();
   const logger = createLogger(config);
   const database = await openDatabase(config, { migrate: !process.argv.includes('--no-migrate'), entities: ENTITIES, logger });
-  const demo = database.embedded ? await ensureDemoSeller(database.orm) : undefined;
+  const demo = database.embedded ? await (await import('./demo/demo-seller.js')).ensureDemoSeller(database.orm) : undefined;
   const metrics = createMetricsRegistry(config);
   for (const register of METRICS) register({ registry: metrics, orm: database.orm });
-  const app = await buildServer({ config, orm: database.orm, logger, metrics });
+  const app = await serverFor({ config, orm: database.orm, logger, metrics });
   const workers = await startWorkers(WORKERS, { config, orm: database.orm, logger, metrics });
   await app.listen({ port: config.port, host: config.host });
   const metricsServer = await startMetricsServer(config, metrics);
@@ -43,7 +41,17 @@ async function main(): Promise<void> {
   }, { logger, graceMs: config.shutdownGraceMs });
   // Only now: whoever waits for this line may signal the process at once.
   logger.info({ url, metricsUrl, role: config.role, embeddedDatabase: database.embedded }, 'ponte started');
-  if (demo) console.log(demoGreeting(url, demo));
+  if (demo) console.log((await import('./demo/greeting.js')).demoGreeting(url, demo));
+}
+
+/**
+ * The API's server, or a dispatcher's probes and metrics. Imported by role: a dispatcher
+ * never loads the API (GraphQL, Apollo, the routes and their schemas), which took most
+ * of its start.
+ */
+async function serverFor(deps: ServerDeps) {
+  if (deps.config.role === 'dispatcher') return buildProbeServer(deps);
+  return (await import('./server.js')).buildServer(deps);
 }
 
 /**

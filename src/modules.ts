@@ -30,18 +30,16 @@ export const MODULES: readonly PonteModule[] = [
 /**
  * Importing this file registers the modules' events (the event registry) and webhook
  * kinds and audiences (the dispatcher); the entry points hand the other parts to their
- * kernels: ENTITIES to the ORM, GRAPHQL to the schema builder, ROUTES and HOSTS to the HTTP
- * server, WORKERS to the worker runner, METRICS to the process's metrics registry. EVENTS
- * is every event declaration, schemas included; INTERFACES the REST interfaces client
- * teams get a document, event schemas and a collection for.
+ * kernels: ENTITIES to the ORM, WORKERS to the worker runner, METRICS to the process's
+ * metrics registry. EVENTS is every event declaration, schemas included.
+ * `loadModuleApis()` imports what processes serving the API take (the GraphQL parts,
+ * REST routes, hosts, and the interfaces client teams get a document, event schemas and
+ * a collection for); a dispatcher never calls it, so it starts without them.
  */
 export const {
   entities: ENTITIES,
-  graphql: GRAPHQL,
-  routes: ROUTES,
-  hosts: HOSTS,
-  interfaces: INTERFACES,
   workers: WORKERS,
   events: EVENTS,
   metrics: METRICS,
+  api: loadModuleApis,
 } = installModules(MODULES);

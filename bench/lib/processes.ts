@@ -86,6 +86,12 @@ function rssOf(pid: number): number {
   return kb * 1024;
 }
 
+/** User and system CPU time a process has used, from /proc (10 ms ticks). */
+export function cpuMsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 export type Role = 'all' | 'api' | 'dispatcher';
 
 /** The service as `npm start` runs it, against an already migrated database. */

@@ -6,6 +6,9 @@ export interface Receiver {
   received: number;
   /** Milliseconds from the event's dataHora (its insert, before commit) to its arrival. */
   lags: number[];
+  /** `performance.now()` of the first and the latest arrival (undefined before any). */
+  firstAt: number | undefined;
+  lastAt: number | undefined;
   waitFor(count: number, timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -16,6 +19,8 @@ export async function startReceiver(): Promise<Receiver> {
     url: '',
     received: 0,
     lags: [],
+    firstAt: undefined,
+    lastAt: undefined,
     waitFor: (count, timeoutMs) =>
       new Promise((resolve) => {
         if (receiver.received >= count) return resolve(true);
@@ -30,6 +35,8 @@ export async function startReceiver(): Promise<Receiver> {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const arrived = Date.now();
+      receiver.lastAt = performance.now();
+      receiver.firstAt ??= receiver.lastAt;
       try {
         const { dataHora } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { dataHora?: string };
         if (dataHora) receiver.lags.push(arrived - Date.parse(dataHora));

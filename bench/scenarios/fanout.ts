@@ -2,12 +2,11 @@
  * One event to 1,000 graphql-ws subscribers: latency from the order's POST to each
  * receipt, the same from the event's own time (fan-out alone), and memory per connection.
  */
-import { readFileSync } from 'node:fs';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { createBenchDatabase } from '../lib/database.js';
 import { orderBody } from '../lib/orders.js';
-import { startService } from '../lib/processes.js';
+import { cpuMsOf, startService } from '../lib/processes.js';
 import { percentile, report } from '../lib/report.js';
 
 const SUBSCRIBERS = 1_000;
@@ -101,10 +100,4 @@ export async function fanout(): Promise<void> {
     await service.stop();
     await database.drop();
   }
-}
-
-/** User and system CPU time a process has used, from /proc (10 ms ticks). */
-function cpuMsOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }

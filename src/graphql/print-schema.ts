@@ -13,18 +13,19 @@ import { createOrm } from '../db/orm.js';
 import { createLogger } from '../logger.js';
 import { CONTRACT_FOLDERS, restContractFiles } from '../http/openapi/contract-files.js';
 import type { OpenApiDocument } from '../http/openapi/document-types.js';
-import { ENTITIES, GRAPHQL, INTERFACES } from '../modules.js';
+import { ENTITIES, loadModuleApis } from '../modules.js';
 import { buildServer } from '../server.js';
 import { buildGraphQLSchema } from './schema.js';
 
 async function generated(): Promise<Record<string, string>> {
-  const { sdl } = await buildGraphQLSchema(GRAPHQL);
+  const api = await loadModuleApis();
+  const { sdl } = await buildGraphQLSchema(api.graphql);
   const config = loadConfig({ LOG_LEVEL: 'silent' });
   // The ORM connects lazily: building the routes needs no database.
   const orm = await createOrm('postgres://unused@127.0.0.1:1/unused', { entities: ENTITIES });
   const app = await buildServer({ config, orm, logger: createLogger(config) });
   await app.ready();
-  const rest = restContractFiles(app.swagger() as unknown as OpenApiDocument, INTERFACES);
+  const rest = restContractFiles(app.swagger() as unknown as OpenApiDocument, api.interfaces);
   await app.close();
   await orm.close(true);
   return { 'schema/schema.graphql': sdl, ...rest };

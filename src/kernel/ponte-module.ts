@@ -22,6 +22,23 @@ export interface PonteModule {
   name: string;
   /** MikroORM entities: the ORM maps them and the migrations tooling diffs them. */
   entities?: readonly EntityClass[];
+  /**
+   * What it serves (GraphQL, REST, hosts, interfaces), imported only by a process that
+   * serves the API: a dispatcher (`ROLE=dispatcher`) starts without loading any of it.
+   */
+  api?: () => Promise<ModuleApi>;
+  /** Background loops, with the roles that run them. */
+  workers?: readonly WorkerEntry[];
+  /** The events the module records: payload schema, read scope, webhooks interface group. */
+  events?: readonly EventDefinition[];
+  /** Kinds of webhook subscription (their delivery policies) and who receives events at fan-out. */
+  webhooks?: { kinds?: Partial<SubscriptionKinds>; audience?: Audience };
+  /** Metrics the module reports at every process's `/metrics` (gauges read from the database…). */
+  metrics?: readonly MetricsSource[];
+}
+
+/** A module's API: its own file (e.g. src/orders/orders.api.ts), which the descriptor imports on demand. */
+export interface ModuleApi {
   /** type-graphql resolver classes of the GraphQL schema. */
   resolvers?: readonly Function[];
   /** Federation: `__resolveReference` of the module's entity types, by type name. */
@@ -34,14 +51,6 @@ export interface PonteModule {
   hosts?: (config: Config) => HostMount[];
   /** The interfaces its routes make up for client teams: an OpenAPI document, event schemas and a collection each. */
   interfaces?: readonly RestInterface[];
-  /** Background loops, with the roles that run them. */
-  workers?: readonly WorkerEntry[];
-  /** The events the module records: payload schema, read scope, webhooks interface group. */
-  events?: readonly EventDefinition[];
-  /** Kinds of webhook subscription (their delivery policies) and who receives events at fan-out. */
-  webhooks?: { kinds?: Partial<SubscriptionKinds>; audience?: Audience };
-  /** Metrics the module reports at every process's `/metrics` (gauges read from the database…). */
-  metrics?: readonly MetricsSource[];
 }
 
 export interface MetricsDeps {
@@ -55,20 +64,26 @@ export type MetricsSource = (deps: MetricsDeps) => void;
 /** The modules' parts, by the kernel that takes them. */
 export interface ModuleParts {
   entities: EntityClass[];
+  workers: WorkerEntry[];
+  events: EventDefinition[];
+  metrics: MetricsSource[];
+  /** The modules' API parts, imported on the first call (once). */
+  api: () => Promise<ApiParts>;
+}
+
+/** The parts the HTTP server and the schema tooling take. */
+export interface ApiParts {
   graphql: SchemaParts;
   routes: RestRoutes[];
   hosts: ((config: Config) => HostMount[])[];
   interfaces: RestInterface[];
-  workers: WorkerEntry[];
-  events: EventDefinition[];
-  metrics: MetricsSource[];
 }
 
 /**
  * Registers the modules' events with the event registry and their subscription kinds and
  * audiences with the webhook dispatcher, in module order, and returns the parts the other
- * kernels take when they start (the ORM, the GraphQL schema, the HTTP server, the worker
- * runner, the metrics registry). Called once, by src/modules.ts.
+ * kernels take when they start (the ORM, the worker runner, the metrics registry; the
+ * GraphQL schema and the HTTP server through `api`). Called once, by src/modules.ts.
  */
 export function installModules(modules: readonly PonteModule[]): ModuleParts {
   const events = collect(modules, (module) => module.events);
@@ -77,31 +92,40 @@ export function installModules(modules: readonly PonteModule[]): ModuleParts {
     if (webhooks?.kinds) registerDeliveryPolicies(webhooks.kinds);
     if (webhooks?.audience) registerAudience(webhooks.audience);
   }
-  const resolvers = collect(modules, (module) => module.resolvers);
-  if (resolvers.length === 0) throw new Error('No module declares a GraphQL resolver');
+  let api: Promise<ApiParts> | undefined;
   return {
     entities: collect(modules, (module) => module.entities),
-    graphql: { resolvers: resolvers as NonEmptyArray<Function>, references: byTypeName(modules, 'references'), nodes: byTypeName(modules, 'nodes') },
-    routes: collect(modules, (module) => module.routes),
-    hosts: collect(modules, (module) => (module.hosts ? [module.hosts] : [])),
-    interfaces: collect(modules, (module) => module.interfaces),
     workers: collect(modules, (module) => module.workers),
     events,
     metrics: collect(modules, (module) => module.metrics),
+    api: () => (api ??= loadApis(modules)),
   };
 }
 
-function collect<T>(modules: readonly PonteModule[], part: (module: PonteModule) => readonly T[] | undefined): T[] {
+/** Imports every module's API, in module order, and gathers its parts. */
+async function loadApis(modules: readonly PonteModule[]): Promise<ApiParts> {
+  const apis = await Promise.all(modules.map(async (module) => (await module.api?.()) ?? {}));
+  const resolvers = collect(apis, (api) => api.resolvers);
+  if (resolvers.length === 0) throw new Error('No module declares a GraphQL resolver');
+  return {
+    graphql: { resolvers: resolvers as NonEmptyArray<Function>, references: byTypeName(apis, 'references'), nodes: byTypeName(apis, 'nodes') },
+    routes: collect(apis, (api) => api.routes),
+    hosts: collect(apis, (api) => (api.hosts ? [api.hosts] : [])),
+    interfaces: collect(apis, (api) => api.interfaces),
+  };
+}
+
+function collect<M, T>(modules: readonly M[], part: (module: M) => readonly T[] | undefined): T[] {
   return modules.flatMap((module) => part(module) ?? []);
 }
 
 /** A part the modules give by GraphQL type name; two modules naming one type is a mistake. */
-function byTypeName<K extends 'references' | 'nodes'>(modules: readonly PonteModule[], part: K): Record<string, NonNullable<PonteModule[K]>[string]> {
-  const merged: Record<string, NonNullable<PonteModule[K]>[string]> = {};
-  for (const module of modules) {
-    for (const [typeName, entry] of Object.entries(module[part] ?? {})) {
+function byTypeName<K extends 'references' | 'nodes'>(apis: readonly ModuleApi[], part: K): Record<string, NonNullable<ModuleApi[K]>[string]> {
+  const merged: Record<string, NonNullable<ModuleApi[K]>[string]> = {};
+  for (const api of apis) {
+    for (const [typeName, entry] of Object.entries(api[part] ?? {})) {
       if (merged[typeName]) throw new Error(`Two modules declare ${part} of ${typeName}`);
-      merged[typeName] = entry as NonNullable<PonteModule[K]>[string];
+      merged[typeName] = entry as NonNullable<ModuleApi[K]>[string];
     }
   }
   return merged;

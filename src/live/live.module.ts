@@ -1,6 +1,5 @@
 import type { PonteModule } from '../kernel/ponte-module.js';
 import { createLiveRelay } from './redis-relay.js';
-import { LiveResolver } from './live.resolver.js';
 
 /**
  * Live events over GraphQL subscriptions. The WebSocket endpoint itself is attached by
@@ -8,7 +7,7 @@ import { LiveResolver } from './live.resolver.js';
  */
 export const liveModule: PonteModule = {
   name: 'live',
-  resolvers: [LiveResolver],
+  api: async () => (await import('./live.api.js')).liveApi,
   workers: [
     {
       // Every role may relay live events to Redis; an advisory lock elects the one that does.

@@ -5,6 +5,7 @@ import type { AttemptRecord, NextStep } from './outcome.js';
 import type { SubscriptionKind } from './policy.js';
 import type { SigningSecrets } from './signing.js';
 import type { DisabledReason } from './subscription.entity.js';
+import { prepared, runWith, type RunStatement } from './queue-database.js';
 import { disableSubscription, recordFailure, recordSuccesses } from './subscription-health.js';
 
 /** A delivery this worker holds the lease on, with what it needs to send it. */
@@ -40,6 +41,36 @@ interface ClaimRow {
   payload: Record<string, unknown>;
 }
 
+const CLAIM = prepared(
+  'ponte_webhook_claim',
+  `with due as (
+     select d.id
+       from webhook_delivery d
+       join webhook_subscription s on s.id = d.subscription_id
+      where d.status in ('pending', 'retrying')
+        and d.next_attempt_at <= now()
+        and (d.lease_expires_at is null or d.lease_expires_at <= now())
+        and s.active
+        and not exists (
+              select 1 from webhook_delivery earlier
+               where earlier.subscription_id = d.subscription_id
+                 and earlier.aggregate_type = d.aggregate_type
+                 and earlier.aggregate_id = d.aggregate_id
+                 and earlier.sequence < d.sequence
+                 and earlier.status in ('pending', 'retrying'))
+      order by d.next_attempt_at, d.id
+      limit ?
+      for update of d skip locked
+   )
+   update webhook_delivery d
+      set lease_token = gen_random_uuid(), lease_expires_at = now() + ?::float8 * interval '1 millisecond'
+     from due, webhook_subscription s, outbox_event e
+    where d.id = due.id and s.id = d.subscription_id and e.id = d.event_id
+   returning d.id, d.seller_id, d.subscription_id, d.lease_token, d.attempt_count, d.attempts_in_round,
+             s.kind, s.url, s.secret, s.previous_secret, s.previous_secret_expires_at,
+             e.id as event_id, e.type as event_type, e.created_at as event_created_at, e.payload`,
+);
+
 /**
  * Takes up to `limit` due deliveries and leases them for `leaseMs`, in one statement.
  * SKIP LOCKED lets any number of dispatchers claim side by side without waiting on or
@@ -47,37 +78,9 @@ interface ClaimRow {
  * holds a live lease on it, its subscription is active, and no earlier event of the same
  * aggregate is still owed to the same subscription (per-aggregate order).
  */
-export async function claimDueDeliveries(orm: Orm, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+export async function claimDueDeliveries(run: RunStatement, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
   // Spans sellers by design: the dispatcher serves every tenant.
-  const rows = await orm.em.fork().execute<ClaimRow[]>(
-    `with due as (
-       select d.id
-         from webhook_delivery d
-         join webhook_subscription s on s.id = d.subscription_id
-        where d.status in ('pending', 'retrying')
-          and d.next_attempt_at <= now()
-          and (d.lease_expires_at is null or d.lease_expires_at <= now())
-          and s.active
-          and not exists (
-                select 1 from webhook_delivery earlier
-                 where earlier.subscription_id = d.subscription_id
-                   and earlier.aggregate_type = d.aggregate_type
-                   and earlier.aggregate_id = d.aggregate_id
-                   and earlier.sequence < d.sequence
-                   and earlier.status in ('pending', 'retrying'))
-        order by d.next_attempt_at, d.id
-        limit ?
-        for update of d skip locked
-     )
-     update webhook_delivery d
-        set lease_token = gen_random_uuid(), lease_expires_at = now() + ?::float8 * interval '1 millisecond'
-       from due, webhook_subscription s, outbox_event e
-      where d.id = due.id and s.id = d.subscription_id and e.id = d.event_id
-     returning d.id, d.seller_id, d.subscription_id, d.lease_token, d.attempt_count, d.attempts_in_round,
-               s.kind, s.url, s.secret, s.previous_secret, s.previous_secret_expires_at,
-               e.id as event_id, e.type as event_type, e.created_at as event_created_at, e.payload`,
-    [limit, leaseMs],
-  );
+  const rows = await run<ClaimRow>(CLAIM, [limit, leaseMs]);
   return rows.map((row) => ({
     id: row.id,
     sellerId: row.seller_id,
@@ -127,15 +130,15 @@ export type SuccessOutcome = { recorded: true } | { recorded: false; error: unkn
  * turns out lost). Should the shared statement fail, each is recorded alone, so one bad
  * row costs no other attempt its record.
  */
-export async function finishSuccesses(orm: Orm, attempts: readonly FinishedAttempt[]): Promise<SuccessOutcome[]> {
+export async function finishSuccesses(run: RunStatement, attempts: readonly FinishedAttempt[]): Promise<SuccessOutcome[]> {
   try {
-    await recordSuccesses(orm.em.fork(), attempts.map((attempt) => attempt.claimed));
-    const recorded = await recordAttempts(orm.em.fork(), attempts);
+    await recordSuccesses(run, attempts.map((attempt) => attempt.claimed));
+    const recorded = await recordAttempts(run, attempts);
     return attempts.map((attempt) => (recorded.has(attempt.claimed.id) ? { recorded: true } : { recorded: false, error: leaseLost(attempt.claimed) }));
   } catch (batchError) {
     if (attempts.length === 1) return [{ recorded: false, error: batchError }];
     const outcomes: SuccessOutcome[] = [];
-    for (const attempt of attempts) outcomes.push(...(await finishSuccesses(orm, [attempt])));
+    for (const attempt of attempts) outcomes.push(...(await finishSuccesses(run, [attempt])));
     return outcomes;
   }
 }
@@ -148,7 +151,7 @@ export async function finishSuccesses(orm: Orm, attempts: readonly FinishedAttem
 export async function finishFailure(orm: Orm, attempt: FinishedAttempt, disableAfterMs: number): Promise<AttemptConsequences> {
   return orm.em.fork().transactional(async (em) => {
     const disabled = await recordFailureHealth(em, attempt.claimed, attempt.record, attempt.step, disableAfterMs);
-    if (!(await recordAttempts(em, [attempt])).has(attempt.claimed.id)) throw leaseLost(attempt.claimed);
+    if (!(await recordAttempts(runWith(em), [attempt])).has(attempt.claimed.id)) throw leaseLost(attempt.claimed);
     return disabled ? { disabled } : {};
   });
 }
@@ -157,8 +160,33 @@ function leaseLost(claimed: ClaimedDelivery): LeaseLostError {
   return new LeaseLostError(`lease on delivery ${claimed.id} was lost before the attempt was recorded`);
 }
 
+const RECORD_ATTEMPTS = prepared(
+  'ponte_webhook_record_attempts',
+  `with attempt as (
+     select * from jsonb_to_recordset(?::jsonb) as a(
+       delivery_id uuid, seller_id uuid, lease_token uuid, id uuid, number int, at timestamptz, duration_ms int,
+       status_code int, response_body text, error text, error_detail text, status text, delay_ms float8, finished boolean)
+   ), moved as (
+     update webhook_delivery d
+        set attempt_count = d.attempt_count + 1,
+            attempts_in_round = d.attempts_in_round + 1,
+            lease_token = null, lease_expires_at = null,
+            status = case when d.status in ('pending', 'retrying') then a.status else d.status end,
+            next_attempt_at = now() + a.delay_ms * interval '1 millisecond',
+            completed_at = case when d.status in ('pending', 'retrying') and a.finished then now() else d.completed_at end,
+            updated_at = now()
+       from attempt a
+      where d.id = a.delivery_id and d.seller_id = a.seller_id and d.lease_token = a.lease_token
+      returning d.id
+   )
+   insert into webhook_attempt (id, seller_id, delivery_id, number, at, duration_ms, status_code, response_body, error, error_detail)
+   select a.id, a.seller_id, a.delivery_id, a.number, a.at, a.duration_ms, a.status_code, a.response_body, a.error, a.error_detail
+     from attempt a join moved on moved.id = a.delivery_id
+   returning delivery_id`,
+);
+
 /** Moves the deliveries whose lease is still ours and logs their attempts; answers the ids recorded. */
-async function recordAttempts(em: EntityManager, attempts: readonly FinishedAttempt[]): Promise<Set<string>> {
+async function recordAttempts(run: RunStatement, attempts: readonly FinishedAttempt[]): Promise<Set<string>> {
   const rows = attempts.map(({ claimed, record, step }) => ({
     delivery_id: claimed.id,
     seller_id: claimed.sellerId,
@@ -175,30 +203,7 @@ async function recordAttempts(em: EntityManager, attempts: readonly FinishedAtte
     delay_ms: step.status === 'retrying' ? step.delayMs : 0,
     finished: step.status !== 'retrying',
   }));
-  const logged = await em.execute<{ delivery_id: string }[]>(
-    `with attempt as (
-       select * from jsonb_to_recordset(?::jsonb) as a(
-         delivery_id uuid, seller_id uuid, lease_token uuid, id uuid, number int, at timestamptz, duration_ms int,
-         status_code int, response_body text, error text, error_detail text, status text, delay_ms float8, finished boolean)
-     ), moved as (
-       update webhook_delivery d
-          set attempt_count = d.attempt_count + 1,
-              attempts_in_round = d.attempts_in_round + 1,
-              lease_token = null, lease_expires_at = null,
-              status = case when d.status in ('pending', 'retrying') then a.status else d.status end,
-              next_attempt_at = now() + a.delay_ms * interval '1 millisecond',
-              completed_at = case when d.status in ('pending', 'retrying') and a.finished then now() else d.completed_at end,
-              updated_at = now()
-         from attempt a
-        where d.id = a.delivery_id and d.seller_id = a.seller_id and d.lease_token = a.lease_token
-        returning d.id
-     )
-     insert into webhook_attempt (id, seller_id, delivery_id, number, at, duration_ms, status_code, response_body, error, error_detail)
-     select a.id, a.seller_id, a.delivery_id, a.number, a.at, a.duration_ms, a.status_code, a.response_body, a.error, a.error_detail
-       from attempt a join moved on moved.id = a.delivery_id
-     returning delivery_id`,
-    [JSON.stringify(rows)],
-  );
+  const logged = await run<{ delivery_id: string }>(RECORD_ATTEMPTS, [JSON.stringify(rows)]);
   return new Set(logged.map((row) => row.delivery_id));
 }
 

@@ -19,6 +19,7 @@ import { fanOutBatch, FANOUT_BATCH_SIZE } from './fanout.js';
 import { reportGivingUp } from './giving-up.js';
 import { nextStep, recordOf } from './outcome.js';
 import { policyFor } from './policy.js';
+import { QueueDatabase } from './queue-database.js';
 import { createSender, type Sender } from './sender.js';
 import type { LookupAll } from './ssrf-guard.js';
 
@@ -104,6 +105,7 @@ export class Dispatcher implements Worker {
   private readonly pollIntervalMs: number;
   private readonly leaseMs: number;
   private readonly sender: Sender;
+  private readonly queue: QueueDatabase;
   private readonly metrics: DispatcherMetrics;
   private readonly inFlight = new Set<Promise<void>>();
   private readonly fanOut = new Coalesced(() => this.fanOutCommitted());
@@ -121,6 +123,7 @@ export class Dispatcher implements Worker {
     this.pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
     this.leaseMs = leaseMsFor(config.webhookTimeoutMs);
     this.metrics = dispatcherMetrics(options.metrics);
+    this.queue = new QueueDatabase(options.orm.config.get('clientUrl')!, options.logger);
     this.sender = createSender({
       timeoutMs: config.webhookTimeoutMs,
       allowPrivate: config.webhookAllowPrivateTargets,
@@ -154,6 +157,7 @@ export class Dispatcher implements Worker {
     // Each attempt in flight resolves once its record is written.
     await Promise.all(this.inFlight);
     await this.sender.close();
+    await this.queue.close();
   }
 
   private wake(loop: Coalesced): void {
@@ -183,7 +187,7 @@ export class Dispatcher implements Worker {
     try {
       const free = this.concurrency - this.inFlight.size;
       if (this.stopping || free <= 0) return;
-      const claimed = await claimDueDeliveries(this.options.orm, free, this.leaseMs);
+      const claimed = await claimDueDeliveries(this.queue.run, free, this.leaseMs);
       for (const delivery of claimed) {
         const attempt = this.attempt(delivery).finally(() => {
           this.inFlight.delete(attempt);
@@ -246,7 +250,7 @@ export class Dispatcher implements Worker {
     const batch = this.succeeded;
     this.succeeded = [];
     if (batch.length === 0) return;
-    const outcomes = await finishSuccesses(this.options.orm, batch);
+    const outcomes = await finishSuccesses(this.queue.run, batch);
     batch.forEach((pending, index) => pending.done(outcomes[index]!));
   }
 

@@ -1,8 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ALL_SELLERS, type Orm } from '../db/orm.js';
+import type { Orm } from '../db/orm.js';
 import { newId } from '../db/ids.js';
-import { subscribesTo } from './policy.js';
-import { WebhookSubscription } from './subscription.entity.js';
+import { subscribesTo, type SubscriptionKind } from './policy.js';
 
 /** Events one fan-out transaction takes; a full batch means more may be waiting. */
 export const FANOUT_BATCH_SIZE = 500;
@@ -50,15 +49,17 @@ function audiences(): readonly Audience[] {
 /** The webhooks interface's audience: each seller's own active subscriptions that name the event. */
 export async function sellerSubscriptions(em: EntityManager, events: readonly CommittedEvent[]): Promise<FanoutTarget[]> {
   const sellerIds = [...new Set(events.map((event) => event.seller_id))];
-  // Spans sellers by design: the queue holds every tenant's events.
-  const subscriptions = await em.find(
-    WebhookSubscription,
-    { seller: { $in: sellerIds }, kind: 'interface', active: true, deletedAt: null },
-    ALL_SELLERS,
+  // Spans sellers by design: the queue holds every tenant's events. Plain rows: nothing
+  // here is changed, so no entity is built.
+  const subscriptions = await em.execute<{ id: string; seller_id: string; kind: SubscriptionKind; events: string[] }[]>(
+    `select id, seller_id, kind, events from webhook_subscription
+      where seller_id = any(?::uuid[]) and kind = 'interface' and active and deleted_at is null
+      order by id`,
+    [`{${sellerIds.join(',')}}`],
   );
   return events.flatMap((event) =>
     subscriptions
-      .filter((subscription) => subscription.seller === event.seller_id && subscribesTo(subscription.kind, subscription.events, event.type))
+      .filter((subscription) => subscription.seller_id === event.seller_id && subscribesTo(subscription.kind, subscription.events, event.type))
       .map((subscription) => ({ eventId: event.id, subscriptionId: subscription.id })),
   );
 }

@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { Webhook } from 'standardwebhooks';
+import { createHmac, randomBytes } from 'node:crypto';
 
 const SECRET_PREFIX = 'whsec_';
 
@@ -31,9 +30,21 @@ export function signatureHeaders(
   secrets: readonly string[],
   message: { id: string; timestamp: Date; body: string },
 ): Record<string, string> {
+  const timestamp = String(Math.floor(message.timestamp.getTime() / 1000));
+  const signed = `${message.id}.${timestamp}.${message.body}`;
   return {
     'webhook-id': message.id,
-    'webhook-timestamp': String(Math.floor(message.timestamp.getTime() / 1000)),
-    'webhook-signature': secrets.map((secret) => new Webhook(secret).sign(message.id, message.timestamp, message.body)).join(' '),
+    'webhook-timestamp': timestamp,
+    'webhook-signature': secrets.map((secret) => `v1,${hmacOf(secret, signed)}`).join(' '),
   };
+}
+
+/**
+ * Standard Webhooks' `v1` signature: HMAC-SHA256 under the secret's base64 bytes. Node's
+ * own HMAC: the standardwebhooks package computes it in JavaScript, ~5% of the
+ * dispatcher's CPU per delivery (test/webhooks verify every signature with that package).
+ */
+function hmacOf(secret: string, signed: string): string {
+  const key = Buffer.from(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret, 'base64');
+  return createHmac('sha256', key).update(signed).digest('base64');
 }

@@ -1,24 +1,18 @@
 import type { PonteModule } from '../kernel/ponte-module.js';
-import { WEBHOOKS_INTERFACE } from './webhooks.interface.js';
 import { WebhookAttempt, WebhookDelivery } from './delivery.entity.js';
 import { Dispatcher } from './dispatcher.js';
 import { FanoutQueueEntry } from './fanout-queue.entity.js';
 import { sellerSubscriptions } from './fanout.js';
 import { INTERFACE_POLICY } from './policy.js';
-import { WEBHOOK_NODES, WebhookResolver } from './webhook.resolver.js';
 import { createRetentionPurge } from './retention.js';
 import { registerQueueGauges } from './queue-metrics.js';
-import { webhookRoutes } from './webhook.routes.js';
 import { WebhookSubscription } from './subscription.entity.js';
 
 /** The webhooks interface (subscriptions, deliveries) and the dispatcher every kind shares. */
 export const webhooksModule: PonteModule = {
   name: 'webhooks',
   entities: [WebhookSubscription, WebhookDelivery, WebhookAttempt, FanoutQueueEntry],
-  resolvers: [WebhookResolver],
-  nodes: WEBHOOK_NODES,
-  routes: [webhookRoutes],
-  interfaces: [WEBHOOKS_INTERFACE],
+  api: async () => (await import('./webhooks.api.js')).webhooksApi,
   workers: [
     { roles: ['all', 'dispatcher'], create: (deps) => new Dispatcher(deps) },
     { roles: ['all', 'dispatcher'], create: createRetentionPurge },

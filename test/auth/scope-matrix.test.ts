@@ -18,7 +18,7 @@ import { loadConfig } from '../../src/config.js';
 import { createOrm } from '../../src/db/orm.js';
 import { buildGraphQLSchema } from '../../src/graphql/schema.js';
 import { ANY_SCOPE } from '../../src/http/rest.js';
-import { ENTITIES, GRAPHQL, ROUTES } from '../../src/modules.js';
+import { ENTITIES, loadModuleApis } from '../../src/modules.js';
 import { createTestApplication } from '../products/fixtures.js';
 import { createTestSeller, graphql, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
 import { bearer, connectLive, subscribe, waitForSubscriptions } from '../support/live.js';
@@ -39,7 +39,7 @@ interface RestRoute {
   application: boolean;
 }
 
-/** The routes of every domain module, as Fastify registers them (src/modules.ts ROUTES). */
+/** The routes of every domain module, as Fastify registers them (src/modules.ts `loadModuleApis`). */
 async function restRoutes(): Promise<RestRoute[]> {
   // Registering needs a config and an ORM, not a database: the ORM connects lazily.
   const config = loadConfig({ LOG_LEVEL: 'silent' });
@@ -53,7 +53,7 @@ async function restRoutes(): Promise<RestRoute[]> {
       routes.push({ method, url: route.url, scope: route.config?.scope, application: security.includes('"applicationCredential"') });
     }
   });
-  for (const register of ROUTES) await probe.register(async (scope) => register(scope as never, { config, orm }));
+  for (const register of (await loadModuleApis()).routes) await probe.register(async (scope) => register(scope as never, { config, orm }));
   await probe.ready();
   await probe.close();
   await orm.close(true);
@@ -70,7 +70,7 @@ interface RootField {
 
 /** Every root field of the served schema with the scopes its resolver's @Authorized names. */
 async function rootFields(): Promise<RootField[]> {
-  const { schema } = await buildGraphQLSchema(GRAPHQL);
+  const { schema } = await buildGraphQLSchema((await loadModuleApis()).graphql);
   const storage = getMetadataStorage();
   const resolvers = [...storage.queries, ...storage.mutations, ...storage.subscriptions];
   const fields: RootField[] = [];

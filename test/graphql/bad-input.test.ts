@@ -1,7 +1,7 @@
 import { isNonNullType } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGraphQLSchema } from '../../src/graphql/schema.js';
-import { GRAPHQL } from '../../src/modules.js';
+import { loadModuleApis } from '../../src/modules.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { buildWorld, placeholderWorld, type World } from '../support/bad-input-world.js';
 import { bearer, connectLive, metric, subscribe, type LiveConnection } from '../support/live.js';
@@ -12,7 +12,7 @@ const LEAKS = /\bat .+\.[cm]?[jt]s:\d+|node_modules|\bselect\b.+\bfrom\b|\binser
 const INTERNAL_CODES = ['INTERNAL', 'INTERNAL_SERVER_ERROR'];
 
 // The served schema, built as the server builds it: every root field, federation's too.
-const { schema } = await buildGraphQLSchema(GRAPHQL);
+const { schema } = await buildGraphQLSchema((await loadModuleApis()).graphql);
 const fields = rootFields(schema);
 const caseNames = graphqlCases(fields, placeholderWorld()).map((entry) => entry.name);
 

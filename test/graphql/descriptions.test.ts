@@ -1,7 +1,7 @@
 import { Kind, parse, type ASTNode, type DocumentNode } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { buildGraphQLSchema } from '../../src/graphql/schema.js';
-import { GRAPHQL } from '../../src/modules.js';
+import { loadModuleApis } from '../../src/modules.js';
 
 /**
  * Schema coordinates (`Order.status`, `Query.orders(first:)`, `OrderStatus.faturado`) of
@@ -44,7 +44,7 @@ function undocumented(document: DocumentNode): string[] {
 
 describe('GraphQL descriptions', () => {
   it('documents every type, field, argument, input field and enum value of the built schema', async () => {
-    const { sdl } = await buildGraphQLSchema(GRAPHQL);
+    const { sdl } = await buildGraphQLSchema((await loadModuleApis()).graphql);
     expect(undocumented(parse(sdl))).toEqual([]);
   });
 

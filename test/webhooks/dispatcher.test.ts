@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { claimDueDeliveries } from '../../src/webhooks/delivery-queue.js';
 import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { fanOutBatch } from '../../src/webhooks/fanout.js';
+import { runWith } from '../../src/webhooks/queue-database.js';
 import { createTestSeller, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
 import { deliveriesOf, emit, getJson, settledDeliveries, startDispatcher, subscribe, type SubscriptionRecord } from './fixtures.js';
 import { startReceiver, waitUntil, type Receiver, type Reply } from './receiver.js';
@@ -103,7 +104,7 @@ describe('webhook dispatcher crashes and stalls', () => {
     await emit(server.orm, seller.id, [1, 2].map((n) => ({ aggregateId: `o-claimed-${n}`, data: { n } })));
     while ((await fanOutBatch(server.orm)) > 0);
     // Claimed with a lease, then the worker dies before sending anything.
-    const claimed = await claimDueDeliveries(server.orm, 10, 500);
+    const claimed = await claimDueDeliveries(runWith(server.orm.em.fork()), 10, 500);
     expect(claimed.map((delivery) => delivery.sellerId)).toEqual([seller.id, seller.id]);
 
     await dispatcher();

@@ -21,6 +21,15 @@ describe('webhook signing', () => {
     expect(() => new Webhook(current).verify(body.replace('e-1', 'e-2'), headers)).toThrow();
   });
 
+  it('signs exactly as the standardwebhooks package does, UTF-8 bodies included', () => {
+    const secret = generateWebhookSecret();
+    const timestamp = new Date('2026-03-01T12:00:00.999Z');
+    const body = JSON.stringify({ id: 'e-1', evento: 'pedido.criado', data: { cliente: 'João Ñandú 🚚', nota: 'ação' } });
+    const headers = signatureHeaders([secret], { id: 'msg-ç', timestamp, body });
+    expect(headers['webhook-timestamp']).toBe(String(Math.floor(timestamp.getTime() / 1000)));
+    expect(headers['webhook-signature']).toBe(new Webhook(secret).sign('msg-ç', timestamp, body));
+  });
+
   it('keeps the previous secret signing for 24 hours after a rotation, and only then', () => {
     const rotatedAt = new Date('2026-01-01T00:00:00Z');
     const secrets = { secret: 'whsec_new', previousSecret: 'whsec_old', previousSecretExpiresAt: new Date(rotatedAt.getTime() + ROTATION_OVERLAP_MS) };
