@@ -80,8 +80,9 @@ describe('API and dispatcher processes killed with SIGKILL under load', () => {
     const firstDispatcher = startDispatcher();
     await waitUntil(async () => unique() >= ORDERS_PER_PHASE && (await liveLeases()) > 0, 30_000, () => `${unique()} delivered, none in flight`);
     await kill(firstDispatcher);
-    // Nobody else dispatches yet: the live leases are exactly what the dead process had in flight.
-    run.leasedAtDispatcherKill = await liveLeases();
+    // Nobody else dispatches yet: claims not recorded are exactly what the dead process had
+    // in flight, including those whose lease ran out while it was starved of CPU.
+    run.leasedAtDispatcherKill = await claimedNotRecorded();
     const killedDispatcherAt = Date.now();
     startDispatcher();
 
@@ -112,6 +113,14 @@ describe('API and dispatcher processes killed with SIGKILL under load', () => {
       `select count(*) as leased from webhook_delivery where status in ('pending', 'retrying') and lease_expires_at > now()`,
     );
     return Number(row!.leased);
+  }
+
+  /** A record clears the claim's lease token, so a token left means an attempt never recorded. */
+  async function claimedNotRecorded(): Promise<number> {
+    const [row] = await database.orm.em.fork().execute<{ claimed: string }[]>(
+      `select count(*) as claimed from webhook_delivery where status in ('pending', 'retrying') and lease_token is not null`,
+    );
+    return Number(row!.claimed);
   }
 
   function figures() {
