@@ -63,6 +63,7 @@ async function main(): Promise<void> {
     }
     console.log(`CPU per request, ${IN_FLIGHT} in flight, ${ROUNDS} rounds of ${REQUESTS_PER_ROUND}`);
     for (const list of lists) console.log(`${list.label}: ${summary(list.figures)}`);
+    console.log(`resident memory after the rounds: ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB`);
     await app.close();
   } finally {
     await orm.close(true);
