@@ -37,9 +37,12 @@ function nodeFlags(name: string): string[] {
   return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-name=${name}-${Date.now()}.cpuprofile`] : [];
 }
 
-async function launch(name: string, script: string, args: string[], env: Record<string, string>, readyPath: string): Promise<RunningProcess> {
+/** The V8 flags `npm start` gives the service (package.json, docs/operations.md). */
+const SERVICE_FLAGS = ['--max-semi-space-size=32'];
+
+async function launch(name: string, script: string, args: string[], env: Record<string, string>, readyPath: string, flags: string[] = []): Promise<RunningProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeFlags(name), join(DIST, script), ...args], {
+  const child = spawn(process.execPath, [...flags, ...nodeFlags(name), join(DIST, script), ...args], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     // BENCH_LOG_DIR=<dir> keeps each child's log (warnings and errors) there.
     stdio: ['ignore', process.env.BENCH_LOG_DIR ? openSync(join(process.env.BENCH_LOG_DIR, `${name}-${port}.log`), 'a') : 'ignore', 'inherit'],
@@ -104,7 +107,7 @@ export function startService(databaseUrl: string, role: Role, env: Record<string
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
     LIVE_MAX_CONNECTIONS_PER_TOKEN: '100000',
     ...env,
-  }, '/health/ready');
+  }, '/health/ready', SERVICE_FLAGS);
 }
 
 /** The same-SQL minimal endpoint (bench/baseline-server.ts). */

@@ -7,6 +7,7 @@ import { GraphQLError, type GraphQLFormattedError, type GraphQLSchema } from 'gr
 import Negotiator from 'negotiator';
 import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { AppError, databaseUnavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../errors.js';
+import { compiledExecutionGateway } from './compiled-execution.js';
 import type { GraphQLContext } from './context.js';
 import type { OperationCost, OperationLimits } from './limits.js';
 import { storableInputPlugin } from './storable-input.js';
@@ -156,7 +157,7 @@ const noStorePlugin: ApolloServerPlugin<ApolloContext> = {
 
 export async function startApollo(app: FastifyInstance, schema: GraphQLSchema, limits: OperationLimits): Promise<ApolloServer<ApolloContext>> {
   const apollo = new ApolloServer<ApolloContext>({
-    schema,
+    gateway: compiledExecutionGateway(schema),
     formatError: formatGraphQLError,
     includeStacktraceInErrorResponses: false,
     introspection: true,

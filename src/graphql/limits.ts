@@ -77,13 +77,53 @@ function refusal(message: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code: 'GRAPHQL_VALIDATION_FAILED', http: { status: 400 } } });
 }
 
+/**
+ * What pricing an operation found: its cost, that it cannot be priced (and why), or that
+ * its variables do not fit their types. Kept instead of a Pricing so that no error object
+ * is shared between requests.
+ */
+type PriceOutcome = { requested: number } | { unpriceable: string } | { invalidVariables: true };
+
+/**
+ * Outcomes per parsed document, then per operation name and variables. Apollo hands the
+ * same parsed document to every request with the same query text (its bounded document
+ * store), so a list asked for again is priced from here: walking its selection with
+ * graphql-query-complexity was half of Apollo's own CPU on a 50-order page
+ * (docs/performance.md). An entry goes with its document; each document keeps its last
+ * few variable sets, and only small ones.
+ */
+const outcomesByDocument = new WeakMap<DocumentNode, Map<string, PriceOutcome>>();
+const OUTCOMES_PER_DOCUMENT = 16;
+const LONGEST_KEPT_KEY = 2_000;
+
 function priceOperation(operation: PricedOperation, maximum: number, defaultPageSize: number): Pricing {
+  const outcome = rememberedOutcome(operation, () => priceOutcome(operation, defaultPageSize));
+  if ('invalidVariables' in outcome) return {};
+  if ('unpriceable' in outcome) return { refusal: refusal(`The query cannot be priced: ${outcome.unpriceable}`) };
+  const cost = { requested: outcome.requested, maximum };
+  return outcome.requested > maximum ? { cost, refusal: refusal(`Query cost ${outcome.requested} exceeds the limit of ${maximum}`) } : { cost };
+}
+
+function rememberedOutcome(operation: PricedOperation, price: () => PriceOutcome): PriceOutcome {
+  const key = `${operation.operationName ?? ''}\n${JSON.stringify(operation.variables ?? {})}`;
+  if (key.length > LONGEST_KEPT_KEY) return price();
+  let outcomes = outcomesByDocument.get(operation.document);
+  if (!outcomes) outcomesByDocument.set(operation.document, (outcomes = new Map()));
+  const known = outcomes.get(key);
+  if (known) return known;
+  const outcome = price();
+  // A Map iterates in insertion order: the first key is the oldest.
+  if (outcomes.size >= OUTCOMES_PER_DOCUMENT) outcomes.delete(outcomes.keys().next().value!);
+  outcomes.set(key, outcome);
+  return outcome;
+}
+
+function priceOutcome(operation: PricedOperation, defaultPageSize: number): PriceOutcome {
   const variables = operation.variables ?? {};
   const definitions = getOperationAST(operation.document, operation.operationName)?.variableDefinitions ?? [];
-  if (getVariableValues(operation.schema, definitions, variables).errors) return {};
-  let requested: number;
+  if (getVariableValues(operation.schema, definitions, variables).errors) return { invalidVariables: true };
   try {
-    requested = getComplexity({
+    const requested = getComplexity({
       schema: operation.schema,
       query: operation.document,
       operationName: operation.operationName ?? undefined,
@@ -91,12 +131,11 @@ function priceOperation(operation: PricedOperation, maximum: number, defaultPage
       // A field may declare its own cost with type-graphql's `complexity` option.
       estimators: [fieldExtensionsEstimator(), objectsEstimator(defaultPageSize)],
     });
+    return { requested };
   } catch (error) {
     // Above all: fragments spread into more than 10,000 selections (graphql-query-complexity stops there).
-    return { refusal: refusal(`The query cannot be priced: ${(error as Error).message}`) };
+    return { unpriceable: (error as Error).message };
   }
-  const cost = { requested, maximum };
-  return requested > maximum ? { cost, refusal: refusal(`Query cost ${requested} exceeds the limit of ${maximum}`) } : { cost };
 }
 
 /**

@@ -12,9 +12,14 @@ import type { GraphQLContext } from './context.js';
 /** The type each object a node query found belongs to: the objects stay as their types' resolvers know them. */
 const typenames = new WeakMap<object, string>();
 
+/** The Node type of an object a node query found. */
+export function nodeTypename(value: object): string | undefined {
+  return typenames.get(value);
+}
+
 @InterfaceType({
   description: 'An object with a globally unique id: fetch it again with node(id:)',
-  resolveType: (value: object) => typenames.get(value),
+  resolveType: nodeTypename,
 })
 export abstract class Node {
   @Field(() => ID, { description: 'Globally unique id (UUID v7)' })

@@ -6,7 +6,7 @@ import { buildSchema, createResolversMap, type NonEmptyArray, type PubSub } from
 import { authChecker } from './auth-checker.js';
 import type { GraphQLContext } from './context.js';
 import { checkEntityRepresentations } from './entity-representations.js';
-import { nodeResolver, type NodeType } from './node.js';
+import { nodeResolver, nodeTypename, type NodeType } from './node.js';
 
 const FEDERATION_LINK =
   'extend schema @link(url: "https://specs.apollo.dev/federation/v2.3", import: ["@key", "@shareable"])';
@@ -60,6 +60,9 @@ export async function buildGraphQLSchema(parts: SchemaParts): Promise<{ schema: 
   checkNodeTypes(source, parts.nodes);
   const sdl = subgraphSdl(source);
   const resolvers = createResolversMap(source) as GraphQLResolverMap<unknown>;
+  // type-graphql wraps a type resolver in an async function; graphql-jit, which executes
+  // HTTP operations (compiled-execution.ts), takes a type resolver's answer as it comes.
+  resolvers.Node = { __resolveType: nodeTypename };
   const references = Object.entries(parts.references);
   for (const [typeName, { __resolveReference }] of references) {
     resolvers[typeName] = { ...(resolvers[typeName] as object), __resolveReference };

@@ -114,6 +114,20 @@ describe('GraphQL operation limits', () => {
       expect((await run(`{ orders { ${ITEMS_PAGE} } }`)).extensions?.cost).toEqual({ requested: 200, maximum: 5000 });
     });
 
+    it('prices a query asked again by its own variables each time, and refuses it again above the limit', async () => {
+      // Prices are remembered per document and variables (limits.ts): none may answer for another.
+      const query = `query ($first: Int) { orders(first: $first) { ${ITEMS_PAGE} } }`;
+      for (const first of [10, 2_000, 10, 20, 2_000]) {
+        const reply = await run(query, { first });
+        if (first * 4 > 5000) {
+          expect(reply.errors?.[0]?.message).toBe(`Query cost ${first * 4} exceeds the limit of 5000`);
+        } else {
+          expect(reply.errors).toBeUndefined();
+          expect(reply.extensions?.cost).toEqual({ requested: first * 4, maximum: 5000 });
+        }
+      }
+    });
+
     it('prices _entities by its representations and refuses 5,000 orders before looking any up', async () => {
       const { result, statements } = await recordStatements(server.orm, () => run(ENTITIES, { representations: orderRepresentations(5000) }));
       refused(result);
