@@ -101,14 +101,22 @@ async function getDelivery(em: EntityManager, reader: DeliveryReader, id: string
   return delivery;
 }
 
-/** Attempts of each delivery, in order (one query for a page). */
+/**
+ * Attempts of each delivery, in order (one query for a page). They are read after the
+ * deliveries, so an attempt recorded in between is left out: recording moves a delivery's
+ * `attemptCount` and inserts its attempt in one statement, and a view shows the attempts
+ * its delivery's status has counted (never four attempts beside the status before the fourth).
+ */
 async function attemptsOf(em: EntityManager, deliveries: readonly WebhookDelivery[], reader: DeliveryReader): Promise<Map<string, WebhookAttempt[]>> {
   const deliveryIds = deliveries.map((delivery) => delivery.id);
   const attempts = deliveryIds.length
     ? await em.find(WebhookAttempt, { delivery: { $in: deliveryIds } }, { orderBy: { number: 'asc' }, ...findOptions(reader) })
     : [];
+  const counted = new Map(deliveries.map((delivery) => [delivery.id, delivery.attemptCount]));
   const byDelivery = new Map<string, WebhookAttempt[]>(deliveryIds.map((id) => [id, []]));
-  for (const attempt of attempts) byDelivery.get(attempt.delivery)?.push(attempt);
+  for (const attempt of attempts) {
+    if (attempt.number <= (counted.get(attempt.delivery) ?? 0)) byDelivery.get(attempt.delivery)!.push(attempt);
+  }
   return byDelivery;
 }
 

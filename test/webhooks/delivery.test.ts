@@ -293,6 +293,32 @@ describe('webhook delivery', () => {
     expect(redelivered!.attempts.map((attempt) => attempt.statusCode)).toEqual([500, 500, 200, 200]);
   });
 
+  it('shows a delivery with the attempts its status has counted, not one recorded after the delivery was read', async () => {
+    const seller = await createTestSeller(server.orm);
+    const hook = await receiver(() => ({ status: 500 }));
+    const created = await subscribe(server, seller, { url: hook.url });
+    hook.secrets = [created.secret];
+    dispatcher = await startDispatcher(server, { env: { WEBHOOK_MAX_ATTEMPTS: '1' } });
+    await emit(server.orm, seller.id, [{ aggregateId: 'o-view' }]);
+    const [failed] = await waitForSettled(seller, 1, '&status=failed');
+    await dispatcher.stop();
+    dispatcher = undefined;
+
+    // What a reader meets between reading the delivery and its attempts while the next
+    // attempt is being recorded: an attempt row the delivery has not counted yet.
+    const em = server.orm.em.fork();
+    await em.execute(
+      `insert into webhook_attempt (id, seller_id, delivery_id, number, at, duration_ms, status_code) values (gen_random_uuid(), ?, ?, 2, now(), 1, 200)`,
+      [seller.id, failed!.id],
+    );
+    const early = await getJson<DeliveryRecord>(server, seller, `/webhooks/entregas/${failed!.id}`);
+    expect([early.status, early.attempts.map((attempt) => attempt.statusCode)]).toEqual(['failed', [500]]);
+
+    await em.execute(`update webhook_delivery set attempt_count = 2, status = 'succeeded' where id = ?`, [failed!.id]);
+    const counted = await getJson<DeliveryRecord>(server, seller, `/webhooks/entregas/${failed!.id}`);
+    expect([counted.status, counted.attempts.map((attempt) => attempt.statusCode)]).toEqual(['succeeded', [500, 200]]);
+  });
+
   it('recovers only failed deliveries created since `since`, and none of a disabled subscription', async () => {
     const seller = await createTestSeller(server.orm);
     let failing = true;
