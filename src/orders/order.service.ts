@@ -70,7 +70,8 @@ async function insertOrder(tx: EntityManager, sellerId: string, prepared: Prepar
     [...reservation.events, { ...orderCreated(unnumbered), stamped: true }, ...unnumbered.payments.map((payment) => paymentChanged(order.id, payment))],
     { alongside: reservation.update, stamp: takeOrderNumber(sellerId, order.id) },
   );
-  return events.find((event) => event.type === 'pedido.criado')!.payload as unknown as OrderView;
+  const { number } = events.find((event) => event.type === 'pedido.criado')!.payload as { number: number };
+  return { ...unnumbered, number };
 }
 
 /**
