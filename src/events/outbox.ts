@@ -69,7 +69,11 @@ const COMMIT_ORDER_LOCK = `pg_advisory_xact_lock(hashtext('ponte:outbox-commit-o
  * then held from this statement to the commit, as the trigger holds it from the stamp to
  * the commit, and no event row is updated. The lock is taken after every other lock the
  * statement waits for (the sequences', the stamp's): a writer waiting for one of those
- * while holding it would deadlock with that row's holder as it commits.
+ * while holding it would deadlock with that row's holder as it commits. After it come
+ * only the foreign key checks at the statement's end (the seller row, which nothing
+ * locks against KEY SHARE).
+ * Only for a transaction whose COMMIT goes with this statement: otherwise the global
+ * lock would be held across its remaining round trips.
  */
 export async function recordEvents(
   em: EntityManager,
