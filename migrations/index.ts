@@ -14,6 +14,7 @@ import { Migration20261123083036 } from './Migration20261123083036_retention.js'
 import { Migration20261123083311 } from './Migration20261123083311_sync_and_app_log_indexes.js';
 import { Migration20261123085430 } from './Migration20261123085430_order_number_taken_last.js';
 import { Migration20261123162904 } from './Migration20261123162904_webhook_claim_order.js';
+import { Migration20261123222125 } from './Migration20261123222125_outbox_positioned_events.js';
 
 /** Every migration, in order. `npm run migration:create` rewrites this list. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -32,4 +33,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123083311_sync_and_app_log_indexes', class: Migration20261123083311 },
   { name: 'Migration20261123085430_order_number_taken_last', class: Migration20261123085430 },
   { name: 'Migration20261123162904_webhook_claim_order', class: Migration20261123162904 },
+  { name: 'Migration20261123222125_outbox_positioned_events', class: Migration20261123222125 },
 ];

@@ -29,13 +29,15 @@ import { SellerOwned } from '../db/seller-owned.js';
 // Stamps each event with its place in commit order (see commitPosition), as the last act
 // of its transaction. Deferred, so it runs at commit; the advisory lock, held until the
 // commit is visible, makes the stamps of concurrent transactions follow their commits.
+// An event written with its position (recordEvents' `positioned`, in a statement sent
+// with its COMMIT, under the same lock) queues no firing.
 @Trigger({
   name: 'outbox_event_commit_position',
   timing: 'after',
   events: ['insert'],
   expression: `create sequence if not exists outbox_event_commit_position_seq;
 create or replace function "outbox_event_outbox_event_commit_position_fn"() returns trigger as $$ begin perform pg_advisory_xact_lock(hashtext('ponte:outbox-commit-order')); update outbox_event set commit_position = nextval('outbox_event_commit_position_seq') where id = new.id; return null; end; $$ language plpgsql;
-create constraint trigger "outbox_event_commit_position" after insert on "outbox_event" deferrable initially deferred for each row execute function "outbox_event_outbox_event_commit_position_fn"()`,
+create constraint trigger "outbox_event_commit_position" after insert on "outbox_event" deferrable initially deferred for each row when (new.commit_position is null) execute function "outbox_event_outbox_event_commit_position_fn"()`,
 })
 @Index({ properties: ['seller', 'id'] })
 @Index({ properties: ['seller', 'commitPosition'] })

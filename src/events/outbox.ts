@@ -48,7 +48,12 @@ export interface PayloadStamp {
   ctes: string;
   params: unknown[];
   value: string;
+  /** One of `ctes` that, read to its end, has taken every row lock they wait for (see `positioned` in recordEvents). */
+  settled: string;
 }
+
+/** The lock that orders commit positions (docs/live-events.md, "Commit positions"); the deferred trigger takes it too. */
+const COMMIT_ORDER_LOCK = `pg_advisory_xact_lock(hashtext('ponte:outbox-commit-order'))`;
 
 /**
  * Records several events in one statement (one round trip instead of two per event):
@@ -57,15 +62,27 @@ export interface PayloadStamp {
  * in the order given, as separate calls would have written them (ids and commit
  * positions follow it). `alongside` is written in the same statement; `stamp` is merged
  * into the payloads of the stamped events, and into the ones returned.
+ *
+ * `positioned`: the caller sends COMMIT with this statement (pipelinedTransaction's
+ * `commitWithNext`), so the events take their commit positions here instead of at commit
+ * from the deferred trigger, which skips rows that have one: the commit-order lock is
+ * then held from this statement to the commit, as the trigger holds it from the stamp to
+ * the commit, and no event row is updated. The lock is taken after every other lock the
+ * statement waits for (the sequences', the stamp's): a writer waiting for one of those
+ * while holding it would deadlock with that row's holder as it commits. After it come
+ * only the foreign key checks at the statement's end (the seller row, which nothing
+ * locks against KEY SHARE).
+ * Only for a transaction whose COMMIT goes with this statement: otherwise the global
+ * lock would be held across its remaining round trips.
  */
 export async function recordEvents(
   em: EntityManager,
   sellerId: string,
   inputs: readonly EventInput[],
-  options: { alongside?: AlongsideWrite; stamp?: PayloadStamp } = {},
+  options: { alongside?: AlongsideWrite; stamp?: PayloadStamp; positioned?: boolean } = {},
 ): Promise<OutboxEvent[]> {
   requireTransaction(em, `recordEvents(${inputs.map((input) => input.type).join(', ')})`);
-  const { alongside, stamp } = options;
+  const { alongside, stamp, positioned } = options;
   if (inputs.length === 0) {
     if (alongside) await em.execute(alongside.sql, alongside.params);
     return [];
@@ -97,13 +114,21 @@ export async function recordEvents(
        on conflict (seller_id, aggregate_type, aggregate_id)
        do update set last_sequence = aggregate_sequence.last_sequence + excluded.last_sequence
        returning aggregate_type, aggregate_id, last_sequence
-     )
-     insert into outbox_event (id, seller_id, type, aggregate_type, aggregate_id, sequence, payload, created_at)
+     )${
+       positioned
+         ? `, commit_order as (
+       select ${COMMIT_ORDER_LOCK} from (select count(*) from advanced) as sequenced${stamp ? `, (select count(*) from ${stamp.settled}) as stamped` : ''}
+     )`
+         : ''
+     }
+     insert into outbox_event (id, seller_id, type, aggregate_type, aggregate_id, sequence, payload, created_at${positioned ? ', commit_position' : ''})
      select e.id, ?, e.type, e.aggregate_type, e.aggregate_id, a.last_sequence - e.from_last,
             ${stamp ? `case when e.stamped then e.payload || ${stamp.value} else e.payload end` : 'e.payload'},
             -- Read once the sequence rows are locked: along one aggregate's sequence, times never go back.
-            date_trunc('milliseconds', clock_timestamp())
-       from event e join advanced a using (aggregate_type, aggregate_id)
+            date_trunc('milliseconds', clock_timestamp())${positioned ? `,
+            -- Drawn after the sort, in the order given.
+            nextval('outbox_event_commit_position_seq')` : ''}
+       from event e join advanced a using (aggregate_type, aggregate_id)${positioned ? ' cross join commit_order' : ''}
       order by e.position
      returning id, sequence, created_at${stamp ? `, ${stamp.value} as stamp` : ''}`,
     [...(alongside?.params ?? []), ...(stamp?.params ?? []), JSON.stringify(events), sellerId, sellerId],

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../db/ids.js';
 import type { Row } from '../db/read-rows.js';
+import type { PayloadStamp } from '../events/outbox.js';
 import { TRANSACTION_TIME } from '../db/transaction-time.js';
 import type { PreparedOrder } from './order-preparation.js';
 import { CHANNEL_CONFIGURED, channelNotConfigured, type StockRow } from './order-stock.js';
@@ -9,27 +10,29 @@ import type { OrderPayment } from './order-payment.entity.js';
 import type { OrderStatusChange } from './order-status-change.entity.js';
 import type { Order } from './order.entity.js';
 
-/** A new order's rows as written; the order has no number yet (it is taken last). */
+/** A new order's rows as they will be written; the order's number is taken with them, last. */
 export interface NewOrderRows {
   order: Row<Order>;
   items: Row<OrderItem>[];
   payments: Row<OrderPayment>[];
   creation: Row<OrderStatusChange>;
-  /** The stock rows the statement locked. */
+  /** The stock rows the first statement locked. */
   stock: StockRow[];
+  /**
+   * The order's rows and its number, as CTEs for creation's last statement (its events'):
+   * the order row is inserted once, with its number, not numbered by a later update.
+   */
+  insert: PayloadStamp;
 }
 
 /**
- * Writes a new order's rows in one statement (one round trip, no unit of work): it locks
- * the order's stock rows (`stockLock`, returned for the reservation's checks), reads the
- * channel check and the transaction time, and inserts the order, its items, its payments
- * and the first status history entry only if the seller has configured the channel.
- * Child rows reference the order inserted by the same statement, which PostgreSQL checks
- * at the statement's end. A duplicate (channel, externalId) fails here, before any stock
- * moves. Ids are made here, in the order the ORM made them (order, items, payments,
- * history), so a payment list sorted by (createdAt, id) keeps its order.
+ * Creation's first statement (one round trip, no unit of work): it locks the order's
+ * stock rows (`stockLock`, returned for the reservation's checks) and reads the channel
+ * check and the transaction time; the order's rows are written in the last statement
+ * (`insert`), with the number. Ids are made here, in the order the ORM made them (order,
+ * items, payments, history), so a payment list sorted by (createdAt, id) keeps its order.
  */
-export async function insertOrderRows(
+export async function prepareOrderRows(
   tx: EntityManager,
   sellerId: string,
   prepared: PreparedOrder,
@@ -39,68 +42,24 @@ export async function insertOrderRows(
   const items = prepared.items.map((item, position) => ({ id: newId(), position, ...item }));
   const payments = prepared.payments.map((payment) => ({ id: newId(), ...payment }));
   const historyId = newId();
-  const [written] = await tx.execute<{ at: Date | null; stock: StockRow[] }[]>(
+  const [checked] = await tx.execute<{ at: Date | null; stock: StockRow[] }[]>(
     `with locked as (
        ${stockLock.sql}
      ), checked as (
        select ${TRANSACTION_TIME} as at where ${CHANNEL_CONFIGURED}
-     ), placed as (
-       insert into sales_order (id, seller_id, channel, external_id, status, customer, delivery_address,
-                                items_amount, shipping_amount, discount_amount, total_amount, placed_at, created_at, updated_at)
-       select ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?, coalesce(?::timestamptz, at), at, at
-         -- Reading the locked rows first takes every stock lock before the order row: a
-         -- concurrent duplicate then waits on the row holding no lock the first still needs.
-         from checked, (select count(*) from locked) as stock_locked
-       returning id, created_at
-     ), items as (
-       insert into order_item (id, seller_id, order_id, position, sku, title, quantity, unit_price, discount, total)
-       select i.id, ?, placed.id, i.position, i.sku, i.title, i.quantity, i."unitPrice", i.discount, i.total
-         from placed, jsonb_to_recordset(?::jsonb)
-           as i(id uuid, position int, sku text, title text, quantity int, "unitPrice" numeric, discount numeric, total numeric)
-     ), payments as (
-       insert into order_payment (id, seller_id, order_id, method, status, amount, installments, paid_at, transaction_id, created_at)
-       select p.id, ?, placed.id, p.method, p.status, p.amount, p.installments, p."paidAt", p."transactionId", placed.created_at
-         from placed, jsonb_to_recordset(?::jsonb)
-           as p(id uuid, method text, status text, amount numeric, installments int, "paidAt" timestamptz, "transactionId" text)
-     ), history as (
-       insert into order_status_change (id, seller_id, order_id, status, at, note)
-       select ?, ?, placed.id, ?, placed.created_at, null from placed
      )
      select (select at from checked) as at, coalesce((select jsonb_agg(locked order by sku) from locked), '[]') as stock`,
-    [
-      ...stockLock.params,
-      sellerId,
-      prepared.channel,
-      orderId,
-      sellerId,
-      prepared.channel,
-      prepared.externalId,
-      prepared.status,
-      JSON.stringify(prepared.customer),
-      JSON.stringify(prepared.deliveryAddress),
-      prepared.amounts.items,
-      prepared.amounts.shipping,
-      prepared.amounts.discount,
-      prepared.amounts.total,
-      prepared.placedAt?.toISOString() ?? null,
-      sellerId,
-      JSON.stringify(items),
-      sellerId,
-      JSON.stringify(payments),
-      historyId,
-      sellerId,
-      prepared.status,
-    ],
+    [...stockLock.params, sellerId, prepared.channel],
   );
-  // The final select always answers one row; `at` is null when the channel check failed.
-  const { at: time, stock } = written!;
+  // The select always answers one row; `at` is null when the channel check failed.
+  const { at: time, stock } = checked!;
   if (!time) throw channelNotConfigured(prepared.channel);
   const at = new Date(time);
   return {
     order: {
       id: orderId,
       seller: sellerId,
-      // Taken in creation's last statement (takeOrderNumber).
+      // Taken in creation's last statement (`insert`).
       number: undefined as unknown as number,
       channel: prepared.channel,
       externalId: prepared.externalId,
@@ -122,5 +81,75 @@ export async function insertOrderRows(
     payments: payments.map((payment) => ({ ...payment, seller: sellerId, order: orderId, createdAt: at })),
     creation: { id: historyId, seller: sellerId, order: orderId, status: prepared.status, at, note: null },
     stock,
+    insert: orderRowsInsert(sellerId, prepared, { orderId, items, payments, historyId }),
+  };
+}
+
+/**
+ * The order's number and rows as CTEs of its events' statement. The upsert's row lock on
+ * the seller's sequence (see OrderNumberSequence) serialises one seller's creations only
+ * for that statement and the commit, which is sent with it. Still gapless: a creation
+ * that rolls back rolls its increment back too. The order row is inserted from the
+ * number, so it waits for the number's lock, never the other way round: a duplicate
+ * (channel, externalId) waits on the first's row only once it holds the lock the first
+ * has released by committing. Child rows reference the order inserted by the same
+ * statement, which PostgreSQL checks at the statement's end; times are the transaction's,
+ * as read by the first statement. The number reaches `pedido.criado` as its stamp.
+ */
+function orderRowsInsert(
+  sellerId: string,
+  prepared: PreparedOrder,
+  ids: { orderId: string; items: unknown[]; payments: unknown[]; historyId: string },
+): PayloadStamp {
+  return {
+    ctes: `order_number as (
+             insert into order_number_sequence (seller_id, last_number) values (?, 1)
+             on conflict (seller_id) do update set last_number = order_number_sequence.last_number + 1
+             returning last_number
+           ), placed as (
+             insert into sales_order (id, seller_id, number, channel, external_id, status, customer, delivery_address,
+                                      items_amount, shipping_amount, discount_amount, total_amount, placed_at, created_at, updated_at)
+             select ?, ?, last_number, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?,
+                    coalesce(?::timestamptz, ${TRANSACTION_TIME}), ${TRANSACTION_TIME}, ${TRANSACTION_TIME}
+               from order_number
+             returning id, number, created_at
+           ), items as (
+             insert into order_item (id, seller_id, order_id, position, sku, title, quantity, unit_price, discount, total)
+             select i.id, ?, placed.id, i.position, i.sku, i.title, i.quantity, i."unitPrice", i.discount, i.total
+               from placed, jsonb_to_recordset(?::jsonb)
+                 as i(id uuid, position int, sku text, title text, quantity int, "unitPrice" numeric, discount numeric, total numeric)
+           ), payments as (
+             insert into order_payment (id, seller_id, order_id, method, status, amount, installments, paid_at, transaction_id, created_at)
+             select p.id, ?, placed.id, p.method, p.status, p.amount, p.installments, p."paidAt", p."transactionId", placed.created_at
+               from placed, jsonb_to_recordset(?::jsonb)
+                 as p(id uuid, method text, status text, amount numeric, installments int, "paidAt" timestamptz, "transactionId" text)
+           ), history as (
+             insert into order_status_change (id, seller_id, order_id, status, at, note)
+             select ?, ?, placed.id, ?, placed.created_at, null from placed
+           )`,
+    params: [
+      sellerId,
+      ids.orderId,
+      sellerId,
+      prepared.channel,
+      prepared.externalId,
+      prepared.status,
+      JSON.stringify(prepared.customer),
+      JSON.stringify(prepared.deliveryAddress),
+      prepared.amounts.items,
+      prepared.amounts.shipping,
+      prepared.amounts.discount,
+      prepared.amounts.total,
+      prepared.placedAt?.toISOString() ?? null,
+      sellerId,
+      JSON.stringify(ids.items),
+      sellerId,
+      JSON.stringify(ids.payments),
+      ids.historyId,
+      sellerId,
+      prepared.status,
+    ],
+    value: `(select jsonb_build_object('number', number) from placed)`,
+    settled: 'placed',
   };
 }

@@ -1,9 +1,10 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { recordEvents, type PayloadStamp } from '../events/outbox.js';
+import { pipelinedTransaction, type CommitWithNext } from '../db/pipelined-transaction.js';
+import { recordEvents } from '../events/outbox.js';
 import { claimIdempotencyKey, requestHash, storeIdempotentResponse } from '../idempotency/idempotency.js';
 import { orderCreated, paymentChanged } from './orders.events.js';
-import { insertOrderRows } from './order-insert.js';
+import { prepareOrderRows } from './order-insert.js';
 import { orderStockLock, planOrderReservation, stockLinesOf } from './order-stock.js';
 import { toOrderView, toItemView, toPaymentView, toStatusEntryView } from './order.views.js';
 import { prepareOrder, type PreparedOrder } from './order-preparation.js';
@@ -19,7 +20,9 @@ export interface CreatedOrder {
 const EXTERNAL_ID_CONSTRAINT = 'sales_order_channel_external_id_unique';
 
 /**
- * Creates an order in one transaction: number, rows, stock reservation and `pedido.criado`.
+ * Creates an order in one transaction: number, rows, stock reservation and `pedido.criado`;
+ * BEGIN goes with its first statement and COMMIT with its last (pipelinedTransaction), so
+ * the order number's row lock is released without a round trip back to this process.
  * `(channel, externalId)` is settled by its unique index, not by a prior lookup: a
  * duplicate's insert fails, its transaction rolls back whole, and the existing order is
  * returned.
@@ -33,11 +36,14 @@ export async function createOrder(
   const prepared = prepareOrder(input);
   const claim = options.idempotencyKey ? { sellerId, scope: 'order.create', key: options.idempotencyKey } : undefined;
   try {
-    return await em.transactional(async (tx) => {
+    return await pipelinedTransaction(em, async (tx, commitWithNext) => {
       const replay = claim ? await claimIdempotencyKey<OrderView>(tx, claim, requestHash(input)) : undefined;
       if (replay) return { order: replay, created: false };
-      const order = await insertOrder(tx, sellerId, prepared);
-      if (claim) await storeIdempotentResponse(tx, claim, order);
+      const order = await insertOrder(tx, sellerId, prepared, claim ? undefined : commitWithNext);
+      if (claim) {
+        commitWithNext();
+        await storeIdempotentResponse(tx, claim, order);
+      }
       return { order, created: true };
     });
   } catch (error) {
@@ -52,44 +58,27 @@ function isConstraint(error: UniqueConstraintViolationException, name: string): 
   return (error as unknown as { constraint?: string }).constraint === name;
 }
 
-async function insertOrder(tx: EntityManager, sellerId: string, prepared: PreparedOrder): Promise<OrderView> {
+/** `commitWithNext`, when given, is called before the last statement (see pipelinedTransaction). */
+async function insertOrder(tx: EntityManager, sellerId: string, prepared: PreparedOrder, commitWithNext?: CommitWithNext): Promise<OrderView> {
   const lines = stockLinesOf(prepared.items);
-  const { order, items, payments, creation, stock } = await insertOrderRows(tx, sellerId, prepared, orderStockLock(sellerId, lines));
+  const { order, items, payments, creation, stock, insert } = await prepareOrderRows(tx, sellerId, prepared, orderStockLock(sellerId, lines));
   const reservation = await planOrderReservation(tx, sellerId, lines, { allowOversell: prepared.allowOversell, locked: stock });
   const unnumbered = toOrderView(order, {
     items: items.map(toItemView),
     payments: payments.map(toPaymentView),
     statusHistory: [toStatusEntryView(creation)],
   });
-  // One statement stores the reservation (its rows locked since it was planned), takes
-  // the order's number and records the stock events and the order's own, numbered;
-  // payments that came with the order are news for payment consumers too.
+  // One statement, sent with the commit when there is no idempotency claim to store,
+  // stores the reservation (its rows locked since it was planned), takes the order's
+  // number, inserts the order's rows with it and records the stock events and the order's
+  // own, numbered; payments that came with the order are news for payment consumers too.
+  commitWithNext?.();
   const events = await recordEvents(
     tx,
     sellerId,
     [...reservation.events, { ...orderCreated(unnumbered), stamped: true }, ...unnumbered.payments.map((payment) => paymentChanged(order.id, payment))],
-    { alongside: reservation.update, stamp: takeOrderNumber(sellerId, order.id) },
+    { alongside: reservation.update, stamp: insert, positioned: commitWithNext !== undefined },
   );
   const { number } = events.find((event) => event.type === 'pedido.criado')!.payload as { number: number };
   return { ...unnumbered, number };
-}
-
-/**
- * Numbers the order as late as possible, in its events' statement: the upsert's row lock
- * (see OrderNumberSequence) serialises one seller's creations only for that statement
- * and the commit, not for the whole transaction. Still gapless: a creation that rolls
- * back rolls its increment back too. The number reaches `pedido.criado` as its stamp.
- */
-function takeOrderNumber(sellerId: string, orderId: string): PayloadStamp {
-  return {
-    ctes: `order_number as (
-             insert into order_number_sequence (seller_id, last_number) values (?, 1)
-             on conflict (seller_id) do update set last_number = order_number_sequence.last_number + 1
-             returning last_number
-           ), numbered_order as (
-             update sales_order set number = order_number.last_number from order_number where sales_order.id = ? returning sales_order.number
-           )`,
-    params: [sellerId, orderId],
-    value: `(select jsonb_build_object('number', number) from numbered_order)`,
-  };
 }

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forkForSeller } from '../../src/db/orm.js';
+import { pipelinedTransaction } from '../../src/db/pipelined-transaction.js';
 import { OutboxEvent } from '../../src/events/outbox-event.entity.js';
 import { OUTBOX_CHANNEL, recordEvent, recordEvents, toEnvelope } from '../../src/events/outbox.js';
 import { createTestSeller } from '../support/app.js';
@@ -32,6 +33,44 @@ describe('event outbox', () => {
   const em = () => forkForSeller(database.orm, sellerId);
   const eventsOf = (aggregateId: string) =>
     em().find(OutboxEvent, { aggregateId }, { orderBy: { sequence: 'asc' } });
+
+  /** A transaction that has written one event and stays open until `release` is called. */
+  async function holdOpenAfterWriting(aggregateId: string): Promise<{ held: Promise<OutboxEvent>; release: () => void }> {
+    let release: () => void = () => undefined;
+    let written: () => void = () => undefined;
+    const isWritten = new Promise<void>((resolve) => (written = resolve));
+    const held = em().transactional(async (tx) => {
+      const first = await recordEvent(tx, sellerId, event(aggregateId));
+      written();
+      await new Promise<void>((resolve) => (release = resolve));
+      return first;
+    });
+    await isWritten;
+    return { held, release };
+  }
+
+  /** Reads the positions above `start` over and over while `write` runs; each read that is not start+1, start+2, … is a gap. */
+  async function readWhile(start: bigint, write: () => Promise<unknown>): Promise<string[]> {
+    let writing = true;
+    const gaps: string[] = [];
+    const reader = (async () => {
+      while (writing) {
+        const rows = await database.orm.em
+          .fork()
+          .execute<{ position: string }[]>('select commit_position::text as position from outbox_event where commit_position > ? order by commit_position', [String(start)]);
+        rows.forEach((row, index) => {
+          if (BigInt(row.position) !== start + BigInt(index + 1)) gaps.push(rows.map((r) => r.position).join(','));
+        });
+      }
+    })();
+    try {
+      await write();
+    } finally {
+      writing = false;
+      await reader;
+    }
+    return gaps;
+  }
 
   it('records an event that commits with its transaction, numbered per aggregate', async () => {
     await em().transactional(async (tx) => {
@@ -88,16 +127,7 @@ describe('event outbox', () => {
   });
 
   it('stamps each event with its place in commit order, not the order it was written in', async () => {
-    let release: () => void = () => undefined;
-    let written: () => void = () => undefined;
-    const isWritten = new Promise<void>((resolve) => (written = resolve));
-    const held = em().transactional(async (tx) => {
-      const first = await recordEvent(tx, sellerId, event('order-held'));
-      written();
-      await new Promise<void>((resolve) => (release = resolve));
-      return first;
-    });
-    await isWritten;
+    const { held, release } = await holdOpenAfterWriting('order-held');
     const later = await em().transactional(async (tx) => [
       await recordEvent(tx, sellerId, event('order-later', { n: 1 })),
       await recordEvent(tx, sellerId, event('order-later', { n: 2 })),
@@ -115,23 +145,11 @@ describe('event outbox', () => {
     const start = row!.start;
     const notified = notifications.length;
     const writers = 40;
-    let writing = true;
-    const gaps: string[] = [];
-    const reader = (async () => {
-      while (writing) {
-        const rows = await database.orm.em
-          .fork()
-          .execute<{ position: string }[]>('select commit_position::text as position from outbox_event where commit_position > ? order by commit_position', [start]);
-        rows.forEach((row, index) => {
-          if (BigInt(row.position) !== BigInt(start) + BigInt(index + 1)) gaps.push(rows.map((r) => r.position).join(','));
-        });
-      }
-    })();
-    await Promise.all(
-      Array.from({ length: writers }, (_, i) => em().transactional((tx) => recordEvent(tx, sellerId, event(`order-parallel-${i}`, { i })))),
+    const gaps = await readWhile(BigInt(start), () =>
+      Promise.all(
+        Array.from({ length: writers }, (_, i) => em().transactional((tx) => recordEvent(tx, sellerId, event(`order-parallel-${i}`, { i })))),
+      ),
     );
-    writing = false;
-    await reader;
     expect(gaps).toEqual([]);
     await waitFor(() => notifications.length >= notified + writers, 10_000);
     const ids = notifications.slice(notified).map((payload) => (JSON.parse(payload) as { id: string }).id);
@@ -144,6 +162,42 @@ describe('event outbox', () => {
     expect(positions).toEqual(Array.from({ length: writers }, (_, i) => BigInt(start) + BigInt(i + 1)));
   });
 
+  it('keeps positions in commit order when events positioned in their statement, sent with its commit, mix with those stamped at commit', async () => {
+    const [row] = await database.orm.em.fork().execute<{ start: string }[]>('select coalesce(max(commit_position), 0)::text as start from outbox_event');
+    const start = BigInt(row!.start);
+    // Written and held open before the positioned writers commit: it must still come after them.
+    const { held, release } = await holdOpenAfterWriting('mixed-held');
+    const writers = 30;
+    const pairs = [(i: number) => event(`mixed-${i}`, { n: 1 }), (i: number) => event(`mixed-${i}`, { n: 2 })];
+    let written: OutboxEvent[][] = [];
+    const gaps = await readWhile(start, async () => {
+      written = await Promise.all(
+        Array.from({ length: writers }, (_, i) =>
+          i % 2 === 0
+            ? pipelinedTransaction(em(), async (tx, commitWithNext) => {
+                commitWithNext();
+                return recordEvents(tx, sellerId, pairs.map((make) => make(i)), { positioned: true });
+              })
+            : em().transactional((tx) => recordEvents(tx, sellerId, pairs.map((make) => make(i)))),
+        ),
+      );
+    });
+    release();
+    const first = await held;
+    expect(gaps).toEqual([]);
+    const ids = [...written.flat().map((e) => e.id), first.id];
+    const rows = await database.orm.em.fork().execute<{ id: string; position: string }[]>(
+      `select id, commit_position::text as position from outbox_event where id in (${ids.map(() => '?').join(', ')})`,
+      ids,
+    );
+    const positionOf = new Map(rows.map((r) => [r.id, BigInt(r.position)]));
+    // Every position drawn once, none lost: a positioned event stamped again at commit would leave a gap.
+    expect([...positionOf.values()].sort((a, b) => (a < b ? -1 : 1))).toEqual(Array.from({ length: writers * 2 + 1 }, (_, i) => start + BigInt(i + 1)));
+    // Within a transaction, write order; the held one after everything that committed before it.
+    for (const pair of written) expect(positionOf.get(pair[1]!.id)! - positionOf.get(pair[0]!.id)!).toBe(1n);
+    expect(positionOf.get(first.id)).toBe(start + BigInt(writers * 2 + 1));
+  });
+
   it('writes an alongside change and stamps the marked payloads in the events\' one statement', async () => {
     // A table of this test's database that the extra writes go to.
     const counter = 'stamp_test';
@@ -152,6 +206,7 @@ describe('event outbox', () => {
       ctes: `stamped_value as (insert into ${counter} (n) values (?) returning n)`,
       params: [7],
       value: `(select jsonb_build_object('number', n) from stamped_value)`,
+      settled: 'stamped_value',
     };
     const recorded = await em().transactional((tx) =>
       recordEvents(tx, sellerId, [{ ...event('order-stamped', { a: 1 }), stamped: true }, event('order-stamped', { b: 2 })], {
