@@ -62,8 +62,10 @@ const CLAIM = prepared(
       limit ?
       for update of d skip locked
    )
+   -- The lease counts from this statement, not its transaction's start: the fan-out claims
+   -- at the end of a transaction that may have taken a while (fanOutAndClaim).
    update webhook_delivery d
-      set lease_token = gen_random_uuid(), lease_expires_at = now() + ?::float8 * interval '1 millisecond'
+      set lease_token = gen_random_uuid(), lease_expires_at = clock_timestamp() + ?::float8 * interval '1 millisecond'
      from due, webhook_subscription s, outbox_event e
     where d.id = due.id and s.id = d.subscription_id and e.id = d.event_id
    returning d.id, d.seller_id, d.subscription_id, d.lease_token, d.attempt_count, d.attempts_in_round,

@@ -83,8 +83,8 @@ export async function fanOutBatch(orm: Orm): Promise<number> {
  * fanOutBatch, then, in the same transaction, the claim a dispatcher would make next
  * (claimDueDeliveries, up to `limit`): an event at rest reaches its POST without a claim
  * statement, commit and wake-up of its own. It is the same claim, so it sees the batch's
- * own rows and keeps their per-aggregate order; the leases are taken at the transaction's
- * start, and the claimed deliveries are answered only once the transaction has committed.
+ * own rows and keeps their per-aggregate order; the claimed deliveries are answered only
+ * once the transaction has committed.
  */
 export async function fanOutAndClaim(orm: Orm, claim: { limit: number; leaseMs: number }): Promise<{ taken: number; claimed: ClaimedDelivery[] }> {
   return orm.em.fork().transactional(async (em) => {
