@@ -5,8 +5,8 @@ import type { AttemptRecord, NextStep } from './outcome.js';
 import type { SubscriptionKind } from './policy.js';
 import type { SigningSecrets } from './signing.js';
 import type { DisabledReason } from './subscription.entity.js';
-import { prepared, runWith, type RunStatement } from './queue-database.js';
-import { disableSubscription, recordFailure, recordSuccesses } from './subscription-health.js';
+import { prepared, runWith, type PreparedStatement, type RunStatement } from './queue-database.js';
+import { disableSubscription, recordFailure, SUCCESS_HEALTH_CTES } from './subscription-health.js';
 
 /** A delivery this worker holds the lease on, with what it needs to send it. */
 export interface ClaimedDelivery {
@@ -62,8 +62,10 @@ const CLAIM = prepared(
       limit ?
       for update of d skip locked
    )
+   -- The lease counts from this statement, not its transaction's start: the fan-out claims
+   -- at the end of a transaction that may have taken a while (fanOutAndClaim).
    update webhook_delivery d
-      set lease_token = gen_random_uuid(), lease_expires_at = now() + ?::float8 * interval '1 millisecond'
+      set lease_token = gen_random_uuid(), lease_expires_at = clock_timestamp() + ?::float8 * interval '1 millisecond'
      from due, webhook_subscription s, outbox_event e
     where d.id = due.id and s.id = d.subscription_id and e.id = d.event_id
    returning d.id, d.seller_id, d.subscription_id, d.lease_token, d.attempt_count, d.attempts_in_round,
@@ -123,17 +125,16 @@ export type SuccessOutcome = { recorded: true } | { recorded: false; error: unkn
  * ours: a worker that stalled past its lease (and whose delivery another worker took)
  * records nothing for it, so each attempt number is logged once.
  *
- * Successes, the common case, are recorded together in two statements whatever their
- * number: the subscriptions' health, then moving the deliveries and logging the attempts
- * in one. Health first: whoever sees a delivery succeeded also sees its subscription
- * healthy again (the receiver did answer 2xx, so the health holds even if the lease
+ * Successes, the common case, are recorded together in one statement whatever their
+ * number: the subscriptions' health, then moving the deliveries and logging the attempts.
+ * Both commit together: whoever sees a delivery succeeded also sees its subscription
+ * healthy again (the receiver did answer 2xx, so the health is written even if the lease
  * turns out lost). Should the shared statement fail, each is recorded alone, so one bad
  * row costs no other attempt its record.
  */
 export async function finishSuccesses(run: RunStatement, attempts: readonly FinishedAttempt[]): Promise<SuccessOutcome[]> {
   try {
-    await recordSuccesses(run, attempts.map((attempt) => attempt.claimed));
-    const recorded = await recordAttempts(run, attempts);
+    const recorded = await recordAttempts(run, attempts, RECORD_SUCCESSES);
     return attempts.map((attempt) => (recorded.has(attempt.claimed.id) ? { recorded: true } : { recorded: false, error: leaseLost(attempt.claimed) }));
   } catch (batchError) {
     if (attempts.length === 1) return [{ recorded: false, error: batchError }];
@@ -151,7 +152,7 @@ export async function finishSuccesses(run: RunStatement, attempts: readonly Fini
 export async function finishFailure(orm: Orm, attempt: FinishedAttempt, disableAfterMs: number): Promise<AttemptConsequences> {
   return orm.em.fork().transactional(async (em) => {
     const disabled = await recordFailureHealth(em, attempt.claimed, attempt.record, attempt.step, disableAfterMs);
-    if (!(await recordAttempts(runWith(em), [attempt])).has(attempt.claimed.id)) throw leaseLost(attempt.claimed);
+    if (!(await recordAttempts(runWith(em), [attempt], RECORD_ATTEMPTS)).has(attempt.claimed.id)) throw leaseLost(attempt.claimed);
     return disabled ? { disabled } : {};
   });
 }
@@ -160,13 +161,18 @@ function leaseLost(claimed: ClaimedDelivery): LeaseLostError {
   return new LeaseLostError(`lease on delivery ${claimed.id} was lost before the attempt was recorded`);
 }
 
-const RECORD_ATTEMPTS = prepared(
-  'ponte_webhook_record_attempts',
-  `with attempt as (
+/**
+ * Moves the deliveries whose lease is still ours and logs their attempts; with
+ * `healthCtes` (SUCCESS_HEALTH_CTES), the subscriptions' health first: the gate on
+ * `healthy` (a one-time filter, evaluated before any delivery row is read for update)
+ * keeps the subscriptions locked before the deliveries.
+ */
+function recordAttemptsSql(healthCtes?: string): string {
+  return `with attempt as (
      select * from jsonb_to_recordset(?::jsonb) as a(
-       delivery_id uuid, seller_id uuid, lease_token uuid, id uuid, number int, at timestamptz, duration_ms int,
+       delivery_id uuid, seller_id uuid, subscription_id uuid, lease_token uuid, id uuid, number int, at timestamptz, duration_ms int,
        status_code int, response_body text, error text, error_detail text, status text, delay_ms float8, finished boolean)
-   ), moved as (
+   ), ${healthCtes ? `${healthCtes}, ` : ''}moved as (
      update webhook_delivery d
         set attempt_count = d.attempt_count + 1,
             attempts_in_round = d.attempts_in_round + 1,
@@ -176,20 +182,25 @@ const RECORD_ATTEMPTS = prepared(
             completed_at = case when d.status in ('pending', 'retrying') and a.finished then now() else d.completed_at end,
             updated_at = now()
        from attempt a
-      where d.id = a.delivery_id and d.seller_id = a.seller_id and d.lease_token = a.lease_token
+      where d.id = a.delivery_id and d.seller_id = a.seller_id and d.lease_token = a.lease_token${healthCtes ? `
+        and (select count(*) from healthy) >= 0` : ''}
       returning d.id
    )
    insert into webhook_attempt (id, seller_id, delivery_id, number, at, duration_ms, status_code, response_body, error, error_detail)
    select a.id, a.seller_id, a.delivery_id, a.number, a.at, a.duration_ms, a.status_code, a.response_body, a.error, a.error_detail
      from attempt a join moved on moved.id = a.delivery_id
-   returning delivery_id`,
-);
+   returning delivery_id`;
+}
 
-/** Moves the deliveries whose lease is still ours and logs their attempts; answers the ids recorded. */
-async function recordAttempts(run: RunStatement, attempts: readonly FinishedAttempt[]): Promise<Set<string>> {
+const RECORD_ATTEMPTS = prepared('ponte_webhook_record_attempts', recordAttemptsSql());
+const RECORD_SUCCESSES = prepared('ponte_webhook_record_successes', recordAttemptsSql(SUCCESS_HEALTH_CTES));
+
+/** Runs RECORD_ATTEMPTS or RECORD_SUCCESSES; answers the ids recorded. */
+async function recordAttempts(run: RunStatement, attempts: readonly FinishedAttempt[], statement: PreparedStatement): Promise<Set<string>> {
   const rows = attempts.map(({ claimed, record, step }) => ({
     delivery_id: claimed.id,
     seller_id: claimed.sellerId,
+    subscription_id: claimed.subscriptionId,
     lease_token: claimed.leaseToken,
     id: newId(),
     number: claimed.attemptNumber,
@@ -203,7 +214,7 @@ async function recordAttempts(run: RunStatement, attempts: readonly FinishedAtte
     delay_ms: step.status === 'retrying' ? step.delayMs : 0,
     finished: step.status !== 'retrying',
   }));
-  const logged = await run<{ delivery_id: string }>(RECORD_ATTEMPTS, [JSON.stringify(rows)]);
+  const logged = await run<{ delivery_id: string }>(statement, [JSON.stringify(rows)]);
   return new Set(logged.map((row) => row.delivery_id));
 }
 

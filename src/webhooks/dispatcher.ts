@@ -15,7 +15,7 @@ import {
   type SuccessOutcome,
 } from './delivery-queue.js';
 import { dispatcherMetrics, type DispatcherMetrics } from './dispatcher-metrics.js';
-import { fanOutBatch, FANOUT_BATCH_SIZE } from './fanout.js';
+import { fanOutAndClaim, FANOUT_BATCH_SIZE } from './fanout.js';
 import { reportGivingUp } from './giving-up.js';
 import { nextStep, recordOf } from './outcome.js';
 import { policyFor } from './policy.js';
@@ -108,6 +108,10 @@ export class Dispatcher implements Worker {
   private readonly queue: QueueDatabase;
   private readonly metrics: DispatcherMetrics;
   private readonly inFlight = new Set<Promise<void>>();
+  /** Slots a fan-out under way may fill with what it claims; the claim loop leaves them. */
+  private reserved = 0;
+  /** A claim found every free slot reserved: the fan-out wakes it again once it is done. */
+  private claimDeferred = false;
   private readonly fanOut = new Coalesced(() => this.fanOutCommitted());
   private readonly claim = new Coalesced(() => this.claimAndSend());
   private readonly record = new Coalesced(() => this.recordSucceeded());
@@ -167,15 +171,30 @@ export class Dispatcher implements Worker {
   private async fanOutCommitted(): Promise<void> {
     try {
       let taken: number;
-      let made = false;
       do {
-        taken = await fanOutBatch(this.options.orm);
-        made ||= taken > 0;
+        // The claim runs in the fan-out's transaction, so it needs no wake-up of its own:
+        // with slots left it took everything due; with none, the attempts' ends claim next.
+        const free = this.freeSlots();
+        this.reserved += free;
+        try {
+          const batch = await fanOutAndClaim(this.options.orm, { limit: free, leaseMs: this.leaseMs });
+          taken = batch.taken;
+          this.send(batch.claimed);
+        } finally {
+          this.reserved -= free;
+          if (this.claimDeferred) {
+            this.claimDeferred = false;
+            this.wake(this.claim);
+          }
+        }
       } while (taken >= FANOUT_BATCH_SIZE && !this.stopping);
-      if (made) this.wake(this.claim);
     } catch (error) {
       this.options.logger.error({ err: error }, 'webhook fan-out failed; the poll retries');
     }
+  }
+
+  private freeSlots(): number {
+    return this.stopping ? 0 : Math.max(0, this.concurrency - this.inFlight.size - this.reserved);
   }
 
   /**
@@ -185,20 +204,27 @@ export class Dispatcher implements Worker {
    */
   private async claimAndSend(): Promise<void> {
     try {
-      const free = this.concurrency - this.inFlight.size;
-      if (this.stopping || free <= 0) return;
-      const claimed = await claimDueDeliveries(this.queue.run, free, this.leaseMs);
-      for (const delivery of claimed) {
-        const attempt = this.attempt(delivery).finally(() => {
-          this.inFlight.delete(attempt);
-          this.wake(this.claim);
-        });
-        this.inFlight.add(attempt);
+      const free = this.freeSlots();
+      if (free <= 0) {
+        this.claimDeferred = this.reserved > 0;
+        return;
       }
+      const claimed = await claimDueDeliveries(this.queue.run, free, this.leaseMs);
+      this.send(claimed);
       // With attempts under way, their ends trigger the next claim.
       if (claimed.length === 0) await this.wakeWhenNextDue();
     } catch (error) {
       this.options.logger.error({ err: error }, 'webhook claim failed; the poll retries');
+    }
+  }
+
+  private send(claimed: readonly ClaimedDelivery[]): void {
+    for (const delivery of claimed) {
+      const attempt = this.attempt(delivery).finally(() => {
+        this.inFlight.delete(attempt);
+        this.wake(this.claim);
+      });
+      this.inFlight.add(attempt);
     }
   }
 

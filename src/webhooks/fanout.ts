@@ -1,7 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Orm } from '../db/orm.js';
 import { newId } from '../db/ids.js';
+import { claimDueDeliveries, type ClaimedDelivery } from './delivery-queue.js';
 import { subscribesTo, type SubscriptionKind } from './policy.js';
+import { runWith } from './queue-database.js';
 
 /** Events one fan-out transaction takes; a full batch means more may be waiting. */
 export const FANOUT_BATCH_SIZE = 500;
@@ -16,6 +18,14 @@ interface QueuedEvent {
   aggregate_id: string;
   sequence: number;
   created_at: Date;
+  /** The seller's own active subscriptions, read with the event (see sellerSubscriptions). */
+  seller_subscriptions: SellerSubscription[] | null;
+}
+
+interface SellerSubscription {
+  id: string;
+  kind: SubscriptionKind;
+  events: string[];
 }
 
 export type CommittedEvent = QueuedEvent & { id: string };
@@ -46,20 +56,14 @@ function audiences(): readonly Audience[] {
   return AUDIENCES;
 }
 
-/** The webhooks interface's audience: each seller's own active subscriptions that name the event. */
-export async function sellerSubscriptions(em: EntityManager, events: readonly CommittedEvent[]): Promise<FanoutTarget[]> {
-  const sellerIds = [...new Set(events.map((event) => event.seller_id))];
-  // Spans sellers by design: the queue holds every tenant's events. Plain rows: nothing
-  // here is changed, so no entity is built.
-  const subscriptions = await em.execute<{ id: string; seller_id: string; kind: SubscriptionKind; events: string[] }[]>(
-    `select id, seller_id, kind, events from webhook_subscription
-      where seller_id = any(?::uuid[]) and kind = 'interface' and active and deleted_at is null
-      order by id`,
-    [`{${sellerIds.join(',')}}`],
-  );
+/**
+ * The webhooks interface's audience: each seller's own active subscriptions that name the
+ * event. The fan-out's read brings them along with the events (one round trip less).
+ */
+export async function sellerSubscriptions(_em: EntityManager, events: readonly CommittedEvent[]): Promise<FanoutTarget[]> {
   return events.flatMap((event) =>
-    subscriptions
-      .filter((subscription) => subscription.seller_id === event.seller_id && subscribesTo(subscription.kind, subscription.events, event.type))
+    (event.seller_subscriptions ?? [])
+      .filter((subscription) => subscribesTo(subscription.kind, subscription.events, event.type))
       .map((subscription) => ({ eventId: event.id, subscriptionId: subscription.id })),
   );
 }
@@ -72,33 +76,49 @@ export async function sellerSubscriptions(em: EntityManager, events: readonly Co
  * sequence order before the later one can be claimed. Answers how many events it took.
  */
 export async function fanOutBatch(orm: Orm): Promise<number> {
+  return (await fanOutAndClaim(orm, { limit: 0, leaseMs: 0 })).taken;
+}
+
+/**
+ * fanOutBatch, then, in the same transaction, the claim a dispatcher would make next
+ * (claimDueDeliveries, up to `limit`): an event at rest reaches its POST without a claim
+ * statement, commit and wake-up of its own. It is the same claim, so it sees the batch's
+ * own rows and keeps their per-aggregate order; the claimed deliveries are answered only
+ * once the transaction has committed.
+ */
+export async function fanOutAndClaim(orm: Orm, claim: { limit: number; leaseMs: number }): Promise<{ taken: number; claimed: ClaimedDelivery[] }> {
   return orm.em.fork().transactional(async (em) => {
     // The lock and the read in one statement: no rows unless this transaction holds the
     // lock (its scalar subquery runs once, before the scan).
     const events = await em.execute<QueuedEvent[]>(
       `with lock as (select pg_try_advisory_xact_lock(hashtext('ponte:webhook-fanout')) as taken)
-       select q.position, e.id, e.seller_id, e.type, e.aggregate_type, e.aggregate_id, e.sequence, e.created_at
+       select q.position, e.id, e.seller_id, e.type, e.aggregate_type, e.aggregate_id, e.sequence, e.created_at,
+              -- Spans sellers by design: the queue holds every tenant's events.
+              (select json_agg(json_build_object('id', s.id, 'kind', s.kind, 'events', s.events) order by s.id)
+                 from webhook_subscription s
+                where s.seller_id = e.seller_id and s.kind = 'interface' and s.active and s.deleted_at is null) as seller_subscriptions
          from webhook_fanout_queue q left join outbox_event e on e.id = q.event_id
         where (select taken from lock)
         order by q.position
         limit ?`,
       [FANOUT_BATCH_SIZE],
     );
-    if (events.length === 0) return 0;
+    if (events.length === 0) return { taken: 0, claimed: [] };
     const committed = events.filter((event): event is CommittedEvent => event.id !== null);
-    if (committed.length > 0) await insertDeliveries(em, committed);
+    const made = committed.length > 0 && (await insertDeliveries(em, committed));
     // Exactly the rows read: a writer that took an earlier position may commit only now.
     await em.execute(`delete from webhook_fanout_queue where position = any(?::bigint[])`, [`{${events.map((event) => event.position).join(',')}}`]);
-    return events.length;
+    const claimed = made && claim.limit > 0 ? await claimDueDeliveries(runWith(em), claim.limit, claim.leaseMs) : [];
+    return { taken: events.length, claimed };
   });
 }
 
-/** The batch's deliveries in one statement, with their ids in audience and event order. */
-async function insertDeliveries(em: EntityManager, events: readonly CommittedEvent[]): Promise<void> {
+/** The batch's deliveries in one statement, with their ids in audience and event order; answers whether it made any. */
+async function insertDeliveries(em: EntityManager, events: readonly CommittedEvent[]): Promise<boolean> {
   const byId = new Map(events.map((event) => [event.id, event]));
   const targets: FanoutTarget[] = [];
   for (const audience of audiences()) targets.push(...(await audience(em, events)));
-  if (targets.length === 0) return;
+  if (targets.length === 0) return false;
   const rows = targets.map((target) => {
     const event = byId.get(target.eventId)!;
     return {
@@ -120,4 +140,5 @@ async function insertDeliveries(em: EntityManager, events: readonly CommittedEve
          as d(id uuid, seller_id uuid, subscription_id uuid, event_id uuid, event_type text, aggregate_type text, aggregate_id text, sequence int)`,
     [JSON.stringify(rows)],
   );
+  return true;
 }

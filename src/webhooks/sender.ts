@@ -54,13 +54,19 @@ export function createSender(options: { timeoutMs: number; allowPrivate: boolean
     connect: { lookup: guardedLookup(options.allowPrivate, options.lookup), ca: options.ca ?? trustedCertificates() },
     keepAliveTimeout: 4_000,
   });
+  // Destinations that passed checkDestination, which depends only on the URL and the rule
+  // (no DNS: names are judged at connect, in the agent's lookup); a subscription's URL is
+  // judged once, not at every delivery. Bounded: a process serving many cycles it.
+  const passed = new Set<string>();
   return {
-    send: (input) => send(agent, options, input),
+    send: (input) => send(agent, options, input, passed),
     close: () => agent.close(),
   };
 }
 
-async function send(agent: Agent, options: { timeoutMs: number; allowPrivate: boolean }, input: SendRequest): Promise<SendResult> {
+const PASSED_LIMIT = 10_000;
+
+async function send(agent: Agent, options: { timeoutMs: number; allowPrivate: boolean }, input: SendRequest, passed: Set<string>): Promise<SendResult> {
   const at = new Date();
   const started = performance.now();
   const finish = (result: Omit<SendResult, 'at' | 'durationMs'>): SendResult => ({
@@ -71,7 +77,12 @@ async function send(agent: Agent, options: { timeoutMs: number; allowPrivate: bo
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new AttemptTimeout(`no answer within ${options.timeoutMs} ms`)), options.timeoutMs);
   try {
-    await checkDestination(input, options.allowPrivate);
+    const destination = `${input.requireHttps ? 'https-only' : 'any'} ${input.url}`;
+    if (!passed.has(destination)) {
+      await checkDestination(input, options.allowPrivate);
+      if (passed.size >= PASSED_LIMIT) passed.clear();
+      passed.add(destination);
+    }
     const response = await request(input.url, {
       method: 'POST',
       headers: input.headers,
@@ -120,6 +131,8 @@ function guardedLookup(allowPrivate: boolean, lookup?: LookupAll) {
   };
 }
 
+const UTF8 = new TextDecoder();
+
 async function readPrefix(body: AsyncIterable<Buffer> & { destroy(): void }, limit: number): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -132,7 +145,7 @@ async function readPrefix(body: AsyncIterable<Buffer> & { destroy(): void }, lim
       break;
     }
   }
-  return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, limit));
+  return UTF8.decode(Buffer.concat(chunks).subarray(0, limit));
 }
 
 const TLS_CODE = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|HOSTNAME_MISMATCH|ERR_OSSL_)/;

@@ -1,5 +1,4 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { prepared, type RunStatement } from './queue-database.js';
 import type { DisabledReason, WebhookSubscription } from './subscription.entity.js';
 
 export const HEALTH_STATES = ['healthy', 'degraded', 'failing', 'disabled'] as const;
@@ -15,32 +14,29 @@ export function healthOf(subscription: Pick<WebhookSubscription, 'active' | 'con
   return subscription.consecutiveFailures < FAILING_AFTER ? 'degraded' : 'failing';
 }
 
-const RECORD_SUCCESSES = prepared(
-  'ponte_webhook_record_successes',
-  `with due as (
+/**
+ * Ends the runs of failures of the subscriptions of the successes being recorded: CTEs
+ * for a statement that defines `attempt` (one row per success, with `subscription_id` and
+ * `seller_id`) and waits for `healthy` before it touches a delivery, so that subscription
+ * rows are locked before delivery rows, the order every writer of both follows. A healthy
+ * subscription's `last_success_at` is refreshed at most once a second: a busy endpoint's
+ * successes would otherwise all queue on its one row. Rows are locked in id order, so two
+ * dispatchers recording successes of the same subscriptions cannot deadlock.
+ */
+export const SUCCESS_HEALTH_CTES = `health_due as (
      select s.id
        from webhook_subscription s
-       join jsonb_to_recordset(?::jsonb) as t(id uuid, seller_id uuid) on s.id = t.id and s.seller_id = t.seller_id
-      where s.consecutive_failures > 0 or s.last_success_at is null or s.last_success_at < now() - interval '1 second'
+      where (s.id, s.seller_id) in (select subscription_id, seller_id from attempt)
+        and (s.consecutive_failures > 0 or s.last_success_at is null or s.last_success_at < now() - interval '1 second')
       order by s.id
         for no key update of s
-   )
-   update webhook_subscription s
-      set consecutive_failures = 0, failing_since = null, last_success_at = now()
-     from due
-    where s.id = due.id`,
-);
-
-/**
- * Ends the subscriptions' runs of failures. A healthy subscription's `lastSuccessAt` is
- * refreshed at most once a second: a busy endpoint's successes would otherwise all queue
- * on its one row. Rows are locked in id order, so two dispatchers recording successes of
- * the same subscriptions cannot deadlock.
- */
-export async function recordSuccesses(run: RunStatement, deliveries: readonly { sellerId: string; subscriptionId: string }[]): Promise<void> {
-  const subscriptions = [...new Map(deliveries.map((delivery) => [delivery.subscriptionId, { id: delivery.subscriptionId, seller_id: delivery.sellerId }])).values()];
-  await run(RECORD_SUCCESSES, [JSON.stringify(subscriptions)]);
-}
+   ), healthy as (
+     update webhook_subscription s
+        set consecutive_failures = 0, failing_since = null, last_success_at = now()
+       from health_due
+      where s.id = health_due.id
+      returning s.id
+   )`;
 
 /** Counts the failure; answers how long the subscription has been failing without a success. */
 export async function recordFailure(

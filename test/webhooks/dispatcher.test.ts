@@ -3,7 +3,7 @@ import { Registry } from 'prom-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { claimDueDeliveries } from '../../src/webhooks/delivery-queue.js';
 import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
-import { fanOutBatch } from '../../src/webhooks/fanout.js';
+import { fanOutAndClaim, fanOutBatch } from '../../src/webhooks/fanout.js';
 import { runWith } from '../../src/webhooks/queue-database.js';
 import { createTestSeller, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
 import { deliveriesOf, emit, getJson, settledDeliveries, startDispatcher, subscribe, type SubscriptionRecord } from './fixtures.js';
@@ -95,6 +95,26 @@ describe('webhook dispatcher crashes and stalls', () => {
     const deliveries = await settled(seller, 3);
     expect(deliveries.every((delivery) => delivery.status === 'succeeded' && delivery.attemptCount === 1)).toBe(true);
     expect(hook.requests.map((request) => request.envelope.data.n).sort()).toEqual([1, 2, 3]);
+  });
+
+  it("claims in the fan-out's transaction only what is due: an aggregate's later event waits for its earlier one", async () => {
+    const seller = await createTestSeller(server.orm);
+    const hook = await receiver();
+    await subscribe(server, seller, { url: hook.url });
+    await emit(server.orm, seller.id, [
+      { aggregateId: 'o-first', data: { n: 1 } },
+      { aggregateId: 'o-first', data: { n: 2 } },
+      { aggregateId: 'o-other', data: { n: 3 } },
+    ]);
+    let claimed: Awaited<ReturnType<typeof fanOutAndClaim>>['claimed'] = [];
+    for (let batch = await fanOutAndClaim(server.orm, { limit: 10, leaseMs: 60_000 }); batch.taken > 0; batch = await fanOutAndClaim(server.orm, { limit: 10, leaseMs: 60_000 })) {
+      claimed = [...claimed, ...batch.claimed];
+    }
+    expect(claimed.filter((delivery) => delivery.sellerId === seller.id).map((delivery) => delivery.event.payload.n).sort()).toEqual([1, 3]);
+    // The two claimed hold their leases; the third is owed once the first is recorded.
+    const owed = await deliveriesOf(server, seller);
+    expect(owed.map((delivery) => delivery.status)).toEqual(['pending', 'pending', 'pending']);
+    expect(await claimDueDeliveries(runWith(server.orm.em.fork()), 10, 500)).toEqual([]);
   });
 
   it('delivers each event once after a crash between claim and send, when the leases run out', async () => {
