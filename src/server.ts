@@ -2,7 +2,7 @@ import { fastifyApolloHandler } from '@as-integrations/fastify';
 import swagger from '@fastify/swagger';
 import { Authenticator } from './auth/authenticator.js';
 import { bearerSecret } from './auth/secrets.js';
-import { forkForSeller } from './db/orm.js';
+import { scopeToSeller } from './db/orm.js';
 import { buildProbeServer, createFastify, type ServerDeps } from './http/app.js';
 import { startApollo } from './graphql/apollo.js';
 import { operationLimits } from './graphql/limits.js';
@@ -57,7 +57,9 @@ export async function buildServer(deps: ServerDeps): Promise<RestApp> {
     });
     request.principal = credential?.kind === 'token' ? credential.principal : undefined;
     request.applicationId = credential?.kind === 'application' ? credential.applicationId : undefined;
-    if (request.principal) request.em = forkForSeller(orm, request.principal.sellerId);
+    // A token is looked up with a raw statement, so the fork holds no entity: it is scoped
+    // in place rather than forked again.
+    if (request.principal) scopeToSeller(request.em, request.principal.sellerId);
     if (limited) await rateLimits.limitRequest(request, reply);
     const scope = request.routeOptions.config.scope;
     if (scope) authorize(request.principal, scope);

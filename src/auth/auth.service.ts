@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { isUuid } from '../db/ids.js';
+import { executeRead } from '../db/prepared.js';
 import { ALL_SELLERS } from '../db/orm.js';
 import { AppError, notFound, validationFailed } from '../errors.js';
 import { decodeCursor, pageOf, type Page, type PageRequest } from '../http/pagination.js';
@@ -148,7 +149,8 @@ export async function authenticateToken(em: EntityManager, secret: string): Prom
   if (!secret.startsWith(TOKEN_PREFIX)) return undefined;
   // The token decides the seller, so this lookup necessarily spans sellers; one
   // statement, since it runs on every request.
-  const [row] = await em.execute<TokenRow[]>(
+  const [row] = await executeRead<TokenRow>(
+    em,
     `select t.id, t.secret_hash, t.scopes, s.id as seller_id, s.name as seller_name
        from api_token t join seller s on s.id = t.seller_id
       where t.secret_hash = ? and t.revoked_at is null`,

@@ -50,7 +50,15 @@ export async function migrate(orm: Orm): Promise<string[]> {
 
 /** An entity manager that can only see one seller's rows (see SellerOwned). */
 export function forkForSeller(orm: Orm, sellerId: string): EntityManager {
-  const em = orm.em.fork();
+  return scopeToSeller(orm.em.fork(), sellerId);
+}
+
+/**
+ * Scopes an entity manager that has no seller yet to one, as forkForSeller's would be.
+ * Only for one that holds no entities (a fresh fork that has run raw statements alone):
+ * entities it had loaded unscoped would stay in its identity map.
+ */
+export function scopeToSeller(em: EntityManager, sellerId: string): EntityManager {
   em.setFilterParams(SELLER_FILTER, { sellerId });
   return em;
 }

@@ -1,5 +1,6 @@
 import type { EntityClass, EntityMetadata, EntityProperty } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { executeRead } from './prepared.js';
 import { SELLER_FILTER } from './seller-owned.js';
 
 /**
@@ -26,8 +27,8 @@ export interface ReadRowsOptions<T> {
 
 /**
  * Read-only queries for pages and views, in SQL made from the entity's metadata once
- * (the select list, the table, each property's column) and run as it is with
- * `em.execute`. Managed entities, the query builder and the ORM's result mapping were
+ * (the select list, the table, each property's column) and run as a prepared statement
+ * (executeRead). Managed entities, the query builder and the ORM's result mapping were
  * most of a list page's CPU for rows that are only shown (docs/performance.md).
  *
  * The seller scope is not left to the ORM's filter here but written into every
@@ -49,7 +50,7 @@ export async function readRows<T extends object>(
     sql += ' limit ?';
     params.push(options.limit);
   }
-  const rows = await em.execute<Record<string, unknown>[]>(sql, params);
+  const rows = await executeRead<Record<string, unknown>>(em, sql, params);
   return table.mapRows(rows) as Row<T>[];
 }
 

@@ -12,16 +12,33 @@ import { validationFailed, type FieldError } from '../errors.js';
  */
 export function unstorableInputError(document: DocumentNode, variables: Record<string, unknown> | null | undefined): GraphQLError | undefined {
   const errors: FieldError[] = unstorableTextPaths(variables ?? {}).map((path) => ({ path: `/variables${path}`, message: UNSTORABLE_TEXT_MESSAGE }));
-  visit(document, {
-    StringValue(node, _key, _parent, path) {
-      if (isStorableText(node.value)) return;
-      const at = node.loc ? ` (line ${node.loc.startToken.line}, column ${node.loc.startToken.column})` : '';
-      errors.push({ path: literalPath(document, path), message: `${UNSTORABLE_TEXT_MESSAGE}${at}` });
-    },
-  });
+  errors.push(...literalErrorsOf(document).map((error) => ({ ...error })));
   if (errors.length === 0) return undefined;
   const refusal = validationFailed(errors, 'The operation contains text that cannot be stored');
   return new GraphQLError(refusal.message, { originalError: refusal, extensions: { http: { status: refusal.status } } });
+}
+
+/**
+ * A document's literals never change, and Apollo hands every request of the same query
+ * text the same parsed document: its literals are walked once, not on every request.
+ */
+const literalErrors = new WeakMap<DocumentNode, readonly FieldError[]>();
+
+function literalErrorsOf(document: DocumentNode): readonly FieldError[] {
+  let errors = literalErrors.get(document);
+  if (!errors) {
+    const found: FieldError[] = [];
+    visit(document, {
+      StringValue(node, _key, _parent, path) {
+        if (isStorableText(node.value)) return;
+        const at = node.loc ? ` (line ${node.loc.startToken.line}, column ${node.loc.startToken.column})` : '';
+        found.push({ path: literalPath(document, path), message: `${UNSTORABLE_TEXT_MESSAGE}${at}` });
+      },
+    });
+    errors = found;
+    literalErrors.set(document, errors);
+  }
+  return errors;
 }
 
 /**

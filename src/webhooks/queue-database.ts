@@ -1,21 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import type { PreparedStatement } from '../db/prepared.js';
 
-/** A statement run as a pg named statement: planned once per connection, then only executed. */
-export interface PreparedStatement {
-  name: string;
-  /** With `?` placeholders, as the ORM's `execute` takes it. */
-  sql: string;
-  /** The same with `$1, $2…`, as PostgreSQL prepares it. */
-  text: string;
-}
-
-/** Names a statement; its `?` placeholders (the only `?` it may contain) become `$1, $2…`. */
-export function prepared(name: string, sql: string): PreparedStatement {
-  let position = 0;
-  return { name, sql, text: sql.replace(/\?/g, () => `$${++position}`) };
-}
+export { prepared, type PreparedStatement } from '../db/prepared.js';
 
 /** Runs a statement and answers its rows. */
 export type RunStatement = <T extends object>(statement: PreparedStatement, values: readonly unknown[]) => Promise<T[]>;

@@ -4,6 +4,7 @@ import { ALL_SELLERS, forkForSeller } from '../../src/db/orm.js';
 import { readRows } from '../../src/db/read-rows.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { createTestSeller } from '../support/app.js';
+import { recordStatements } from '../support/statements.js';
 
 describe('seller scoping', () => {
   let database: TestDatabase;
@@ -48,6 +49,23 @@ describe('seller scoping', () => {
     const columns = meta.props.filter((prop) => prop.fieldNames?.length === 1 && prop.persist !== false).map((prop) => prop.name);
     expect(Object.keys(row!).sort()).toEqual([...columns].sort());
     for (const name of columns) expect(row![name as keyof ApiToken]).toEqual(token![name as keyof ApiToken]);
+  });
+
+  it("reads plain rows inside a transaction on the transaction's connection, and reports every read as a statement", async () => {
+    const [token] = await forkForSeller(database.orm, sellerA).find(ApiToken, {});
+    const nameOf = async (em: ReturnType<typeof forkForSeller>) => (await readRows(em, ApiToken, [{ property: 'id', op: '=', value: token!.id }]))[0]!.name;
+    const rolledBack = new Error('roll back');
+    await expect(
+      forkForSeller(database.orm, sellerA).transactional(async (em) => {
+        await em.nativeUpdate(ApiToken, { id: token!.id }, { name: 'renamed, not committed' });
+        expect(await nameOf(em)).toBe('renamed, not committed');
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
+    const { result, statements } = await recordStatements(database.orm, () => nameOf(forkForSeller(database.orm, sellerA)));
+    expect(result).toBe(token!.name);
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(/from "api_token" where "seller_id" = \? and "id" = \?$/);
   });
 
   it('keeps the scope inside transactions', async () => {

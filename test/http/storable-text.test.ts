@@ -103,6 +103,18 @@ describe('requests carrying a NUL character or an unpaired surrogate', () => {
     expect((await send('GET', '/canais/loja')).status).toBe(404);
   });
 
+  it('refuses a query text asked again as the first time: its variables, then its literals', async () => {
+    const query = 'query ($channel: String) { a: orders(filter: { channel: $channel }) { edges { cursor } } b: orders(filter: { channel: "\\u0000" }) { edges { cursor } } }';
+    const ask = (channel: string) => graphql(server.url, query, { headers: seller.headers, variables: { channel } });
+    const literal = { path: '/b/filter/channel', message: expect.stringMatching(/NUL.*line 1, column \d+/) };
+    for (const channel of ['loja\u0000', 'loja', 'loja\u0000']) {
+      const refused = await ask(channel);
+      expect(refused.status).toBe(422);
+      const variable = channel === 'loja' ? [] : [{ path: '/variables/channel', message: MESSAGE }];
+      expect(refused.body.errors?.[0]?.extensions).toEqual({ code: 'VALIDATION_FAILED', errors: [...variable, literal] });
+    }
+  });
+
   it('refuses them over graphql-ws too', async () => {
     const live = connectLive(server.url, bearer(seller.token));
     try {
