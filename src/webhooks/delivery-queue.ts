@@ -5,7 +5,8 @@ import type { AttemptRecord, NextStep } from './outcome.js';
 import type { SubscriptionKind } from './policy.js';
 import type { SigningSecrets } from './signing.js';
 import type { DisabledReason } from './subscription.entity.js';
-import { prepared, runWith, type PreparedStatement, type RunStatement } from './queue-database.js';
+import { prepared, type PreparedStatement } from '../db/prepared.js';
+import { runWith, type RunStatement } from './queue-database.js';
 import { disableSubscription, recordFailure, SUCCESS_HEALTH_CTES } from './subscription-health.js';
 
 /** A delivery this worker holds the lease on, with what it needs to send it. */

@@ -3,8 +3,6 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import type { PreparedStatement } from '../db/prepared.js';
 
-export { prepared, type PreparedStatement } from '../db/prepared.js';
-
 /** Runs a statement and answers its rows. */
 export type RunStatement = <T extends object>(statement: PreparedStatement, values: readonly unknown[]) => Promise<T[]>;
 
