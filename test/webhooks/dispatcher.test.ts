@@ -1,9 +1,10 @@
 import pg from 'pg';
 import { Registry } from 'prom-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { claimDueDeliveries } from '../../src/webhooks/delivery-queue.js';
+import { claimDueDeliveries, finishFailure, finishSuccesses, type ClaimedDelivery, type FinishedAttempt } from '../../src/webhooks/delivery-queue.js';
 import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { fanOutAndClaim, fanOutBatch } from '../../src/webhooks/fanout.js';
+import type { NextStep } from '../../src/webhooks/outcome.js';
 import { runWith } from '../../src/webhooks/queue-database.js';
 import { createTestSeller, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
 import { deliveriesOf, emit, getJson, settledDeliveries, startDispatcher, subscribe, type SubscriptionRecord } from './fixtures.js';
@@ -135,5 +136,152 @@ describe('webhook dispatcher crashes and stalls', () => {
     ]);
     expect(hook.requests.map((request) => request.headers['webhook-attempt'])).toEqual(['1', '1']);
     expect(new Set(hook.requests.map((request) => request.webhookId)).size).toBe(2);
+  });
+});
+
+/**
+ * The claim reads only deliveries not marked `held` (waiting behind an earlier one of
+ * their aggregate); these check that the mark is set and lifted so that this shortcut
+ * claims exactly what the per-aggregate rule allows, without any dispatcher's sweep.
+ */
+describe("the claim's held deliveries", () => {
+  let server: TestApp;
+  const lease = 60_000;
+
+  beforeAll(async () => {
+    server = await startTestApp();
+  });
+  afterEach(async () => {
+    await server.orm.em.fork().execute(`update webhook_delivery set status = 'cancelled' where status in ('pending', 'retrying')`);
+  });
+  afterAll(() => server.close());
+
+  const claim = async () => claimDueDeliveries(runWith(server.orm.em.fork()), 10, lease);
+  const fanOut = async () => {
+    while ((await fanOutBatch(server.orm)) > 0);
+  };
+  /** Events named `A1, A2, …` (aggregate A), each committed on its own, in the order given. */
+  const emitNamed = async (seller: TestSeller, names: string[]) => {
+    for (const name of names) await emit(server.orm, seller.id, [{ aggregateId: `order-${name[0]}`, data: { name } }]);
+  };
+  const names = (claimed: readonly ClaimedDelivery[]) => claimed.map((delivery) => String(delivery.event.payload.name)).sort();
+  const attempt = (claimed: ClaimedDelivery, step: NextStep): FinishedAttempt => ({
+    claimed,
+    record: { at: new Date(), durationMs: 1, statusCode: step.status === 'succeeded' ? 200 : 500, responseBody: null, error: step.status === 'succeeded' ? null : 'status', errorDetail: null },
+    step,
+  });
+  const succeed = async (claimed: ClaimedDelivery) => {
+    expect(await finishSuccesses(runWith(server.orm.em.fork()), [attempt(claimed, { status: 'succeeded' })])).toEqual([{ recorded: true }]);
+  };
+  const fail = (claimed: ClaimedDelivery, step: NextStep) => finishFailure(server.orm, attempt(claimed, step), 3_600_000);
+  const heldOf = async (seller: TestSeller) =>
+    Object.fromEntries(
+      (
+        await server.orm.em
+          .fork()
+          .execute<{ name: string; held: boolean }[]>(
+            `select e.payload ->> 'name' as name, d.held from webhook_delivery d join outbox_event e on e.id = d.event_id where d.seller_id = ?`,
+            [seller.id],
+          )
+      ).map((row) => [row.name, row.held]),
+    );
+  const send = (seller: TestSeller, method: string, path: string, body: unknown = {}) =>
+    fetch(`${server.url}${path}`, { method, headers: seller.headers, body: JSON.stringify(body) });
+
+  it('marks what waits behind an earlier delivery of its aggregate, and releases the next one only when the earlier one is done', async () => {
+    const seller = await createTestSeller(server.orm);
+    await subscribe(server, seller, { url: 'http://127.0.0.1:9/hook' });
+    await emitNamed(seller, ['A1', 'A2', 'B1', 'A3']);
+    await fanOut();
+    expect(await heldOf(seller)).toEqual({ A1: false, A2: true, B1: false, A3: true });
+
+    const first = await claim();
+    expect(names(first)).toEqual(['A1', 'B1']);
+    const byName = (claimed: readonly ClaimedDelivery[], name: string) => claimed.find((delivery) => names([delivery])[0] === name)!;
+    // A retry keeps A1 owed: A2 stays behind it.
+    await fail(byName(first, 'A1'), { status: 'retrying', delayMs: 0 });
+    await succeed(byName(first, 'B1'));
+    const retried = await claim();
+    expect(names(retried)).toEqual(['A1']);
+    expect(await heldOf(seller)).toMatchObject({ A2: true, A3: true });
+
+    await succeed(retried[0]!);
+    expect(await heldOf(seller)).toMatchObject({ A2: false, A3: true });
+    const second = await claim();
+    expect(names(second)).toEqual(['A2']);
+    // Given up on: the next one goes.
+    await fail(second[0]!, { status: 'failed', gone: false });
+    expect(names(await claim())).toEqual(['A3']);
+  });
+
+  it('releases a delivery redelivered by hand after its subscription closed it while held', async () => {
+    const seller = await createTestSeller(server.orm);
+    const created = await subscribe(server, seller, { url: 'http://127.0.0.1:9/hook' });
+    await emitNamed(seller, ['A1', 'A2']);
+    await fanOut();
+    expect(await heldOf(seller)).toEqual({ A1: false, A2: true });
+    // Switched off: both end failed, A2 still marked.
+    expect((await send(seller, 'PATCH', `/webhooks/assinaturas/${created.id}`, { active: false })).status).toBe(200);
+    expect((await send(seller, 'PATCH', `/webhooks/assinaturas/${created.id}`, { active: true })).status).toBe(200);
+    const [a2] = await server.orm.em
+      .fork()
+      .execute<{ id: string }[]>(`select d.id from webhook_delivery d join outbox_event e on e.id = d.event_id where d.seller_id = ? and e.payload ->> 'name' = 'A2'`, [seller.id]);
+    expect((await send(seller, 'POST', `/webhooks/entregas/${a2!.id}/reenvio`)).status).toBe(202);
+    expect(names(await claim())).toEqual(['A2']);
+  });
+
+  it('keeps a redelivered later delivery behind its redelivered earlier one', async () => {
+    const seller = await createTestSeller(server.orm);
+    await subscribe(server, seller, { url: 'http://127.0.0.1:9/hook' });
+    await emitNamed(seller, ['A1', 'A2']);
+    await fanOut();
+    await succeed((await claim())[0]!);
+    const a2 = await claim();
+    await succeed(a2[0]!);
+    const ids = Object.fromEntries(
+      (
+        await server.orm.em
+          .fork()
+          .execute<{ name: string; id: string }[]>(`select e.payload ->> 'name' as name, d.id from webhook_delivery d join outbox_event e on e.id = d.event_id where d.seller_id = ?`, [seller.id])
+      ).map((row) => [row.name, row.id]),
+    );
+    // A2 first, then A1: A2 is queued first but waits for A1.
+    for (const name of ['A2', 'A1']) expect((await send(seller, 'POST', `/webhooks/entregas/${ids[name]}/reenvio`)).status).toBe(202);
+    const again = await claim();
+    expect(names(again)).toEqual(['A1']);
+    await succeed(again[0]!);
+    expect(names(await claim())).toEqual(['A2']);
+  });
+
+  it('releases a delivery the fan-out makes while the one before it is being finished', async () => {
+    const seller = await createTestSeller(server.orm);
+    await subscribe(server, seller, { url: 'http://127.0.0.1:9/hook' });
+    await emitNamed(seller, ['A1']);
+    await fanOut();
+    const [a1] = await claim();
+    await emitNamed(seller, ['A2']);
+    // A1 is finished in a transaction still open when the fan-out reads A1 as owed: the
+    // fan-out must wait for it, or A2 would be marked held with nobody left to release it.
+    const finishing = new pg.Client({ connectionString: server.database.url });
+    await finishing.connect();
+    try {
+      await finishing.query('begin');
+      await finishing.query(`update webhook_delivery set status = 'succeeded', completed_at = now(), lease_token = null where id = $1`, [a1!.id]);
+      let fannedOutAlready = false;
+      const fannedOut = fanOut().then(() => (fannedOutAlready = true));
+      // Until the fan-out waits for A1's row (without that wait, it is done at once).
+      await waitUntil(async () => {
+        const [row] = await server.orm.em
+          .fork()
+          .execute<{ waiting: string }[]>(`select count(*) as waiting from pg_stat_activity where wait_event_type = 'Lock' and query like '%owed_first%'`);
+        return fannedOutAlready || Number(row!.waiting) === 1;
+      });
+      await finishing.query('commit');
+      await fannedOut;
+    } finally {
+      await finishing.end();
+    }
+    expect(await heldOf(seller)).toEqual({ A1: false, A2: false });
+    expect(names(await claim())).toEqual(['A2']);
   });
 });
