@@ -87,9 +87,17 @@ export async function closeOpenDeliveries(
   status: 'failed' | 'cancelled',
 ): Promise<void> {
   await em.execute(
-    `update webhook_delivery
+    // Locked in id order, as the fan-out and recording attempts lock theirs: no deadlock.
+    `with owed as (
+       select id from webhook_delivery
+        where subscription_id = ? and seller_id = ? and status in ('pending', 'retrying')
+        order by id
+          for no key update
+     )
+     update webhook_delivery d
         set status = ?, completed_at = now(), updated_at = now()
-      where subscription_id = ? and seller_id = ? and status in ('pending', 'retrying')`,
-    [status, subscriptionId, sellerId],
+       from owed
+      where d.id = owed.id`,
+    [subscriptionId, sellerId, status],
   );
 }
