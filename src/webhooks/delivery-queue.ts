@@ -86,32 +86,24 @@ const SWEEP = prepared('ponte_webhook_sweep', claimSql(true));
 /**
  * Whether each delivery being inserted waits behind an earlier one of its aggregate still
  * owed to the same subscription, for an insert that reads its rows from a CTE
- * `new_delivery` (subscription_id, aggregate_type, aggregate_id, sequence): the CTEs
- * to add after it, and the expression of `held` for a row `d` of it. The first delivery
- * owed of each aggregate is locked (FOR SHARE) until the insert commits: whoever ends it
- * waits for the commit, and then sees the new deliveries it must release (the trigger
- * webhook_delivery_release_next). One ended meanwhile is not counted, and the new ones
- * are then not marked, even if a later one is still owed: an unmarked delivery is only
- * read by the claim for nothing, a marked one nobody releases would wait for the sweep.
+ * `new_delivery` (subscription_id, aggregate_type, aggregate_id, sequence): the CTE
+ * `owed_first` to add after it, and the expression of `held` for a row `d` of it. The
+ * first delivery owed of each aggregate is locked (FOR SHARE) until the insert commits:
+ * whoever ends it waits for the commit, and then sees the new deliveries it must release
+ * (the trigger webhook_delivery_release_next). One ended meanwhile is not counted.
  */
 export const FANOUT_HELD = {
-  cte: `first_owed as (
-     select first.id
+  cte: `owed_first as (
+     select first.subscription_id, first.aggregate_type, first.aggregate_id, first.sequence
        from (select distinct subscription_id, aggregate_type, aggregate_id from new_delivery) a
        cross join lateral (
-             select h.id
+             select h.subscription_id, h.aggregate_type, h.aggregate_id, h.sequence
                from webhook_delivery h
               where h.subscription_id = a.subscription_id and h.aggregate_type = a.aggregate_type and h.aggregate_id = a.aggregate_id
                 and h.status in ('pending', 'retrying')
               order by h.sequence
-              limit 1) first
-   ), owed_first as (
-     -- In id order, as recording attempts and closing a subscription's deliveries lock theirs.
-     select h.subscription_id, h.aggregate_type, h.aggregate_id, h.sequence
-       from webhook_delivery h
-      where h.id in (select id from first_owed) and h.status in ('pending', 'retrying')
-      order by h.id
-        for share
+              limit 1
+                for share) first
    )`,
   held: `(exists (select 1 from owed_first f
                    where f.subscription_id = d.subscription_id and f.aggregate_type = d.aggregate_type
@@ -224,15 +216,7 @@ function recordAttemptsSql(healthCtes?: string): string {
      select * from jsonb_to_recordset(?::jsonb) as a(
        delivery_id uuid, seller_id uuid, subscription_id uuid, lease_token uuid, id uuid, number int, at timestamptz, duration_ms int,
        status_code int, response_body text, error text, error_detail text, status text, delay_ms float8, finished boolean)
-   ), ${healthCtes ? `${healthCtes}, ` : ''}owned as (
-     -- Locked in id order, as the fan-out (FANOUT_HELD) and closing a subscription's
-     -- deliveries lock theirs, so that none of them can deadlock with another.
-     select d.id
-       from webhook_delivery d join attempt a on d.id = a.delivery_id and d.seller_id = a.seller_id and d.lease_token = a.lease_token${healthCtes ? `
-      where (select count(*) from healthy) >= 0` : ''}
-      order by d.id
-        for no key update of d
-   ), moved as (
+   ), ${healthCtes ? `${healthCtes}, ` : ''}moved as (
      update webhook_delivery d
         set attempt_count = d.attempt_count + 1,
             attempts_in_round = d.attempts_in_round + 1,
@@ -242,8 +226,8 @@ function recordAttemptsSql(healthCtes?: string): string {
             completed_at = case when d.status in ('pending', 'retrying') and a.finished then now() else d.completed_at end,
             updated_at = now()
        from attempt a
-      where d.id = a.delivery_id and d.seller_id = a.seller_id and d.lease_token = a.lease_token
-        and d.id in (select id from owned)
+      where d.id = a.delivery_id and d.seller_id = a.seller_id and d.lease_token = a.lease_token${healthCtes ? `
+        and (select count(*) from healthy) >= 0` : ''}
       returning d.id
    )
    insert into webhook_attempt (id, seller_id, delivery_id, number, at, duration_ms, status_code, response_body, error, error_detail)

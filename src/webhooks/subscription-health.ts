@@ -87,17 +87,9 @@ export async function closeOpenDeliveries(
   status: 'failed' | 'cancelled',
 ): Promise<void> {
   await em.execute(
-    // Locked in id order, as the fan-out and recording attempts lock theirs: no deadlock.
-    `with owed as (
-       select id from webhook_delivery
-        where subscription_id = ? and seller_id = ? and status in ('pending', 'retrying')
-        order by id
-          for no key update
-     )
-     update webhook_delivery d
+    `update webhook_delivery
         set status = ?, completed_at = now(), updated_at = now()
-       from owed
-      where d.id = owed.id`,
-    [subscriptionId, sellerId, status],
+      where subscription_id = ? and seller_id = ? and status in ('pending', 'retrying')`,
+    [status, subscriptionId, sellerId],
   );
 }

@@ -273,7 +273,7 @@ describe("the claim's held deliveries", () => {
       await waitUntil(async () => {
         const [row] = await server.orm.em
           .fork()
-          .execute<{ waiting: string }[]>(`select count(*) as waiting from pg_stat_activity where wait_event_type = 'Lock' and query like 'with new_delivery%'`);
+          .execute<{ waiting: string }[]>(`select count(*) as waiting from pg_stat_activity where wait_event_type = 'Lock' and query like '%owed_first%'`);
         return fannedOutAlready || Number(row!.waiting) === 1;
       });
       await finishing.query('commit');
