@@ -42,19 +42,13 @@ interface ClaimRow {
   payload: Record<string, unknown>;
 }
 
-/**
- * The claim, over the deliveries not known to be held (`everyDelivery` false) or over all
- * of them (the sweep). Either way a delivery is claimed only if no earlier one of its
- * aggregate is still owed to its subscription: `held` only spares the common claim
- * reading past an aggregate's backlog, the order does not depend on it.
- */
-function claimSql(everyDelivery: boolean): string {
-  return `with due as (
+const CLAIM = prepared(
+  'ponte_webhook_claim',
+  `with due as (
      select d.id
        from webhook_delivery d
        join webhook_subscription s on s.id = d.subscription_id
-      where d.status in ('pending', 'retrying')${everyDelivery ? '' : `
-        and not d.held`}
+      where d.status in ('pending', 'retrying')
         and d.next_attempt_at <= now()
         and (d.lease_expires_at is null or d.lease_expires_at <= now())
         and s.active
@@ -72,46 +66,13 @@ function claimSql(everyDelivery: boolean): string {
    -- The lease counts from this statement, not its transaction's start: the fan-out claims
    -- at the end of a transaction that may have taken a while (fanOutAndClaim).
    update webhook_delivery d
-      set lease_token = gen_random_uuid(), lease_expires_at = clock_timestamp() + ?::float8 * interval '1 millisecond', held = false
+      set lease_token = gen_random_uuid(), lease_expires_at = clock_timestamp() + ?::float8 * interval '1 millisecond'
      from due, webhook_subscription s, outbox_event e
     where d.id = due.id and s.id = d.subscription_id and e.id = d.event_id
    returning d.id, d.seller_id, d.subscription_id, d.lease_token, d.attempt_count, d.attempts_in_round,
              s.kind, s.url, s.secret, s.previous_secret, s.previous_secret_expires_at,
-             e.id as event_id, e.type as event_type, e.created_at as event_created_at, e.payload`;
-}
-
-const CLAIM = prepared('ponte_webhook_claim', claimSql(false));
-const SWEEP = prepared('ponte_webhook_sweep', claimSql(true));
-
-/**
- * Whether each delivery being inserted waits behind an earlier one of its aggregate still
- * owed to the same subscription, for an insert that reads its rows from a CTE
- * `new_delivery` (subscription_id, aggregate_type, aggregate_id, sequence): the CTE
- * `owed_first` to add after it, and the expression of `held` for a row `d` of it. The
- * first delivery owed of each aggregate is locked (FOR SHARE) until the insert commits:
- * whoever ends it waits for the commit, and then sees the new deliveries it must release
- * (the trigger webhook_delivery_release_next). One ended meanwhile is not counted.
- */
-export const FANOUT_HELD = {
-  cte: `owed_first as (
-     select first.subscription_id, first.aggregate_type, first.aggregate_id, first.sequence
-       from (select distinct subscription_id, aggregate_type, aggregate_id from new_delivery) a
-       cross join lateral (
-             select h.subscription_id, h.aggregate_type, h.aggregate_id, h.sequence
-               from webhook_delivery h
-              where h.subscription_id = a.subscription_id and h.aggregate_type = a.aggregate_type and h.aggregate_id = a.aggregate_id
-                and h.status in ('pending', 'retrying')
-              order by h.sequence
-              limit 1
-                for share) first
-   )`,
-  held: `(exists (select 1 from owed_first f
-                   where f.subscription_id = d.subscription_id and f.aggregate_type = d.aggregate_type
-                     and f.aggregate_id = d.aggregate_id and f.sequence < d.sequence)
-          or exists (select 1 from new_delivery e
-                      where e.subscription_id = d.subscription_id and e.aggregate_type = d.aggregate_type
-                        and e.aggregate_id = d.aggregate_id and e.sequence < d.sequence))`,
-};
+             e.id as event_id, e.type as event_type, e.created_at as event_created_at, e.payload`,
+);
 
 /**
  * Takes up to `limit` due deliveries and leases them for `leaseMs`, in one statement.
@@ -119,14 +80,10 @@ export const FANOUT_HELD = {
  * double-taking each other's rows. A delivery is due when its time has come, nobody
  * holds a live lease on it, its subscription is active, and no earlier event of the same
  * aggregate is still owed to the same subscription (per-aggregate order).
- *
- * The common claim reads only deliveries not marked `held`. With `sweep` it reads them
- * all: a first delivery whose release was skipped (its row was locked by a writer that
- * then rolled back) is claimed there, and claiming clears its mark.
  */
-export async function claimDueDeliveries(run: RunStatement, limit: number, leaseMs: number, sweep = false): Promise<ClaimedDelivery[]> {
+export async function claimDueDeliveries(run: RunStatement, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
   // Spans sellers by design: the dispatcher serves every tenant.
-  const rows = await run<ClaimRow>(sweep ? SWEEP : CLAIM, [limit, leaseMs]);
+  const rows = await run<ClaimRow>(CLAIM, [limit, leaseMs]);
   return rows.map((row) => ({
     id: row.id,
     sellerId: row.seller_id,

@@ -1,5 +1,5 @@
 import type { Opt } from '@mikro-orm/core';
-import { Entity, Index, ManyToOne, PrimaryKey, Property, Trigger, Unique } from '@mikro-orm/decorators/legacy';
+import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { newId } from '../db/ids.js';
 import { SellerOwned } from '../db/seller-owned.js';
 import { OutboxEvent } from '../events/outbox-event.entity.js';
@@ -18,20 +18,6 @@ const OPEN = `status in ('pending', 'retrying')`;
  * died, and the delivery is claimable again.
  */
 @Entity({ tableName: 'webhook_delivery' })
-// When a delivery stops being owed, the first one still owed of its (subscription,
-// aggregate) is no longer held (see `held`). Each statement of the function reads what is
-// committed when it runs, so a delivery the fan-out committed while this row's update
-// waited on its lock (the fan-out locks the first owed delivery, fanOutHeld) is seen.
-// Rows another writer holds are skipped, not waited for (closing a subscription's
-// deliveries locks them all; waiting could deadlock with it): the claim's sweep
-// (claimDueDeliveries) takes any first delivery left held that way.
-@Trigger({
-  name: 'webhook_delivery_release_next',
-  timing: 'after',
-  events: ['update'],
-  expression: `create or replace function "webhook_delivery_webhook_delivery_release_next_fn"() returns trigger as $$ begin update webhook_delivery n set held = false where n.id = (select h.id from webhook_delivery h where h.subscription_id = new.subscription_id and h.aggregate_type = new.aggregate_type and h.aggregate_id = new.aggregate_id and h.status in ('pending', 'retrying') order by h.sequence limit 1 for update skip locked) and n.held; return null; end; $$ language plpgsql;
-create trigger "webhook_delivery_release_next" after update of status on "webhook_delivery" for each row when (old.status in ('pending', 'retrying') and new.status not in ('pending', 'retrying')) execute function "webhook_delivery_webhook_delivery_release_next_fn"()`,
-})
 @Unique({ properties: ['subscription', 'event'] })
 @Index({ properties: ['seller', 'id'] })
 @Index({ properties: ['seller', 'subscription', 'id'] })
@@ -40,9 +26,8 @@ create trigger "webhook_delivery_release_next" after update of status on "webhoo
 @Index({ properties: ['seller', 'eventType', 'id'] })
 @Index({ properties: ['seller', 'status', 'id'] })
 // The claim's order: it reads due deliveries in this order and stops at its limit, so a
-// claim costs the same whatever the backlog; held deliveries are not in it, so a claim
-// does not read past an aggregate's backlog either.
-@Index({ name: 'webhook_delivery_due_index', properties: ['nextAttemptAt', 'id'], where: `${OPEN} and not held` })
+// claim costs the same whatever the backlog.
+@Index({ name: 'webhook_delivery_due_index', properties: ['nextAttemptAt', 'id'], where: OPEN })
 // The retention purge's order: finished deliveries by when they finished.
 @Index({ name: 'webhook_delivery_finished_index', properties: ['completedAt'], where: `status in ('succeeded', 'failed', 'cancelled')` })
 @Index({
@@ -72,15 +57,6 @@ export class WebhookDelivery extends SellerOwned {
 
   @Property({ type: 'integer' })
   sequence!: number;
-
-  /**
-   * Known to wait behind an earlier delivery of its aggregate to the same subscription,
-   * still owed: set when the fan-out makes it, cleared when the earlier ones are no longer
-   * owed. Only the claim's shortcut: false does not make a delivery claimable (the claim
-   * still checks the order), and a first delivery left held is taken by the claim's sweep.
-   */
-  @Property({ type: 'boolean', default: false })
-  held: Opt<boolean> = false;
 
   @Property({ type: 'text' })
   status: Opt<DeliveryStatus> = 'pending';

@@ -166,7 +166,7 @@ export async function redeliver(em: EntityManager, reader: DeliveryReader, id: s
     assertActive(subscription);
     const [row] = await tx.execute<{ id: string }[]>(
       `update webhook_delivery
-          set status = 'pending', attempts_in_round = 0, next_attempt_at = now(), completed_at = null, held = false, updated_at = now()
+          set status = 'pending', attempts_in_round = 0, next_attempt_at = now(), completed_at = null, updated_at = now()
         where id = ? and seller_id = ? and status not in ('pending', 'retrying')
         returning id`,
       [id, delivery.seller],

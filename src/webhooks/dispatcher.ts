@@ -116,8 +116,6 @@ export class Dispatcher implements Worker {
   private readonly claim = new Coalesced(() => this.claimAndSend());
   private readonly record = new Coalesced(() => this.recordSucceeded());
   private succeeded: PendingSuccess[] = [];
-  /** The poll (and the start) asked for a sweep: the next claim reads held deliveries too (claimDueDeliveries). */
-  private sweepDue = true;
   private listener: OutboxListener | undefined;
   private pollTimer: NodeJS.Timeout | undefined;
   private dueTimer: NodeJS.Timeout | undefined;
@@ -147,7 +145,6 @@ export class Dispatcher implements Worker {
     });
     this.pollTimer = setInterval(() => {
       this.wake(this.fanOut);
-      this.sweepDue = true;
       this.wake(this.claim);
     }, this.pollIntervalMs);
     this.wake(this.fanOut);
@@ -212,9 +209,7 @@ export class Dispatcher implements Worker {
         this.claimDeferred = this.reserved > 0;
         return;
       }
-      const sweep = this.sweepDue;
-      this.sweepDue = false;
-      const claimed = await claimDueDeliveries(this.queue.run, free, this.leaseMs, sweep);
+      const claimed = await claimDueDeliveries(this.queue.run, free, this.leaseMs);
       this.send(claimed);
       // With attempts under way, their ends trigger the next claim.
       if (claimed.length === 0) await this.wakeWhenNextDue();

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Orm } from '../db/orm.js';
 import { newId } from '../db/ids.js';
-import { claimDueDeliveries, FANOUT_HELD, type ClaimedDelivery } from './delivery-queue.js';
+import { claimDueDeliveries, type ClaimedDelivery } from './delivery-queue.js';
 import { subscribesTo, type SubscriptionKind } from './policy.js';
 import { runWith } from './queue-database.js';
 
@@ -133,14 +133,11 @@ async function insertDeliveries(em: EntityManager, events: readonly CommittedEve
     };
   });
   await em.execute(
-    `with new_delivery as (
-       select * from jsonb_to_recordset(?::jsonb)
-           as d(id uuid, seller_id uuid, subscription_id uuid, event_id uuid, event_type text, aggregate_type text, aggregate_id text, sequence int)
-     ), ${FANOUT_HELD.cte}
-     insert into webhook_delivery (id, seller_id, subscription_id, event_id, event_type, aggregate_type, aggregate_id, sequence,
-                                   status, attempt_count, attempts_in_round, next_attempt_at, created_at, updated_at, held)
-     select d.*, 'pending', 0, 0, now(), now(), now(), ${FANOUT_HELD.held}
-       from new_delivery d`,
+    `insert into webhook_delivery (id, seller_id, subscription_id, event_id, event_type, aggregate_type, aggregate_id, sequence,
+                                   status, attempt_count, attempts_in_round, next_attempt_at, created_at, updated_at)
+     select d.*, 'pending', 0, 0, now(), now(), now()
+       from jsonb_to_recordset(?::jsonb)
+         as d(id uuid, seller_id uuid, subscription_id uuid, event_id uuid, event_type text, aggregate_type text, aggregate_id text, sequence int)`,
     [JSON.stringify(rows)],
   );
   return true;

@@ -151,7 +151,7 @@ export async function recoverDeliveries(em: EntityManager, caller: Caller, id: s
   assertActive(subscription);
   const rows = await em.execute<{ id: string }[]>(
     `update webhook_delivery
-        set status = 'pending', attempts_in_round = 0, next_attempt_at = now(), completed_at = null, held = false, updated_at = now()
+        set status = 'pending', attempts_in_round = 0, next_attempt_at = now(), completed_at = null, updated_at = now()
       where seller_id = ? and subscription_id = ? and status = 'failed' and created_at >= ?
       returning id`,
     [sellerId, id, new Date(input.since)],
