@@ -4,11 +4,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createSender, type Sender } from '../../src/webhooks/sender.js';
 
 /**
- * The timeout covers the whole attempt, the body included: a receiver that answers its
- * headers at once and then trickles the body must not hold an attempt (and its lease)
- * longer than WEBHOOK_TIMEOUT_MS.
+ * The timeout covers the whole attempt, from resolving the destination to the body: a
+ * resolver that does not answer, or a receiver that answers its headers at once and then
+ * trickles the body, must not hold an attempt (and its lease) longer than
+ * WEBHOOK_TIMEOUT_MS.
  */
-describe('webhook sender against a receiver that trickles its body', () => {
+describe('webhook sender timeout', () => {
   const cleanups: (() => Promise<void>)[] = [];
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0)) await cleanup();
@@ -47,5 +48,16 @@ describe('webhook sender against a receiver that trickles its body', () => {
     expect(result.durationMs).toBeGreaterThanOrEqual(295);
     // The receiver sees the connection end: nothing keeps reading its trickle.
     await receiver.closed;
+  });
+
+  it('ends the attempt at its timeout even while the destination is still being resolved', async () => {
+    // A resolver that never answers: the connection, and so the request, never starts.
+    const created = createSender({ timeoutMs: 200, allowPrivate: true, lookup: () => new Promise(() => undefined) });
+    const result = await created.send({ url: 'http://stuck.example/hook', headers: {}, body: '{}', requireHttps: false });
+    expect(result).toMatchObject({ statusCode: null, responseBody: null, failure: { error: 'timeout' } });
+    // Its own timeout, not undici's connect timeout (10 s), ended it.
+    expect(result.durationMs).toBeLessThan(10_000);
+    // Not awaited: closing waits for the queued request, which only the connect timeout ends.
+    void created.close();
   });
 });
