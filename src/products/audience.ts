@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { CommittedEvent, FanoutTarget } from '../webhooks/fanout.js';
+import { OrmTransactionNeeded, type CommittedEvent, type FanoutTarget } from '../webhooks/fanout.js';
 import { generateWebhookSecret } from '../webhooks/signing.js';
 import { WebhookSubscription } from '../webhooks/subscription.entity.js';
 import { PLATFORM_PRODUCT_EVENTS, PLATFORM_PRODUCT_RULES, PLATFORM_PRODUCTS, type PlatformProduct } from './platform-products.js';
@@ -20,9 +20,11 @@ interface Match {
  * The per-product audience of the fan-out (src/webhooks/fanout.ts, in its transaction): which registrations receive which events of the batch, as deliveries to
  * the registration's subscription for the event's seller (created here the first time).
  */
-export async function productWebhookTargets(em: EntityManager, events: readonly CommittedEvent[]): Promise<FanoutTarget[]> {
+export async function productWebhookTargets(em: EntityManager | undefined, events: readonly CommittedEvent[]): Promise<FanoutTarget[]> {
   const candidates = events.filter((event) => PRODUCT_EVENT_NAMES.has(event.type));
   if (candidates.length === 0) return [];
+  // It may create subscriptions, through the ORM.
+  if (!em) throw new OrmTransactionNeeded();
   const matches = await matchingRegistrations(em, candidates);
   if (matches.length === 0) return [];
   const subscriptions = await subscriptionsOf(em, matches);

@@ -3,7 +3,7 @@ import type { Orm } from '../db/orm.js';
 import { newId } from '../db/ids.js';
 import { claimDueDeliveries, type ClaimedDelivery } from './delivery-queue.js';
 import { subscribesTo, type SubscriptionKind } from './policy.js';
-import { runWith } from './queue-database.js';
+import { prepared, runWith, type QueueDatabase, type RunStatement } from './queue-database.js';
 
 /** Events one fan-out transaction takes; a full batch means more may be waiting. */
 export const FANOUT_BATCH_SIZE = 500;
@@ -41,9 +41,15 @@ export interface FanoutTarget {
  * audience brings its own rule: the seller's own subscriptions (the webhooks interface)
  * take the events they name; per-product registrations take those of the sellers that
  * installed their application (src/products/audience.ts). Modules declare their
- * audiences; src/modules.ts registers them here.
+ * audiences; src/modules.ts registers them here. Without an entity manager the fan-out
+ * runs on the dispatcher's own connection: an audience that needs the ORM for the batch
+ * throws OrmTransactionNeeded, and the batch is fanned out in the ORM's transaction.
  */
-export type Audience = (em: EntityManager, events: readonly CommittedEvent[]) => Promise<FanoutTarget[]>;
+export type Audience = (em: EntityManager | undefined, events: readonly CommittedEvent[]) => Promise<FanoutTarget[]>;
+
+export class OrmTransactionNeeded extends Error {
+  override name = 'OrmTransactionNeeded';
+}
 
 const AUDIENCES: Audience[] = [];
 
@@ -60,7 +66,7 @@ function audiences(): readonly Audience[] {
  * The webhooks interface's audience: each seller's own active subscriptions that name the
  * event. The fan-out's read brings them along with the events (one round trip less).
  */
-export async function sellerSubscriptions(_em: EntityManager, events: readonly CommittedEvent[]): Promise<FanoutTarget[]> {
+export async function sellerSubscriptions(_em: EntityManager | undefined, events: readonly CommittedEvent[]): Promise<FanoutTarget[]> {
   return events.flatMap((event) =>
     (event.seller_subscriptions ?? [])
       .filter((subscription) => subscribesTo(subscription.kind, subscription.events, event.type))
@@ -85,41 +91,75 @@ export async function fanOutBatch(orm: Orm): Promise<number> {
  * statement, commit and wake-up of its own. It is the same claim, so it sees the batch's
  * own rows and keeps their per-aggregate order; the claimed deliveries are answered only
  * once the transaction has committed.
+ *
+ * With the dispatcher's `queue`, the transaction runs there, its statements prepared and
+ * without the ORM's layers around them (at rest this transaction was most of the
+ * dispatcher's time before the POST). An audience that needs the ORM for the batch
+ * (OrmTransactionNeeded) rolls it back, and the batch is fanned out again in the ORM's.
  */
-export async function fanOutAndClaim(orm: Orm, claim: { limit: number; leaseMs: number }): Promise<{ taken: number; claimed: ClaimedDelivery[] }> {
-  return orm.em.fork().transactional(async (em) => {
-    // The lock and the read in one statement: no rows unless this transaction holds the
-    // lock (its scalar subquery runs once, before the scan).
-    const events = await em.execute<QueuedEvent[]>(
-      `with lock as (select pg_try_advisory_xact_lock(hashtext('ponte:webhook-fanout')) as taken)
-       select q.position, e.id, e.seller_id, e.type, e.aggregate_type, e.aggregate_id, e.sequence, e.created_at,
-              -- Spans sellers by design: the queue holds every tenant's events.
-              (select json_agg(json_build_object('id', s.id, 'kind', s.kind, 'events', s.events) order by s.id)
-                 from webhook_subscription s
-                where s.seller_id = e.seller_id and s.kind = 'interface' and s.active and s.deleted_at is null) as seller_subscriptions
-         from webhook_fanout_queue q left join outbox_event e on e.id = q.event_id
-        where (select taken from lock)
-        order by q.position
-        limit ?`,
-      [FANOUT_BATCH_SIZE],
-    );
-    if (events.length === 0) return { taken: 0, claimed: [] };
-    const committed = events.filter((event): event is CommittedEvent => event.id !== null);
-    const made = committed.length > 0 && (await insertDeliveries(em, committed));
-    // Exactly the rows read: a writer that took an earlier position may commit only now.
-    await em.execute(`delete from webhook_fanout_queue where position = any(?::bigint[])`, [`{${events.map((event) => event.position).join(',')}}`]);
-    const claimed = made && claim.limit > 0 ? await claimDueDeliveries(runWith(em), claim.limit, claim.leaseMs) : [];
-    return { taken: events.length, claimed };
-  });
+export async function fanOutAndClaim(
+  orm: Orm,
+  claim: { limit: number; leaseMs: number },
+  queue?: QueueDatabase,
+): Promise<{ taken: number; claimed: ClaimedDelivery[] }> {
+  if (queue) {
+    try {
+      return await queue.transaction((run) => fanOutIn(run, undefined, claim));
+    } catch (error) {
+      if (!(error instanceof OrmTransactionNeeded)) throw error;
+    }
+  }
+  return orm.em.fork().transactional((em) => fanOutIn(runWith(em), em, claim));
 }
 
-/** The batch's deliveries in one statement, with their ids in audience and event order; answers whether it made any. */
-async function insertDeliveries(em: EntityManager, events: readonly CommittedEvent[]): Promise<boolean> {
+// The lock and the read in one statement: no rows unless this transaction holds the lock
+// (its scalar subquery runs once, before the scan).
+const READ_QUEUED = prepared(
+  'ponte_webhook_fanout_read',
+  `with lock as (select pg_try_advisory_xact_lock(hashtext('ponte:webhook-fanout')) as taken)
+   select q.position, e.id, e.seller_id, e.type, e.aggregate_type, e.aggregate_id, e.sequence, e.created_at,
+          -- Spans sellers by design: the queue holds every tenant's events.
+          (select json_agg(json_build_object('id', s.id, 'kind', s.kind, 'events', s.events) order by s.id)
+             from webhook_subscription s
+            where s.seller_id = e.seller_id and s.kind = 'interface' and s.active and s.deleted_at is null) as seller_subscriptions
+     from webhook_fanout_queue q left join outbox_event e on e.id = q.event_id
+    where (select taken from lock)
+    order by q.position
+    limit ?`,
+);
+
+// Exactly the rows read leave the queue (a writer that took an earlier position may commit
+// only now), in the statement that inserts the batch's deliveries.
+const INSERT_AND_DEQUEUE = prepared(
+  'ponte_webhook_fanout_insert',
+  `with dequeued as (delete from webhook_fanout_queue where position = any(?::bigint[]))
+   insert into webhook_delivery (id, seller_id, subscription_id, event_id, event_type, aggregate_type, aggregate_id, sequence,
+                                 status, attempt_count, attempts_in_round, next_attempt_at, created_at, updated_at)
+   select d.*, 'pending', 0, 0, now(), now(), now()
+     from jsonb_to_recordset(?::jsonb)
+       as d(id uuid, seller_id uuid, subscription_id uuid, event_id uuid, event_type text, aggregate_type text, aggregate_id text, sequence int)`,
+);
+
+async function fanOutIn(
+  run: RunStatement,
+  em: EntityManager | undefined,
+  claim: { limit: number; leaseMs: number },
+): Promise<{ taken: number; claimed: ClaimedDelivery[] }> {
+  const events = await run<QueuedEvent>(READ_QUEUED, [FANOUT_BATCH_SIZE]);
+  if (events.length === 0) return { taken: 0, claimed: [] };
+  const committed = events.filter((event): event is CommittedEvent => event.id !== null);
+  const rows = committed.length > 0 ? await deliveriesOf(em, committed) : [];
+  await run(INSERT_AND_DEQUEUE, [`{${events.map((event) => event.position).join(',')}}`, JSON.stringify(rows)]);
+  const claimed = rows.length > 0 && claim.limit > 0 ? await claimDueDeliveries(run, claim.limit, claim.leaseMs) : [];
+  return { taken: events.length, claimed };
+}
+
+/** The batch's deliveries, in audience and event order. */
+async function deliveriesOf(em: EntityManager | undefined, events: readonly CommittedEvent[]) {
   const byId = new Map(events.map((event) => [event.id, event]));
   const targets: FanoutTarget[] = [];
   for (const audience of audiences()) targets.push(...(await audience(em, events)));
-  if (targets.length === 0) return false;
-  const rows = targets.map((target) => {
+  return targets.map((target) => {
     const event = byId.get(target.eventId)!;
     return {
       id: newId(),
@@ -132,13 +172,4 @@ async function insertDeliveries(em: EntityManager, events: readonly CommittedEve
       sequence: event.sequence,
     };
   });
-  await em.execute(
-    `insert into webhook_delivery (id, seller_id, subscription_id, event_id, event_type, aggregate_type, aggregate_id, sequence,
-                                   status, attempt_count, attempts_in_round, next_attempt_at, created_at, updated_at)
-     select d.*, 'pending', 0, 0, now(), now(), now()
-       from jsonb_to_recordset(?::jsonb)
-         as d(id uuid, seller_id uuid, subscription_id uuid, event_id uuid, event_type text, aggregate_type text, aggregate_id text, sequence int)`,
-    [JSON.stringify(rows)],
-  );
-  return true;
 }

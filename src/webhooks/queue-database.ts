@@ -11,14 +11,14 @@ export function runWith(em: EntityManager): RunStatement {
   return <T extends object>(statement: PreparedStatement, values: readonly unknown[]) => em.execute<T[]>(statement.sql, [...values]);
 }
 
-/** The claim loop and the record loop each run one statement at a time. */
-const CONNECTIONS = 2;
+/** The fan-out's transaction, the claim loop and the record loop each run one statement at a time. */
+const CONNECTIONS = 3;
 /** As the ORM's pool: a database that does not answer fails the statement rather than hang the loop. */
 const CONNECT_TIMEOUT_MS = 10_000;
 
 /**
- * The dispatcher's own connections for its hot statements (claiming, recording
- * successes), beside the ORM's pool. Each runs prepared: PostgreSQL plans the claim and
+ * The dispatcher's own connections for its hot statements (fanning out, claiming,
+ * recording successes), beside the ORM's pool. Each runs prepared: PostgreSQL plans the claim and
  * the record once per connection instead of at every run (~2 ms each, more under load),
  * and no ORM layer runs around them.
  */
@@ -33,6 +33,25 @@ export class QueueDatabase {
 
   readonly run: RunStatement = async <T extends object>(statement: PreparedStatement, values: readonly unknown[]) =>
     (await this.pool.query<T>({ name: statement.name, text: statement.text, values: [...values] })).rows;
+
+  /** Runs `work`'s statements in one transaction on one connection, committed if it answers, rolled back if it throws. */
+  async transaction<T>(work: (run: RunStatement) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query('begin');
+      const result = await work(async <R extends object>(statement: PreparedStatement, values: readonly unknown[]) =>
+        (await client.query<R>({ name: statement.name, text: statement.text, values: [...values] })).rows);
+      await client.query('commit');
+      return result;
+    } catch (error) {
+      // A connection whose rollback fails is discarded rather than returned mid-transaction.
+      await client.query('rollback').catch((rollbackError: Error) => (broken = rollbackError));
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
 
   close(): Promise<void> {
     return this.pool.end();

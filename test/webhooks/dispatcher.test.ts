@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { claimDueDeliveries } from '../../src/webhooks/delivery-queue.js';
 import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { fanOutAndClaim, fanOutBatch } from '../../src/webhooks/fanout.js';
-import { runWith } from '../../src/webhooks/queue-database.js';
+import { QueueDatabase, runWith } from '../../src/webhooks/queue-database.js';
 import { createTestSeller, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
 import { deliveriesOf, emit, getJson, settledDeliveries, startDispatcher, subscribe, type SubscriptionRecord } from './fixtures.js';
 import { startReceiver, waitUntil, type Receiver, type Reply } from './receiver.js';
@@ -97,7 +97,10 @@ describe('webhook dispatcher crashes and stalls', () => {
     expect(hook.requests.map((request) => request.envelope.data.n).sort()).toEqual([1, 2, 3]);
   });
 
-  it("claims in the fan-out's transaction only what is due: an aggregate's later event waits for its earlier one", async () => {
+  // On the dispatcher's own connection, as it fans out, and in the ORM's transaction, where a product audience sends it.
+  it.each(['queue', 'orm'] as const)("claims in the fan-out's transaction only what is due: an aggregate's later event waits for its earlier one (%s)", async (path) => {
+    const queue = path === 'queue' ? new QueueDatabase(server.orm.config.get('clientUrl')!) : undefined;
+    const fanOut = () => fanOutAndClaim(server.orm, { limit: 10, leaseMs: 60_000 }, queue);
     const seller = await createTestSeller(server.orm);
     const hook = await receiver();
     await subscribe(server, seller, { url: hook.url });
@@ -107,8 +110,12 @@ describe('webhook dispatcher crashes and stalls', () => {
       { aggregateId: 'o-other', data: { n: 3 } },
     ]);
     let claimed: Awaited<ReturnType<typeof fanOutAndClaim>>['claimed'] = [];
-    for (let batch = await fanOutAndClaim(server.orm, { limit: 10, leaseMs: 60_000 }); batch.taken > 0; batch = await fanOutAndClaim(server.orm, { limit: 10, leaseMs: 60_000 })) {
-      claimed = [...claimed, ...batch.claimed];
+    try {
+      for (let batch = await fanOut(); batch.taken > 0; batch = await fanOut()) {
+        claimed = [...claimed, ...batch.claimed];
+      }
+    } finally {
+      await queue?.close();
     }
     expect(claimed.filter((delivery) => delivery.sellerId === seller.id).map((delivery) => delivery.event.payload.n).sort()).toEqual([1, 3]);
     // The two claimed hold their leases; the third is owed once the first is recorded.
