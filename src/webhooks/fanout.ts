@@ -3,7 +3,8 @@ import type { Orm } from '../db/orm.js';
 import { newId } from '../db/ids.js';
 import { claimDueDeliveries, type ClaimedDelivery } from './delivery-queue.js';
 import { subscribesTo, type SubscriptionKind } from './policy.js';
-import { prepared, runWith, type QueueDatabase, type RunStatement } from './queue-database.js';
+import { prepared } from '../db/prepared.js';
+import { runWith, type QueueDatabase, type RunStatement } from './queue-database.js';
 
 /** Events one fan-out transaction takes; a full batch means more may be waiting. */
 export const FANOUT_BATCH_SIZE = 500;
