@@ -1,10 +1,9 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Orm } from '../db/orm.js';
 import { newId } from '../db/ids.js';
 import { claimDueDeliveries, type ClaimedDelivery } from './delivery-queue.js';
 import { subscribesTo, type SubscriptionKind } from './policy.js';
 import { prepared } from '../db/prepared.js';
-import { runWith, type QueueDatabase, type RunStatement } from './queue-database.js';
+import { inTransaction, type RunStatement, type Transactional } from './queue-database.js';
 
 /** Events one fan-out transaction takes; a full batch means more may be waiting. */
 export const FANOUT_BATCH_SIZE = 500;
@@ -38,19 +37,14 @@ export interface FanoutTarget {
 }
 
 /**
- * Who receives a batch of committed events, decided in the fan-out's transaction. Each
- * audience brings its own rule: the seller's own subscriptions (the webhooks interface)
- * take the events they name; per-product registrations take those of the sellers that
- * installed their application (src/products/audience.ts). Modules declare their
- * audiences; src/modules.ts registers them here. Without an entity manager the fan-out
- * runs on the dispatcher's own connection: an audience that needs the ORM for the batch
- * throws OrmTransactionNeeded, and the batch is fanned out in the ORM's transaction.
+ * Who receives a batch of committed events, decided in the fan-out's transaction, whose
+ * statements `run` runs. Each audience brings its own rule: the seller's own
+ * subscriptions (the webhooks interface) take the events they name; per-product
+ * registrations take those of the sellers that installed their application
+ * (src/products/audience.ts). Modules declare their audiences; src/modules.ts registers
+ * them here.
  */
-export type Audience = (em: EntityManager | undefined, events: readonly CommittedEvent[]) => Promise<FanoutTarget[]>;
-
-export class OrmTransactionNeeded extends Error {
-  override name = 'OrmTransactionNeeded';
-}
+export type Audience = (run: RunStatement, events: readonly CommittedEvent[]) => Promise<FanoutTarget[]>;
 
 const AUDIENCES: Audience[] = [];
 
@@ -67,7 +61,7 @@ function audiences(): readonly Audience[] {
  * The webhooks interface's audience: each seller's own active subscriptions that name the
  * event. The fan-out's read brings them along with the events (one round trip less).
  */
-export async function sellerSubscriptions(_em: EntityManager | undefined, events: readonly CommittedEvent[]): Promise<FanoutTarget[]> {
+export async function sellerSubscriptions(_run: RunStatement, events: readonly CommittedEvent[]): Promise<FanoutTarget[]> {
   return events.flatMap((event) =>
     (event.seller_subscriptions ?? [])
       .filter((subscription) => subscribesTo(subscription.kind, subscription.events, event.type))
@@ -81,9 +75,12 @@ export async function sellerSubscriptions(_em: EntityManager | undefined, events
  * queued, after commit leaves the deliveries. One process fans out at a time (an
  * advisory lock), in queue order, so the deliveries of one aggregate always exist in
  * sequence order before the later one can be claimed. Answers how many events it took.
+ * Here it runs on a connection of the ORM's pool; the dispatcher runs the same
+ * transaction on its own (fanOutAndClaim).
  */
 export async function fanOutBatch(orm: Orm): Promise<number> {
-  return (await fanOutAndClaim(orm, { limit: 0, leaseMs: 0 })).taken;
+  const pool = await orm.em.getConnection().getNativeClient();
+  return (await fanOutAndClaim({ transaction: (work) => inTransaction(pool, work) }, { limit: 0, leaseMs: 0 })).taken;
 }
 
 /**
@@ -93,24 +90,15 @@ export async function fanOutBatch(orm: Orm): Promise<number> {
  * own rows and keeps their per-aggregate order; the claimed deliveries are answered only
  * once the transaction has committed.
  *
- * With the dispatcher's `queue`, the transaction runs there, its statements prepared and
- * without the ORM's layers around them (at rest this transaction was most of the
- * dispatcher's time before the POST). An audience that needs the ORM for the batch
- * (OrmTransactionNeeded) rolls it back, and the batch is fanned out again in the ORM's.
+ * The dispatcher runs it on its own connection (`database`), its statements prepared and
+ * without the ORM's layers around them: at rest this transaction was most of the
+ * dispatcher's time before the POST.
  */
 export async function fanOutAndClaim(
-  orm: Orm,
+  database: Transactional,
   claim: { limit: number; leaseMs: number },
-  queue?: QueueDatabase,
 ): Promise<{ taken: number; claimed: ClaimedDelivery[] }> {
-  if (queue) {
-    try {
-      return await queue.transaction((run) => fanOutIn(run, undefined, claim));
-    } catch (error) {
-      if (!(error instanceof OrmTransactionNeeded)) throw error;
-    }
-  }
-  return orm.em.fork().transactional((em) => fanOutIn(runWith(em), em, claim));
+  return database.transaction((run) => fanOutIn(run, claim));
 }
 
 // The lock and the read in one statement: no rows unless this transaction holds the lock
@@ -141,25 +129,21 @@ const INSERT_AND_DEQUEUE = prepared(
        as d(id uuid, seller_id uuid, subscription_id uuid, event_id uuid, event_type text, aggregate_type text, aggregate_id text, sequence int)`,
 );
 
-async function fanOutIn(
-  run: RunStatement,
-  em: EntityManager | undefined,
-  claim: { limit: number; leaseMs: number },
-): Promise<{ taken: number; claimed: ClaimedDelivery[] }> {
+async function fanOutIn(run: RunStatement, claim: { limit: number; leaseMs: number }): Promise<{ taken: number; claimed: ClaimedDelivery[] }> {
   const events = await run<QueuedEvent>(READ_QUEUED, [FANOUT_BATCH_SIZE]);
   if (events.length === 0) return { taken: 0, claimed: [] };
   const committed = events.filter((event): event is CommittedEvent => event.id !== null);
-  const rows = committed.length > 0 ? await deliveriesOf(em, committed) : [];
+  const rows = committed.length > 0 ? await deliveriesOf(run, committed) : [];
   await run(INSERT_AND_DEQUEUE, [`{${events.map((event) => event.position).join(',')}}`, JSON.stringify(rows)]);
   const claimed = rows.length > 0 && claim.limit > 0 ? await claimDueDeliveries(run, claim.limit, claim.leaseMs) : [];
   return { taken: events.length, claimed };
 }
 
 /** The batch's deliveries, in audience and event order. */
-async function deliveriesOf(em: EntityManager | undefined, events: readonly CommittedEvent[]) {
+async function deliveriesOf(run: RunStatement, events: readonly CommittedEvent[]) {
   const byId = new Map(events.map((event) => [event.id, event]));
   const targets: FanoutTarget[] = [];
-  for (const audience of audiences()) targets.push(...(await audience(em, events)));
+  for (const audience of audiences()) targets.push(...(await audience(run, events)));
   return targets.map((target) => {
     const event = byId.get(target.eventId)!;
     return {
