@@ -13,8 +13,11 @@ describe('the ponte command', () => {
   afterAll(() => database.drop());
 
   it('lists its commands with --help, without a database', { timeout: 120_000 }, async () => {
-    for (const args of [['--help'], ['-h'], ['help'], []]) {
-      const result = await runProcess(PONTE, args, {});
+    // Each call is a Node process of its own: started together, they share the cores.
+    const calls = [['--help'], ['-h'], ['help'], []];
+    const results = await Promise.all(calls.map((args) => runProcess(PONTE, args, {})));
+    for (const [index, args] of calls.entries()) {
+      const result = results[index]!;
       expect(result.code, args.join(' ')).toBe(args.length === 0 ? 2 : 0);
       const text = args.length === 0 ? result.stderr : result.stdout;
       expect(text).toContain('usage: ponte <command>');
@@ -25,15 +28,16 @@ describe('the ponte command', () => {
   });
 
   it('describes one command with <command> --help or help <command>', { timeout: 120_000 }, async () => {
-    for (const args of [['token', 'create', '--help'], ['help', 'token', 'create']]) {
-      const result = await runProcess(PONTE, args, {});
+    const [unknown, ...results] = await Promise.all(
+      [['help', 'seller', 'delete'], ['token', 'create', '--help'], ['help', 'token', 'create']].map((args) => runProcess(PONTE, args, {})),
+    );
+    for (const result of results) {
       expect(result.code).toBe(0);
       expect(result.stdout.split('\n')[0]).toBe('usage: ponte token create --seller <id> [--scopes a,b] [--name <name>]');
       expect(result.stdout).toContain('every scope unless --scopes lists some');
     }
-    const unknown = await runProcess(PONTE, ['help', 'seller', 'delete'], {});
-    expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain('unknown command "seller delete"');
+    expect(unknown!.code).toBe(2);
+    expect(unknown!.stderr).toContain('unknown command "seller delete"');
   });
 
   // Ten Node processes loading the whole service at once: slow on a busy two-core machine.

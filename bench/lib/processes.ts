@@ -91,7 +91,19 @@ function rssOf(pid: number): number {
 
 /** User and system CPU time a process has used, from /proc (10 ms ticks). */
 export function cpuMsOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ticksMs(`/proc/${pid}/stat`);
+}
+
+/**
+ * The same for its main thread alone: the event loop that runs JavaScript and makes the
+ * socket writes, without V8's concurrent GC and compiler threads.
+ */
+export function mainThreadCpuMsOf(pid: number): number {
+  return ticksMs(`/proc/${pid}/task/${pid}/stat`);
+}
+
+function ticksMs(statPath: string): number {
+  const fields = readFileSync(statPath, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
