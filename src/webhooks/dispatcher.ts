@@ -177,7 +177,7 @@ export class Dispatcher implements Worker {
         const free = this.freeSlots();
         this.reserved += free;
         try {
-          const batch = await fanOutAndClaim(this.options.orm, { limit: free, leaseMs: this.leaseMs });
+          const batch = await fanOutAndClaim(this.queue, { limit: free, leaseMs: this.leaseMs });
           taken = batch.taken;
           this.send(batch.claimed);
         } finally {

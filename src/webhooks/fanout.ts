@@ -1,9 +1,9 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Orm } from '../db/orm.js';
 import { newId } from '../db/ids.js';
 import { claimDueDeliveries, type ClaimedDelivery } from './delivery-queue.js';
 import { subscribesTo, type SubscriptionKind } from './policy.js';
-import { runWith } from './queue-database.js';
+import { prepared } from '../db/prepared.js';
+import { inTransaction, type RunStatement, type Transactional } from './queue-database.js';
 
 /** Events one fan-out transaction takes; a full batch means more may be waiting. */
 export const FANOUT_BATCH_SIZE = 500;
@@ -37,13 +37,14 @@ export interface FanoutTarget {
 }
 
 /**
- * Who receives a batch of committed events, decided in the fan-out's transaction. Each
- * audience brings its own rule: the seller's own subscriptions (the webhooks interface)
- * take the events they name; per-product registrations take those of the sellers that
- * installed their application (src/products/audience.ts). Modules declare their
- * audiences; src/modules.ts registers them here.
+ * Who receives a batch of committed events, decided in the fan-out's transaction, whose
+ * statements `run` runs. Each audience brings its own rule: the seller's own
+ * subscriptions (the webhooks interface) take the events they name; per-product
+ * registrations take those of the sellers that installed their application
+ * (src/products/audience.ts). Modules declare their audiences; src/modules.ts registers
+ * them here.
  */
-export type Audience = (em: EntityManager, events: readonly CommittedEvent[]) => Promise<FanoutTarget[]>;
+export type Audience = (run: RunStatement, events: readonly CommittedEvent[]) => Promise<FanoutTarget[]>;
 
 const AUDIENCES: Audience[] = [];
 
@@ -60,7 +61,7 @@ function audiences(): readonly Audience[] {
  * The webhooks interface's audience: each seller's own active subscriptions that name the
  * event. The fan-out's read brings them along with the events (one round trip less).
  */
-export async function sellerSubscriptions(_em: EntityManager, events: readonly CommittedEvent[]): Promise<FanoutTarget[]> {
+export async function sellerSubscriptions(_run: RunStatement, events: readonly CommittedEvent[]): Promise<FanoutTarget[]> {
   return events.flatMap((event) =>
     (event.seller_subscriptions ?? [])
       .filter((subscription) => subscribesTo(subscription.kind, subscription.events, event.type))
@@ -74,9 +75,12 @@ export async function sellerSubscriptions(_em: EntityManager, events: readonly C
  * queued, after commit leaves the deliveries. One process fans out at a time (an
  * advisory lock), in queue order, so the deliveries of one aggregate always exist in
  * sequence order before the later one can be claimed. Answers how many events it took.
+ * Here it runs on a connection of the ORM's pool; the dispatcher runs the same
+ * transaction on its own (fanOutAndClaim).
  */
 export async function fanOutBatch(orm: Orm): Promise<number> {
-  return (await fanOutAndClaim(orm, { limit: 0, leaseMs: 0 })).taken;
+  const pool = await orm.em.getConnection().getNativeClient();
+  return (await fanOutAndClaim({ transaction: (work) => inTransaction(pool, work) }, { limit: 0, leaseMs: 0 })).taken;
 }
 
 /**
@@ -85,41 +89,62 @@ export async function fanOutBatch(orm: Orm): Promise<number> {
  * statement, commit and wake-up of its own. It is the same claim, so it sees the batch's
  * own rows and keeps their per-aggregate order; the claimed deliveries are answered only
  * once the transaction has committed.
+ *
+ * The dispatcher runs it on its own connection (`database`), its statements prepared and
+ * without the ORM's layers around them: at rest this transaction was most of the
+ * dispatcher's time before the POST.
  */
-export async function fanOutAndClaim(orm: Orm, claim: { limit: number; leaseMs: number }): Promise<{ taken: number; claimed: ClaimedDelivery[] }> {
-  return orm.em.fork().transactional(async (em) => {
-    // The lock and the read in one statement: no rows unless this transaction holds the
-    // lock (its scalar subquery runs once, before the scan).
-    const events = await em.execute<QueuedEvent[]>(
-      `with lock as (select pg_try_advisory_xact_lock(hashtext('ponte:webhook-fanout')) as taken)
-       select q.position, e.id, e.seller_id, e.type, e.aggregate_type, e.aggregate_id, e.sequence, e.created_at,
-              -- Spans sellers by design: the queue holds every tenant's events.
-              (select json_agg(json_build_object('id', s.id, 'kind', s.kind, 'events', s.events) order by s.id)
-                 from webhook_subscription s
-                where s.seller_id = e.seller_id and s.kind = 'interface' and s.active and s.deleted_at is null) as seller_subscriptions
-         from webhook_fanout_queue q left join outbox_event e on e.id = q.event_id
-        where (select taken from lock)
-        order by q.position
-        limit ?`,
-      [FANOUT_BATCH_SIZE],
-    );
-    if (events.length === 0) return { taken: 0, claimed: [] };
-    const committed = events.filter((event): event is CommittedEvent => event.id !== null);
-    const made = committed.length > 0 && (await insertDeliveries(em, committed));
-    // Exactly the rows read: a writer that took an earlier position may commit only now.
-    await em.execute(`delete from webhook_fanout_queue where position = any(?::bigint[])`, [`{${events.map((event) => event.position).join(',')}}`]);
-    const claimed = made && claim.limit > 0 ? await claimDueDeliveries(runWith(em), claim.limit, claim.leaseMs) : [];
-    return { taken: events.length, claimed };
-  });
+export async function fanOutAndClaim(
+  database: Transactional,
+  claim: { limit: number; leaseMs: number },
+): Promise<{ taken: number; claimed: ClaimedDelivery[] }> {
+  return database.transaction((run) => fanOutIn(run, claim));
 }
 
-/** The batch's deliveries in one statement, with their ids in audience and event order; answers whether it made any. */
-async function insertDeliveries(em: EntityManager, events: readonly CommittedEvent[]): Promise<boolean> {
+// The lock and the read in one statement: no rows unless this transaction holds the lock
+// (its scalar subquery runs once, before the scan).
+const READ_QUEUED = prepared(
+  'ponte_webhook_fanout_read',
+  `with lock as (select pg_try_advisory_xact_lock(hashtext('ponte:webhook-fanout')) as taken)
+   select q.position, e.id, e.seller_id, e.type, e.aggregate_type, e.aggregate_id, e.sequence, e.created_at,
+          -- Spans sellers by design: the queue holds every tenant's events.
+          (select json_agg(json_build_object('id', s.id, 'kind', s.kind, 'events', s.events) order by s.id)
+             from webhook_subscription s
+            where s.seller_id = e.seller_id and s.kind = 'interface' and s.active and s.deleted_at is null) as seller_subscriptions
+     from webhook_fanout_queue q left join outbox_event e on e.id = q.event_id
+    where (select taken from lock)
+    order by q.position
+    limit ?`,
+);
+
+// Exactly the rows read leave the queue (a writer that took an earlier position may commit
+// only now), in the statement that inserts the batch's deliveries.
+const INSERT_AND_DEQUEUE = prepared(
+  'ponte_webhook_fanout_insert',
+  `with dequeued as (delete from webhook_fanout_queue where position = any(?::bigint[]))
+   insert into webhook_delivery (id, seller_id, subscription_id, event_id, event_type, aggregate_type, aggregate_id, sequence,
+                                 status, attempt_count, attempts_in_round, next_attempt_at, created_at, updated_at)
+   select d.*, 'pending', 0, 0, now(), now(), now()
+     from jsonb_to_recordset(?::jsonb)
+       as d(id uuid, seller_id uuid, subscription_id uuid, event_id uuid, event_type text, aggregate_type text, aggregate_id text, sequence int)`,
+);
+
+async function fanOutIn(run: RunStatement, claim: { limit: number; leaseMs: number }): Promise<{ taken: number; claimed: ClaimedDelivery[] }> {
+  const events = await run<QueuedEvent>(READ_QUEUED, [FANOUT_BATCH_SIZE]);
+  if (events.length === 0) return { taken: 0, claimed: [] };
+  const committed = events.filter((event): event is CommittedEvent => event.id !== null);
+  const rows = committed.length > 0 ? await deliveriesOf(run, committed) : [];
+  await run(INSERT_AND_DEQUEUE, [`{${events.map((event) => event.position).join(',')}}`, JSON.stringify(rows)]);
+  const claimed = rows.length > 0 && claim.limit > 0 ? await claimDueDeliveries(run, claim.limit, claim.leaseMs) : [];
+  return { taken: events.length, claimed };
+}
+
+/** The batch's deliveries, in audience and event order. */
+async function deliveriesOf(run: RunStatement, events: readonly CommittedEvent[]) {
   const byId = new Map(events.map((event) => [event.id, event]));
   const targets: FanoutTarget[] = [];
-  for (const audience of audiences()) targets.push(...(await audience(em, events)));
-  if (targets.length === 0) return false;
-  const rows = targets.map((target) => {
+  for (const audience of audiences()) targets.push(...(await audience(run, events)));
+  return targets.map((target) => {
     const event = byId.get(target.eventId)!;
     return {
       id: newId(),
@@ -132,13 +157,4 @@ async function insertDeliveries(em: EntityManager, events: readonly CommittedEve
       sequence: event.sequence,
     };
   });
-  await em.execute(
-    `insert into webhook_delivery (id, seller_id, subscription_id, event_id, event_type, aggregate_type, aggregate_id, sequence,
-                                   status, attempt_count, attempts_in_round, next_attempt_at, created_at, updated_at)
-     select d.*, 'pending', 0, 0, now(), now(), now()
-       from jsonb_to_recordset(?::jsonb)
-         as d(id uuid, seller_id uuid, subscription_id uuid, event_id uuid, event_type text, aggregate_type text, aggregate_id text, sequence int)`,
-    [JSON.stringify(rows)],
-  );
-  return true;
 }

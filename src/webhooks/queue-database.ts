@@ -11,18 +11,45 @@ export function runWith(em: EntityManager): RunStatement {
   return <T extends object>(statement: PreparedStatement, values: readonly unknown[]) => em.execute<T[]>(statement.sql, [...values]);
 }
 
-/** The claim loop and the record loop each run one statement at a time. */
-const CONNECTIONS = 2;
+/** Runs statements in one transaction: the fan-out's (src/webhooks/fanout.ts). */
+export interface Transactional {
+  transaction<T>(work: (run: RunStatement) => Promise<T>): Promise<T>;
+}
+
+/**
+ * Runs `work`'s statements, prepared, in one transaction on one connection of `pool`:
+ * committed if it answers, rolled back if it throws.
+ */
+export async function inTransaction<T>(pool: pg.Pool, work: (run: RunStatement) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('begin');
+    const result = await work(async <R extends object>(statement: PreparedStatement, values: readonly unknown[]) =>
+      (await client.query<R>({ name: statement.name, text: statement.text, values: [...values] })).rows);
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    // A connection whose rollback fails is discarded rather than returned mid-transaction.
+    await client.query('rollback').catch((rollbackError: Error) => (broken = rollbackError));
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
+/** The fan-out's transaction, the claim loop and the record loop each run one statement at a time. */
+const CONNECTIONS = 3;
 /** As the ORM's pool: a database that does not answer fails the statement rather than hang the loop. */
 const CONNECT_TIMEOUT_MS = 10_000;
 
 /**
- * The dispatcher's own connections for its hot statements (claiming, recording
- * successes), beside the ORM's pool. Each runs prepared: PostgreSQL plans the claim and
+ * The dispatcher's own connections for its hot statements (fanning out, claiming,
+ * recording successes), beside the ORM's pool. Each runs prepared: PostgreSQL plans the claim and
  * the record once per connection instead of at every run (~2 ms each, more under load),
  * and no ORM layer runs around them.
  */
-export class QueueDatabase {
+export class QueueDatabase implements Transactional {
   private readonly pool: pg.Pool;
 
   constructor(databaseUrl: string, logger?: Logger) {
@@ -33,6 +60,11 @@ export class QueueDatabase {
 
   readonly run: RunStatement = async <T extends object>(statement: PreparedStatement, values: readonly unknown[]) =>
     (await this.pool.query<T>({ name: statement.name, text: statement.text, values: [...values] })).rows;
+
+  /** Runs `work`'s statements in one transaction on one of these connections (see inTransaction). */
+  transaction<T>(work: (run: RunStatement) => Promise<T>): Promise<T> {
+    return inTransaction(this.pool, work);
+  }
 
   close(): Promise<void> {
     return this.pool.end();

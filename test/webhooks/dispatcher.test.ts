@@ -4,7 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { claimDueDeliveries } from '../../src/webhooks/delivery-queue.js';
 import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { fanOutAndClaim, fanOutBatch } from '../../src/webhooks/fanout.js';
-import { runWith } from '../../src/webhooks/queue-database.js';
+import { QueueDatabase, runWith } from '../../src/webhooks/queue-database.js';
+import { createTestApplication } from '../products/fixtures.js';
 import { createTestSeller, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
 import { deliveriesOf, emit, getJson, settledDeliveries, startDispatcher, subscribe, type SubscriptionRecord } from './fixtures.js';
 import { startReceiver, waitUntil, type Receiver, type Reply } from './receiver.js';
@@ -98,6 +99,8 @@ describe('webhook dispatcher crashes and stalls', () => {
   });
 
   it("claims in the fan-out's transaction only what is due: an aggregate's later event waits for its earlier one", async () => {
+    const queue = new QueueDatabase(server.orm.config.get('clientUrl')!);
+    const fanOut = () => fanOutAndClaim(queue, { limit: 10, leaseMs: 60_000 });
     const seller = await createTestSeller(server.orm);
     const hook = await receiver();
     await subscribe(server, seller, { url: hook.url });
@@ -107,14 +110,70 @@ describe('webhook dispatcher crashes and stalls', () => {
       { aggregateId: 'o-other', data: { n: 3 } },
     ]);
     let claimed: Awaited<ReturnType<typeof fanOutAndClaim>>['claimed'] = [];
-    for (let batch = await fanOutAndClaim(server.orm, { limit: 10, leaseMs: 60_000 }); batch.taken > 0; batch = await fanOutAndClaim(server.orm, { limit: 10, leaseMs: 60_000 })) {
-      claimed = [...claimed, ...batch.claimed];
+    try {
+      for (let batch = await fanOut(); batch.taken > 0; batch = await fanOut()) {
+        claimed = [...claimed, ...batch.claimed];
+      }
+    } finally {
+      await queue.close();
     }
     expect(claimed.filter((delivery) => delivery.sellerId === seller.id).map((delivery) => delivery.event.payload.n).sort()).toEqual([1, 3]);
     // The two claimed hold their leases; the third is owed once the first is recorded.
     const owed = await deliveriesOf(server, seller);
     expect(owed.map((delivery) => delivery.status)).toEqual(['pending', 'pending', 'pending']);
     expect(await claimDueDeliveries(runWith(server.orm.em.fork()), 10, 500)).toEqual([]);
+  });
+
+  // A product's audience may create the registration's subscription for the seller: that
+  // too runs in the fan-out's one transaction on the dispatcher's connection.
+  it('fans a batch holding a product event out once, in one committed transaction, with its new product subscription', async () => {
+    const seller = await createTestSeller(server.orm);
+    await subscribe(server, seller, { url: 'http://127.0.0.1:9/own' });
+    const app = await createTestApplication(server.orm, { installedBy: [seller] });
+    const registered = await fetch(`${server.url}/pagamentos/api/v1/webhook/novo`, {
+      method: 'POST',
+      headers: app.headers,
+      body: JSON.stringify({ url: 'http://127.0.0.1:9/app', events: ['ciclo.criado'] }),
+    });
+    expect(registered.status).toBe(201);
+    await emit(server.orm, seller.id, [
+      { aggregateId: 'o-beside-product' },
+      { type: 'ciclo.criado', aggregateType: 'settlement_cycle', aggregateId: 'cycle-1' },
+    ]);
+
+    const queue = new QueueDatabase(server.orm.config.get('clientUrl')!);
+    const transactions: string[] = [];
+    const transaction = queue.transaction.bind(queue);
+    queue.transaction = (work) =>
+      transaction(work).then(
+        (result) => (transactions.push('committed'), result),
+        (error: unknown) => {
+          transactions.push('rolled back');
+          throw error;
+        },
+      );
+    let fanOuts = 0;
+    let claimed: Awaited<ReturnType<typeof fanOutAndClaim>>['claimed'] = [];
+    try {
+      for (let batch = await fanOutAndClaim(queue, { limit: 10, leaseMs: 60_000 }); ; batch = await fanOutAndClaim(queue, { limit: 10, leaseMs: 60_000 })) {
+        fanOuts += 1;
+        claimed = [...claimed, ...batch.claimed];
+        if (batch.taken === 0) break;
+      }
+    } finally {
+      await queue.close();
+    }
+    expect(transactions).toEqual(Array.from({ length: fanOuts }, () => 'committed'));
+    const ofSeller = claimed.filter((delivery) => delivery.sellerId === seller.id);
+    expect(ofSeller.map((delivery) => [delivery.kind, delivery.event.type, delivery.url]).sort()).toEqual([
+      ['interface', 'pedido.status_alterado', 'http://127.0.0.1:9/own'],
+      ['payments', 'ciclo.criado', 'http://127.0.0.1:9/app'],
+    ]);
+    const [subscriptions] = await server.orm.em.fork().execute<{ count: string }[]>(
+      `select count(*) from product_webhook_subscription where seller_id = ?`,
+      [seller.id],
+    );
+    expect(subscriptions!.count).toBe('1');
   });
 
   it('delivers each event once after a crash between claim and send, when the leases run out', async () => {
