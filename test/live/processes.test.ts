@@ -34,8 +34,6 @@ async function receivedUntil(subscription: LiveSubscription, marker: EventEnvelo
 /** Real service processes on one database, each test with its own; a seller to subscribe as. */
 function serviceProcesses(env: () => Record<string, string>) {
   const state = {} as { database: TestDatabase; seller: TestSeller; services: Service[]; connections: LiveConnection[] };
-  /** Processes the tests of a describe share (startShared): stopped after its last test. */
-  const shared: Service[] = [];
   beforeAll(async () => {
     state.database = await createTestDatabase();
     state.seller = await createTestSeller(state.database.orm);
@@ -47,31 +45,18 @@ function serviceProcesses(env: () => Record<string, string>) {
   afterEach(async () => {
     await Promise.all(state.connections.map((connection) => connection.client.dispose()));
     await Promise.all(state.services.map(stopService));
-    // The next test counts its own subscriptions on the shared processes (subscribeOn).
-    await Promise.all(shared.map((service) => waitForSubscriptions(service.url, 0)));
   });
-  afterAll(async () => {
-    await Promise.all(shared.map(stopService));
-    await state.database.drop();
-  });
+  afterAll(() => state.database.drop());
 
-  /** Starts `count` processes, kept in `into`, so each is stopped even when another failed to start. */
-  const startInto = async (into: Service[], count: number) => {
+  /** Starts `count` processes; each is stopped after the test even when another failed to start. */
+  const start = async (count: number) => {
     const started = await Promise.allSettled(Array.from({ length: count }, () => startService({ DATABASE_URL: state.database.url, ...env() })));
     const services = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
-    into.push(...services);
+    state.services.push(...services);
     const failed = started.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
     return services;
   };
-  /** Processes of this test alone, stopped after it. */
-  const start = (count: number) => startInto(state.services, count);
-  /**
-   * Processes started by the first test that asks and kept for the describe's next ones:
-   * a start and a stop of two services is seconds on a loaded machine, and tests that
-   * neither stop them nor depend on their settings can share them.
-   */
-  const startShared = async (count: number) => (shared.length > 0 ? shared : startInto(shared, count));
   const subscribeOn = async (service: Service, query = ORDER_EVENTS, variables?: Record<string, unknown>) => {
     const connection = connectLive(service.url, bearer(state.seller.token));
     state.connections.push(connection);
@@ -86,11 +71,11 @@ function serviceProcesses(env: () => Record<string, string>) {
     return (await response.json()) as Record<string, unknown>;
   };
   const order = (id: string) => record(state.database.orm, state.seller.id, 'pedido.criado', { id, status: 'pendente' }, id);
-  return { state, start, startShared, subscribeOn, patchStock, order };
+  return { state, start, subscribeOn, patchStock, order };
 }
 
 describe('live events across processes: PostgreSQL LISTEN/NOTIFY', { timeout: TEST_MS }, () => {
-  const { state, startShared: start, subscribeOn, patchStock, order } = serviceProcesses(() => ({}));
+  const { state, start, subscribeOn, patchStock, order } = serviceProcesses(() => ({}));
 
   it('streams a stock change made over REST on one process to a subscriber on the other', async () => {
     const [a, b] = await start(2);
