@@ -9,7 +9,7 @@
 const KERNEL = '^src/(kernel|db|http|graphql|events|auth|webhooks|idempotency)/|^src/(config|errors|logger|money)\\.ts$';
 const KERNEL_FOLDERS = '^src/(kernel|db|http|graphql|events|auth|webhooks|idempotency)/';
 const DOMAIN = '^src/[^/]+/';
-const COMPOSITION = '^src/(modules|server|main|cli)\\.ts$';
+const COMPOSITION = '^src/(modules|server|main|cli|cli-commands)\\.ts$';
 /** Build scripts run by npm: they start like main.ts, so they may take the modules. */
 const SCRIPTS = '^src/graphql/print-schema\\.ts$|^src/db/create-migration\\.ts$';
 /** A module descriptor: `src/<folder>/<folder>.module.ts` (src/kernel/ponte-module.ts is its type). */

@@ -27,6 +27,20 @@ describe('the ponte command', () => {
     }
   });
 
+  it('answers --help without loading the service or any package', { timeout: 120_000 }, async () => {
+    // A module hook (in the environment, as `node --import` would take it) names on stderr
+    // each module the process loads: the service's modules and packages are most of a
+    // call's start, and help needs none of them.
+    const hook = `export async function load(url, context, next) { process.stderr.write('loaded ' + url + '\\n'); return next(url, context); }`;
+    const register = `import { register } from 'node:module'; register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(hook)}));`;
+    const result = await runProcess(PONTE, ['--help'], { NODE_OPTIONS: `--import=data:text/javascript,${encodeURIComponent(register)}` });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('usage: ponte <command>');
+    const loaded = result.stderr.split('\n').filter((line) => line.startsWith('loaded '));
+    expect(loaded.some((line) => line.endsWith('/cli.js'))).toBe(true);
+    expect(loaded.filter((line) => line.includes('/node_modules/') || /\/src\/(auth|db|modules|cli-commands)/.test(line))).toEqual([]);
+  });
+
   it('describes one command with <command> --help or help <command>', { timeout: 120_000 }, async () => {
     const [unknown, ...results] = await Promise.all(
       [['help', 'seller', 'delete'], ['token', 'create', '--help'], ['help', 'token', 'create']].map((args) => runProcess(PONTE, args, {})),
@@ -38,6 +52,13 @@ describe('the ponte command', () => {
     }
     expect(unknown!.code).toBe(2);
     expect(unknown!.stderr).toContain('unknown command "seller delete"');
+  });
+
+  it('refuses a command without a required option with its message and the usage', { timeout: 120_000 }, async () => {
+    const result = await runProcess(PONTE, ['seller', 'create'], { DATABASE_URL: database.url });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('--name is required\nusage: ponte <command>');
+    expect(result.stdout).toBe('');
   });
 
   // Ten Node processes loading the whole service at once: slow on a busy two-core machine.

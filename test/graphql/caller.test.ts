@@ -24,7 +24,10 @@ const principal: Principal = { sellerId: 'seller-1', sellerName: 'Loja', tokenId
 describe('@CurrentSeller and @CurrentCaller', () => {
   let schema: GraphQLSchema;
   beforeAll(async () => {
-    schema = await buildSchema({ resolvers: [CallerProbe], validate: false });
+    // type-graphql's metadata is global: files sharing the worker (vitest.config.ts) leave
+    // the service's @Authorized resolvers in it, and buildSchema then wants a checker. One
+    // that refuses everything: the probe's answers cannot come from it.
+    schema = await buildSchema({ resolvers: [CallerProbe], validate: false, authChecker: () => false });
   });
 
   const run = async (source: string, caller: Principal | undefined) => {

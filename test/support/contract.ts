@@ -18,7 +18,20 @@ import { afterEach } from 'vitest';
 import type { OpenApiDocument, Operation } from '../../src/http/openapi/document-types.js';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void;
-const violations: string[] = [];
+const PROCESS_STATE = Symbol.for('ponte.test.contract');
+interface ContractState {
+  violations: string[];
+  subscribed: boolean;
+}
+
+/**
+ * Test files share a worker's modules (vitest.config.ts, isolate: false) but this setup
+ * file runs again for each of them, as a new module: a receiver module loaded by an earlier
+ * file still reports to the first evaluation. One list and one channel subscription per
+ * process, kept on globalThis, so every report reaches the afterEach of the file running.
+ */
+const shared = ((globalThis as unknown as Record<symbol, ContractState | undefined>)[PROCESS_STATE] ??= { violations: [], subscribed: false });
+const violations = shared.violations;
 
 /** Records a breach of the contract; the running test fails with it. */
 export function reportContractViolation(message: string): void {
@@ -31,13 +44,16 @@ afterEach(() => {
   throw new Error(`The contract does not hold (${found.length}):\n${found.slice(0, 10).join('\n')}`);
 });
 
-subscribe('fastify.initialization', (message) => {
-  const { fastify } = message as { fastify: FastifyInstance };
-  fastify.addHook('onSend', async (request, reply, payload) => {
-    checkAnswer(fastify, request, reply, payload);
-    return payload;
+if (!shared.subscribed) {
+  shared.subscribed = true;
+  subscribe('fastify.initialization', (message) => {
+    const { fastify } = message as { fastify: FastifyInstance };
+    fastify.addHook('onSend', async (request, reply, payload) => {
+      checkAnswer(fastify, request, reply, payload);
+      return payload;
+    });
   });
-});
+}
 
 function newAjv(): Ajv2020 {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
