@@ -54,8 +54,13 @@ export class QueueDatabase implements Transactional {
 
   constructor(databaseUrl: string, logger?: Logger) {
     this.pool = new pg.Pool({ connectionString: databaseUrl, max: CONNECTIONS, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    const lost = (error: Error) => logger?.warn({ err: error }, 'webhook queue connection lost; the next statement opens another');
     // An idle connection that drops is replaced at the next statement; unhandled, its error would end the process.
-    this.pool.on('error', (error) => logger?.warn({ err: error }, 'webhook queue connection lost; the next statement opens another'));
+    this.pool.on('error', lost);
+    // The pool listens only while a connection is idle: one the server ends while the
+    // fan-out's transaction holds it (a database restart) would otherwise end the process
+    // too. Its next statement fails instead, and inTransaction drops it.
+    this.pool.on('connect', (client) => client.on('error', lost));
   }
 
   readonly run: RunStatement = async <T extends object>(statement: PreparedStatement, values: readonly unknown[]) =>
