@@ -14,6 +14,12 @@ export interface EventStreamOptions {
 }
 
 /**
+ * Takes one event of a pushed stream. Returns nothing when the event is delivered already
+ * (its socket took it), or a promise that settles once it is: the next event waits for it.
+ */
+export type Deliver = (envelope: EventEnvelope) => Promise<void> | undefined;
+
+/**
  * One subscription's events, pulled by graphql-ws one at a time. Live events wait in a
  * bounded buffer; replayed ones (the client's `after`, or a catch-up after the process
  * lost its feed) come first. Both arrive in commit order, so the cursor, the highest
@@ -32,6 +38,11 @@ export class EventStream implements AsyncIterableIterator<EventEnvelope> {
   private resyncWanted = false;
   private ended = false;
   private wake: (() => void) | undefined;
+  /** Set by pushTo: events go to it as they come rather than waiting to be pulled. */
+  private deliver: Deliver | undefined;
+  /** A pushed delivery (or the catch-up before one) is under way: later events wait in the buffer. */
+  private delivering = false;
+  private pushEnded: { resolve: () => void; reject: (error: unknown) => void } | undefined;
 
   constructor(private readonly options: EventStreamOptions) {}
 
@@ -60,6 +71,21 @@ export class EventStream implements AsyncIterableIterator<EventEnvelope> {
   resync(): void {
     this.resyncWanted = true;
     this.signal();
+  }
+
+  /**
+   * Instead of `next()`: hands every event to `deliver`, within `offer()` itself while no
+   * delivery is under way, so a hub offering one event to a thousand idle subscribers
+   * writes a thousand sockets in one turn, with no wake-up and no promise per subscriber.
+   * The same order, buffer, overflow, dedupe and catch-up as pulling. Settles when the
+   * stream ends; rejects, ending it, when a delivery or a catch-up fails.
+   */
+  pushTo(deliver: Deliver): Promise<void> {
+    this.deliver = deliver;
+    const ended = new Promise<void>((resolve, reject) => (this.pushEnded = { resolve, reject }));
+    if (this.ended) this.pushEnded!.resolve();
+    this.drain();
+    return ended;
   }
 
   async next(): Promise<IteratorResult<EventEnvelope>> {
@@ -121,10 +147,59 @@ export class EventStream implements AsyncIterableIterator<EventEnvelope> {
     this.replayed = [];
     beforeWake?.();
     this.options.onEnd();
+    this.pushEnded?.resolve();
     this.signal();
   }
 
+  /** Delivers what is due, synchronously for as long as each delivery completes at once. */
+  private drain(): void {
+    if (this.delivering) return;
+    while (!this.ended) {
+      if (this.resyncWanted) {
+        this.resyncWanted = false;
+        this.waitFor(this.catchUp());
+        return;
+      }
+      const event = this.replayed.shift() ?? this.live.shift();
+      if (!event) return;
+      if (!this.remember(event)) continue;
+      let pending: Promise<void> | undefined;
+      try {
+        pending = this.deliver!(event.envelope);
+      } catch (error) {
+        this.fail(error);
+        return;
+      }
+      if (pending) {
+        this.waitFor(pending);
+        return;
+      }
+    }
+  }
+
+  private waitFor(work: Promise<void>): void {
+    this.delivering = true;
+    work.then(
+      () => {
+        this.delivering = false;
+        this.drain();
+      },
+      (error: unknown) => this.fail(error),
+    );
+  }
+
+  private fail(error: unknown): void {
+    const pushEnded = this.pushEnded;
+    this.pushEnded = undefined;
+    this.end();
+    pushEnded?.reject(error);
+  }
+
   private signal(): void {
+    if (this.deliver) {
+      this.drain();
+      return;
+    }
     const wake = this.wake;
     this.wake = undefined;
     wake?.();

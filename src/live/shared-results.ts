@@ -1,5 +1,6 @@
 import { createSourceEventStream, execute, print, type ExecutionArgs, type ExecutionResult } from 'graphql';
 import type { Principal } from '../auth/auth.service.js';
+import { EventStream } from './event-stream.js';
 
 /** How one subscription's events reach its socket. */
 export interface Delivery {
@@ -7,8 +8,12 @@ export interface Delivery {
   id: string;
   /** Subscriptions with the same audience get the same result for the same event (see audienceOf). */
   audience: string;
-  /** Writes one message; settles once the socket took it, so a subscriber that stops reading stops pulling events. */
-  send(message: string): Promise<void>;
+  /**
+   * Writes one message. Returns nothing when the socket took it at once, or a promise that
+   * settles once it does, so a subscriber that stops reading holds its next events back
+   * (and overflows its buffer) instead of queueing them in the socket.
+   */
+  send(message: string): Promise<void> | undefined;
   /** The result as it goes on the wire: errors masked as over HTTP. */
   format(result: ExecutionResult): unknown;
 }
@@ -34,36 +39,35 @@ export function audienceOf(principal: Principal, args: Pick<ExecutionArgs, 'docu
  * held on the event object the hub hands to every stream, and written as a `next`
  * message under the subscriber's own id.
  *
- * The iterator handed to graphql-ws therefore never yields: it writes each message itself
- * and ends when the stream ends, so graphql-ws still sends `complete` and `error`, and
- * still ends the stream when the client completes or the socket closes.
+ * The stream pushes its events (EventStream.pushTo): the hub's offer writes an idle
+ * subscriber's socket at once, so one event reaches a thousand sockets in one turn of the
+ * event loop rather than through a chain of promises per subscriber. The iterator handed
+ * to graphql-ws therefore never yields: its `next()` settles when the stream ends, so
+ * graphql-ws still sends `complete` and `error`, and still ends the stream when the client
+ * completes or the socket closes.
  */
 export class SharedResults {
-  /** Per source event (the hub's envelope object): audience → the serialised result. */
-  private readonly results = new WeakMap<object, Map<string, Promise<string>>>();
+  /** Per source event (the hub's envelope object): audience → the serialised result, or its execution while it runs. */
+  private readonly results = new WeakMap<object, Map<string, string | Promise<string>>>();
 
   async subscribe(args: ExecutionArgs, delivery: Delivery): Promise<ExecutionResult | AsyncIterableIterator<ExecutionResult>> {
     const source = await createSourceEventStream(args);
     if (!(Symbol.asyncIterator in source)) return source;
-    const events = source[Symbol.asyncIterator]();
+    if (!(source instanceof EventStream)) throw new Error('live subscriptions must return the hub\'s EventStream');
     const head = `{"id":${JSON.stringify(delivery.id)},"type":"next","payload":`;
-    const results = this;
+    const deliver = (envelope: object): Promise<void> | undefined => {
+      const result = this.resultOf(envelope, args, delivery);
+      if (typeof result === 'string') return delivery.send(`${head}${result}}`);
+      return result.then((text) => delivery.send(`${head}${text}}`));
+    };
+    let pushed: Promise<void> | undefined;
     const stream: AsyncIterableIterator<ExecutionResult> = {
       async next(): Promise<IteratorResult<ExecutionResult>> {
-        for (;;) {
-          const event = await events.next();
-          if (event.done) return { done: true, value: undefined };
-          try {
-            await delivery.send(`${head}${await results.resultOf(event.value as object, args, delivery)}}`);
-          } catch (error) {
-            // As graphql-js's mapped iterator and graphql-ws's loop do: a failed event ends the stream, so the hub lets go of it.
-            await events.return?.();
-            throw error;
-          }
-        }
+        await (pushed ??= source.pushTo(deliver));
+        return { done: true, value: undefined };
       },
       async return(): Promise<IteratorResult<ExecutionResult>> {
-        await events.return?.();
+        await source.return();
         return { done: true, value: undefined };
       },
       [Symbol.asyncIterator]() {
@@ -73,15 +77,28 @@ export class SharedResults {
     return stream;
   }
 
-  /** The first subscriber of an audience to pull an event executes it (as graphql-js would, the event as root value); the others reuse the text. */
-  private resultOf(event: object, args: ExecutionArgs, delivery: Delivery): Promise<string> {
+  /**
+   * The first subscriber of an audience to take an event executes it (as graphql-js would,
+   * the event as root value); the others reuse the text, at once when it is ready.
+   */
+  private resultOf(event: object, args: ExecutionArgs, delivery: Delivery): string | Promise<string> {
     let byAudience = this.results.get(event);
     if (!byAudience) this.results.set(event, (byAudience = new Map()));
-    let result = byAudience.get(delivery.audience);
-    if (!result) {
-      result = Promise.resolve(execute({ ...args, rootValue: event })).then((executed) => JSON.stringify(delivery.format(executed)));
-      byAudience.set(delivery.audience, result);
+    const known = byAudience.get(delivery.audience);
+    if (known !== undefined) return known;
+    const serialise = (executed: ExecutionResult) => JSON.stringify(delivery.format(executed));
+    const executed = execute({ ...args, rootValue: event });
+    if (!(executed instanceof Promise)) {
+      const text = serialise(executed);
+      byAudience.set(delivery.audience, text);
+      return text;
     }
-    return result;
+    const running = executed.then((result) => {
+      const text = serialise(result);
+      byAudience.set(delivery.audience, text);
+      return text;
+    });
+    byAudience.set(delivery.audience, running);
+    return running;
   }
 }

@@ -195,12 +195,18 @@ export function attachLiveEvents(app: RestApp, deps: LiveDeps): LiveHub {
   return hub;
 }
 
-/** As graphql-ws writes its own messages: nothing once the socket is closing, settled when the socket took the data. */
-function sendOn(socket: WebSocket, message: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (socket.readyState !== WebSocket.OPEN) return resolve();
-    socket.send(message, (error) => (error ? reject(error) : resolve()));
-  });
+/**
+ * As graphql-ws writes its own messages, nothing once the socket is closing. A message the
+ * socket wrote through at once (nothing left buffered) is done; otherwise the promise
+ * settles when the socket took it. A write that fails closes the socket, which ends its
+ * subscriptions.
+ */
+function sendOn(socket: WebSocket, message: string): Promise<void> | undefined {
+  if (socket.readyState !== WebSocket.OPEN) return undefined;
+  let settle: ((error?: Error) => void) | undefined;
+  socket.send(message, (error) => settle?.(error));
+  if (socket.bufferedAmount === 0) return undefined;
+  return new Promise((resolve, reject) => (settle = (error) => (error ? reject(error) : resolve())));
 }
 
 function tooManyOperations(maximum: number): GraphQLError {
