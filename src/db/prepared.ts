@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Pool, PoolClient } from 'pg';
 
 /** A statement run as a pg named statement: planned once per connection, then only executed. */
 export interface PreparedStatement {
@@ -13,6 +14,11 @@ export interface PreparedStatement {
 export function prepared(name: string, sql: string): PreparedStatement {
   let position = 0;
   return { name, sql, text: sql.replace(/\?/g, () => `$${++position}`) };
+}
+
+/** Runs `statement` as a pg named statement on a pool or one of its connections; answers its rows. */
+export async function queryPrepared<T extends object>(target: Pool | PoolClient, statement: PreparedStatement, values: readonly unknown[]): Promise<T[]> {
+  return (await target.query<T>({ name: statement.name, text: statement.text, values: [...values] })).rows;
 }
 
 /**
@@ -49,7 +55,7 @@ export async function executeRead<T extends object>(em: EntityManager, sql: stri
   const started = Date.now();
   const logger = em.config.getLogger();
   try {
-    const { rows } = await pool.query<T>({ name: statement.name, text: statement.text, values: params as unknown[] });
+    const rows = await queryPrepared<T>(pool, statement, params);
     logger.logQuery({ level: 'info', query: sql, params: [...params], took: Date.now() - started, results: rows.length });
     return rows;
   } catch (error) {

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import type { PreparedStatement } from '../db/prepared.js';
+import { queryPrepared, type PreparedStatement } from '../db/prepared.js';
 
 /** Runs a statement and answers its rows. */
 export type RunStatement = <T extends object>(statement: PreparedStatement, values: readonly unknown[]) => Promise<T[]>;
@@ -25,8 +25,7 @@ export async function inTransaction<T>(pool: pg.Pool, work: (run: RunStatement) 
   let broken: Error | undefined;
   try {
     await client.query('begin');
-    const result = await work(async <R extends object>(statement: PreparedStatement, values: readonly unknown[]) =>
-      (await client.query<R>({ name: statement.name, text: statement.text, values: [...values] })).rows);
+    const result = await work((statement, values) => queryPrepared(client, statement, values));
     await client.query('commit');
     return result;
   } catch (error) {
@@ -63,8 +62,7 @@ export class QueueDatabase implements Transactional {
     this.pool.on('connect', (client) => client.on('error', lost));
   }
 
-  readonly run: RunStatement = async <T extends object>(statement: PreparedStatement, values: readonly unknown[]) =>
-    (await this.pool.query<T>({ name: statement.name, text: statement.text, values: [...values] })).rows;
+  readonly run: RunStatement = (statement, values) => queryPrepared(this.pool, statement, values);
 
   /** Runs `work`'s statements in one transaction on one of these connections (see inTransaction). */
   transaction<T>(work: (run: RunStatement) => Promise<T>): Promise<T> {
