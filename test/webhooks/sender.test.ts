@@ -60,4 +60,30 @@ describe('webhook sender timeout', () => {
     // Not awaited: closing waits for the queued request, which only the connect timeout ends.
     void created.close();
   });
+
+  it('keeps the first 4 KiB of an answer that never ends, and ends the connection instead of reading on', async () => {
+    let closed: () => void = () => undefined;
+    const gone = new Promise<void>((resolve) => (closed = resolve));
+    const chunk = 'y'.repeat(64 * 1024);
+    // As fast as the socket takes it, forever: a receiver trying to make the dispatcher download without end.
+    const server = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/plain' });
+      const pour = () => {
+        while (!response.destroyed && response.write(chunk));
+      };
+      response.on('drain', pour);
+      response.on('close', closed);
+      pour();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanups.push(async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    });
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+    const result = await sender(20_000).send({ url, headers: { 'content-type': 'application/json' }, body: '{}', requireHttps: false });
+    expect(result).toMatchObject({ statusCode: 200, failure: null });
+    expect(result.responseBody).toBe('y'.repeat(4096));
+    await gone;
+  });
 });
