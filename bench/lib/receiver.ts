@@ -9,6 +9,8 @@ export interface Receiver {
   /** `performance.now()` of the first and the latest arrival (undefined before any). */
   firstAt: number | undefined;
   lastAt: number | undefined;
+  /** `performance.now()` of every arrival, in order. */
+  arrivals: number[];
   waitFor(count: number, timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -21,6 +23,7 @@ export async function startReceiver(): Promise<Receiver> {
     lags: [],
     firstAt: undefined,
     lastAt: undefined,
+    arrivals: [],
     waitFor: (count, timeoutMs) =>
       new Promise((resolve) => {
         if (receiver.received >= count) return resolve(true);
@@ -36,6 +39,7 @@ export async function startReceiver(): Promise<Receiver> {
     request.on('end', () => {
       const arrived = Date.now();
       receiver.lastAt = performance.now();
+      receiver.arrivals.push(receiver.lastAt);
       receiver.firstAt ??= receiver.lastAt;
       try {
         const { dataHora } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { dataHora?: string };

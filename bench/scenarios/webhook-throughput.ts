@@ -45,6 +45,17 @@ async function rawLoop(receiver: Receiver, count: number, body: string): Promise
   return (count * 1000) / ms;
 }
 
+/** How many of `times` fall in each `ms`-long interval from the first. */
+function perInterval(times: readonly number[], ms: number): number[] {
+  const counts: number[] = [];
+  for (const time of times) {
+    const index = Math.floor((time - times[0]!) / ms);
+    while (counts.length <= index) counts.push(0);
+    counts[index]!++;
+  }
+  return counts;
+}
+
 export async function measureDrain(scenario: string, databaseUrl: string, token: string, orders = BACKLOG_ORDERS): Promise<number> {
   const receiver = await startReceiver();
   const api = await startService(databaseUrl, 'api');
@@ -61,12 +72,13 @@ export async function measureDrain(scenario: string, databaseUrl: string, token:
     const done = await receiver.waitFor(expected, 120_000);
     const cpuAtLast = cpuMsOf(dispatcher.pid);
     const { firstAt = Number.NaN, lastAt = Number.NaN, received } = receiver;
+    const profile = perInterval(receiver.arrivals, 100).join(' ');
     await dispatcher.stop();
     const raw = await rawLoop(receiver, expected, JSON.stringify({ id: '0', evento: 'pedido.criado', dataHora: '', data: JSON.parse(orderBody()) }));
     const detail = done ? 'all delivered' : `only ${received} in 120 s`;
     // Steady state is the figure comparable to the raw loop, which has no process to start;
     // the same drain with the dispatcher's start is reported beside it, never instead.
-    report({ scenario, name: `drain ${expected} deliveries, steady state`, value: ((received - 1) * 1000) / (lastAt - firstAt), unit: 'deliveries/s', baseline: raw, detail: `first → last receipt; ${detail}` });
+    report({ scenario, name: `drain ${expected} deliveries, steady state`, value: ((received - 1) * 1000) / (lastAt - firstAt), unit: 'deliveries/s', baseline: raw, detail: `first → last receipt; ${detail}; per 100 ms: ${profile}` });
     report({ scenario, name: `drain ${expected} deliveries, start included`, value: (received * 1000) / (lastAt - started), unit: 'deliveries/s', baseline: raw, detail: `dispatcher spawned → first receipt ${Math.round(firstAt - started)} ms` });
     // CPU, which the machine's other load disturbs far less than rates.
     report({ scenario, name: 'dispatcher CPU, start to first receipt', value: cpuAtFirst, unit: 'ms' });

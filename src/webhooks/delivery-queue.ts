@@ -42,16 +42,35 @@ interface ClaimRow {
   payload: Record<string, unknown>;
 }
 
-const CLAIM = prepared(
-  'ponte_webhook_claim',
-  `with due as (
-     select d.id
-       from webhook_delivery d
-       join webhook_subscription s on s.id = d.subscription_id
-      where d.status in ('pending', 'retrying')
+/**
+ * A claim: `due` (a CTE locking the deliveries to take, `for update of d skip locked`)
+ * leased and answered with what sending them needs.
+ */
+function claimSql(due: string): string {
+  return `with due as (${due})
+   -- The lease counts from this statement, not its transaction's start: the fan-out claims
+   -- at the end of a transaction that may have taken a while (fanOutAndClaim).
+   update webhook_delivery d
+      set lease_token = gen_random_uuid(), lease_expires_at = clock_timestamp() + ?::float8 * interval '1 millisecond'
+     from due, webhook_subscription s, outbox_event e
+    where d.id = due.id and s.id = d.subscription_id and e.id = d.event_id
+   returning d.id, d.seller_id, d.subscription_id, d.lease_token, d.attempt_count, d.attempts_in_round,
+             s.kind, s.url, s.secret, s.previous_secret, s.previous_secret_expires_at,
+             e.id as event_id, e.type as event_type, e.created_at as event_created_at, e.payload`;
+}
+
+/** Whether a delivery `d` of subscription `s` may be taken now, its order in its aggregate aside. */
+const TAKEABLE = `d.status in ('pending', 'retrying')
         and d.next_attempt_at <= now()
         and (d.lease_expires_at is null or d.lease_expires_at <= now())
-        and s.active
+        and s.active`;
+
+const CLAIM = prepared(
+  'ponte_webhook_claim',
+  claimSql(`select d.id
+       from webhook_delivery d
+       join webhook_subscription s on s.id = d.subscription_id
+      where ${TAKEABLE}
         and not exists (
               select 1 from webhook_delivery earlier
                where earlier.subscription_id = d.subscription_id
@@ -61,17 +80,35 @@ const CLAIM = prepared(
                  and earlier.status in ('pending', 'retrying'))
       order by d.next_attempt_at, d.id
       limit ?
-      for update of d skip locked
-   )
-   -- The lease counts from this statement, not its transaction's start: the fan-out claims
-   -- at the end of a transaction that may have taken a while (fanOutAndClaim).
-   update webhook_delivery d
-      set lease_token = gen_random_uuid(), lease_expires_at = clock_timestamp() + ?::float8 * interval '1 millisecond'
-     from due, webhook_subscription s, outbox_event e
-    where d.id = due.id and s.id = d.subscription_id and e.id = d.event_id
-   returning d.id, d.seller_id, d.subscription_id, d.lease_token, d.attempt_count, d.attempts_in_round,
-             s.kind, s.url, s.secret, s.previous_secret, s.previous_secret_expires_at,
-             e.id as event_id, e.type as event_type, e.created_at as event_created_at, e.payload`,
+      for update of d skip locked`),
+);
+
+// The first delivery its aggregate still owes its subscription, if any, is the only one of
+// that aggregate the ordering rule lets anybody take: one probe of the partial index on open
+// deliveries by (subscription, aggregate, sequence) per finished delivery. Written as
+// lookups by key from the given ids, so no plan can start from the due deliveries instead
+// (a plan cached while the table was small did, and read them all for every id).
+const CLAIM_NEXT_OF_AGGREGATES = prepared(
+  'ponte_webhook_claim_next_of_aggregates',
+  claimSql(`select d.id
+       from webhook_delivery d
+       join webhook_subscription s on s.id = d.subscription_id
+      where d.id = any(array(
+              select (select owed.id
+                        from webhook_delivery finished
+                        join webhook_delivery owed
+                          on owed.subscription_id = finished.subscription_id
+                         and owed.aggregate_type = finished.aggregate_type
+                         and owed.aggregate_id = finished.aggregate_id
+                       where finished.id = finished_id
+                         and owed.status in ('pending', 'retrying')
+                       order by owed.sequence
+                       limit 1)
+                from unnest(?::uuid[]) as finished_id))
+        and ${TAKEABLE}
+      order by d.next_attempt_at, d.id
+      limit ?
+      for update of d skip locked`),
 );
 
 /**
@@ -84,7 +121,11 @@ const CLAIM = prepared(
 export async function claimDueDeliveries(run: RunStatement, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
   // Spans sellers by design: the dispatcher serves every tenant.
   const rows = await run<ClaimRow>(CLAIM, [limit, leaseMs]);
-  return rows.map((row) => ({
+  return rows.map(claimedOf);
+}
+
+function claimedOf(row: ClaimRow): ClaimedDelivery {
+  return {
     id: row.id,
     sellerId: row.seller_id,
     subscriptionId: row.subscription_id,
@@ -99,7 +140,20 @@ export async function claimDueDeliveries(run: RunStatement, limit: number, lease
       previousSecretExpiresAt: row.previous_secret_expires_at && new Date(row.previous_secret_expires_at),
     },
     event: { id: row.event_id, type: row.event_type, createdAt: new Date(row.event_created_at), payload: row.payload },
-  }));
+  };
+}
+
+/**
+ * Takes, up to `limit`, the next delivery owed by the aggregates of `finished` (deliveries
+ * that just left `pending`/`retrying`) to the same subscriptions, when it is due: what the
+ * ordering rule held back until now. The same rule and lease as claimDueDeliveries, but
+ * found by one index probe per aggregate rather than by reading the queue in due order
+ * past every delivery still held behind an earlier one.
+ */
+export async function claimNextOfAggregates(run: RunStatement, finished: readonly string[], limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+  if (finished.length === 0 || limit <= 0) return [];
+  const rows = await run<ClaimRow>(CLAIM_NEXT_OF_AGGREGATES, [`{${finished.join(',')}}`, limit, leaseMs]);
+  return rows.map(claimedOf);
 }
 
 export class LeaseLostError extends Error {

@@ -6,6 +6,7 @@ import { listenForOutbox, type OutboxListener } from '../events/outbox-listener.
 import type { Worker } from '../kernel/workers.js';
 import {
   claimDueDeliveries,
+  claimNextOfAggregates,
   finishFailure,
   finishSuccesses,
   LeaseLostError,
@@ -34,6 +35,8 @@ export interface DispatcherOptions {
   pollIntervalMs?: number;
   /** DNS resolution for destinations (the system resolver unless a test names hosts). */
   lookup?: LookupAll;
+  /** The dispatcher's own connections (its own over the ORM's URL unless a test wraps them); closed when it stops. */
+  queue?: QueueDatabase;
 }
 
 const DEFAULT_CONCURRENCY = 64;
@@ -127,7 +130,7 @@ export class Dispatcher implements Worker {
     this.pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
     this.leaseMs = leaseMsFor(config.webhookTimeoutMs);
     this.metrics = dispatcherMetrics(options.metrics);
-    this.queue = new QueueDatabase(options.orm.config.get('clientUrl')!, options.logger);
+    this.queue = options.queue ?? new QueueDatabase(options.orm.config.get('clientUrl')!, options.logger);
     this.sender = createSender({
       timeoutMs: config.webhookTimeoutMs,
       allowPrivate: config.webhookAllowPrivateTargets,
@@ -158,8 +161,9 @@ export class Dispatcher implements Worker {
     await this.listener?.close();
     await this.fanOut.idle();
     await this.claim.idle();
-    // Each attempt in flight resolves once its record is written.
-    await Promise.all(this.inFlight);
+    // Each attempt in flight resolves once its record is written; a record may have
+    // claimed its aggregates' next deliveries just before (recordSucceeded).
+    while (this.inFlight.size > 0) await Promise.all(this.inFlight);
     await this.sender.close();
     await this.queue.close();
   }
@@ -180,6 +184,10 @@ export class Dispatcher implements Worker {
           const batch = await fanOutAndClaim(this.queue, { limit: free, leaseMs: this.leaseMs });
           taken = batch.taken;
           this.send(batch.claimed);
+          // Its claim saw what was committed when it ran: a predecessor recorded after that,
+          // whose own wake-up ran before this commit, released a delivery nobody has looked
+          // at since. Without this the poll would find it, up to a second later.
+          if (batch.made > batch.claimed.length) this.wake(this.claim);
         } finally {
           this.reserved -= free;
           if (this.claimDeferred) {
@@ -271,13 +279,33 @@ export class Dispatcher implements Worker {
     return {};
   }
 
-  /** Records every success since the last run, together. */
+  /**
+   * Records every success since the last run, together; then their slots, before they
+   * are freed, go to their aggregates' next deliveries.
+   */
   private async recordSucceeded(): Promise<void> {
     const batch = this.succeeded;
     this.succeeded = [];
     if (batch.length === 0) return;
     const outcomes = await finishSuccesses(this.queue.run, batch);
+    await this.claimNextOfAggregates(batch.filter((_, index) => outcomes[index]!.recorded));
     batch.forEach((pending, index) => pending.done(outcomes[index]!));
+  }
+
+  /**
+   * An aggregate's next delivery becomes takeable only once its predecessor's success is
+   * recorded: claimed here, on the record's connection, it is sent without waiting for a
+   * claim of its own, which reads the queue in due order past everything still held
+   * behind an earlier delivery. It takes at most the slots the recorded attempts held;
+   * what they leave, and every other delivery, the claim loop takes in due order.
+   */
+  private async claimNextOfAggregates(recorded: readonly PendingSuccess[]): Promise<void> {
+    if (recorded.length === 0 || this.stopping) return;
+    try {
+      this.send(await claimNextOfAggregates(this.queue.run, recorded.map((attempt) => attempt.claimed.id), recorded.length, this.leaseMs));
+    } catch (error) {
+      this.options.logger.warn({ err: error }, "claiming aggregates' next deliveries failed; the claim loop takes them");
+    }
   }
 
   /** Retries are due at exact times; waiting for the poll would stretch short backoffs. */

@@ -97,7 +97,7 @@ export async function fanOutBatch(orm: Orm): Promise<number> {
 export async function fanOutAndClaim(
   database: Transactional,
   claim: { limit: number; leaseMs: number },
-): Promise<{ taken: number; claimed: ClaimedDelivery[] }> {
+): Promise<FannedOut> {
   return database.transaction((run) => fanOutIn(run, claim));
 }
 
@@ -129,14 +129,21 @@ const INSERT_AND_DEQUEUE = prepared(
        as d(id uuid, seller_id uuid, subscription_id uuid, event_id uuid, event_type text, aggregate_type text, aggregate_id text, sequence int)`,
 );
 
-async function fanOutIn(run: RunStatement, claim: { limit: number; leaseMs: number }): Promise<{ taken: number; claimed: ClaimedDelivery[] }> {
+/** A fan-out transaction's result: events taken off the queue, deliveries made, those of them claimed. */
+export interface FannedOut {
+  taken: number;
+  made: number;
+  claimed: ClaimedDelivery[];
+}
+
+async function fanOutIn(run: RunStatement, claim: { limit: number; leaseMs: number }): Promise<FannedOut> {
   const events = await run<QueuedEvent>(READ_QUEUED, [FANOUT_BATCH_SIZE]);
-  if (events.length === 0) return { taken: 0, claimed: [] };
+  if (events.length === 0) return { taken: 0, made: 0, claimed: [] };
   const committed = events.filter((event): event is CommittedEvent => event.id !== null);
   const rows = committed.length > 0 ? await deliveriesOf(run, committed) : [];
   await run(INSERT_AND_DEQUEUE, [`{${events.map((event) => event.position).join(',')}}`, JSON.stringify(rows)]);
   const claimed = rows.length > 0 && claim.limit > 0 ? await claimDueDeliveries(run, claim.limit, claim.leaseMs) : [];
-  return { taken: events.length, claimed };
+  return { taken: events.length, made: rows.length, claimed };
 }
 
 /** The batch's deliveries, in audience and event order. */

@@ -4,6 +4,7 @@ import { forkForSeller, type Orm } from '../../src/db/orm.js';
 import { recordEvent } from '../../src/events/outbox.js';
 import { createLogger } from '../../src/logger.js';
 import { Dispatcher } from '../../src/webhooks/dispatcher.js';
+import type { QueueDatabase } from '../../src/webhooks/queue-database.js';
 import type { LookupAll } from '../../src/webhooks/ssrf-guard.js';
 import { TEST_ENV, type TestApp, type TestSeller } from '../support/app.js';
 import { looseEvent, validPayload, type LooseEvent } from '../support/events.js';
@@ -109,10 +110,11 @@ export async function fanOutDrained(server: TestApp): Promise<void> {
 /** A real dispatcher in this process over the test server's database, with its own settings. */
 export async function startDispatcher(
   server: TestApp,
-  options: { env?: Record<string, string>; lookup?: LookupAll; metrics?: Registry } = {},
+  options: { env?: Record<string, string>; lookup?: LookupAll; metrics?: Registry; pollIntervalMs?: number; queue?: QueueDatabase } = {},
 ): Promise<Dispatcher> {
   const config = loadConfig({ ...TEST_ENV, ...options.env, DATABASE_URL: server.database.url });
-  const dispatcher = new Dispatcher({ config, orm: server.orm, logger: createLogger(config), pollIntervalMs: 100, lookup: options.lookup, metrics: options.metrics });
+  const { lookup, metrics, queue, pollIntervalMs = 100 } = options;
+  const dispatcher = new Dispatcher({ config, orm: server.orm, logger: createLogger(config), pollIntervalMs, lookup, metrics, queue });
   await dispatcher.start();
   return dispatcher;
 }
