@@ -11,12 +11,24 @@ export interface Receiver {
   lastAt: number | undefined;
   /** `performance.now()` of every arrival, in order. */
   arrivals: number[];
+  /** Events created (their dataHora) before this time, in ms since the epoch, are received but not counted in `lags`. */
+  countFrom: number;
   waitFor(count: number, timeoutMs: number): Promise<boolean>;
+  /** Resolves once `lags` holds `count` figures (false after `timeoutMs`). */
+  waitForLags(count: number, timeoutMs: number): Promise<boolean>;
+  /** Resolves once nothing has arrived for `quietMs` (false after `timeoutMs`). */
+  waitForQuiet(quietMs: number, timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
 export async function startReceiver(): Promise<Receiver> {
-  const waiters: { count: number; resolve: (ok: boolean) => void }[] = [];
+  const waiters: { done: () => boolean; resolve: (ok: boolean) => void }[] = [];
+  const waitUntil = (done: () => boolean, timeoutMs: number) =>
+    new Promise<boolean>((resolve) => {
+      if (done()) return resolve(true);
+      waiters.push({ done, resolve });
+      setTimeout(() => resolve(false), timeoutMs).unref();
+    });
   const receiver: Receiver = {
     url: '',
     received: 0,
@@ -24,13 +36,18 @@ export async function startReceiver(): Promise<Receiver> {
     firstAt: undefined,
     lastAt: undefined,
     arrivals: [],
-    waitFor: (count, timeoutMs) =>
-      new Promise((resolve) => {
-        if (receiver.received >= count) return resolve(true);
-        const waiter = { count, resolve };
-        waiters.push(waiter);
-        setTimeout(() => resolve(false), timeoutMs).unref();
-      }),
+    countFrom: 0,
+    waitFor: (count, timeoutMs) => waitUntil(() => receiver.received >= count, timeoutMs),
+    waitForLags: (count, timeoutMs) => waitUntil(() => receiver.lags.length >= count, timeoutMs),
+    waitForQuiet: async (quietMs, timeoutMs) => {
+      const deadline = performance.now() + timeoutMs;
+      while (performance.now() < deadline) {
+        const since = performance.now() - (receiver.lastAt ?? 0);
+        if (since >= quietMs) return true;
+        await new Promise((resolve) => setTimeout(resolve, quietMs - since));
+      }
+      return false;
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
   const server: Server = createServer((request, response) => {
@@ -43,13 +60,14 @@ export async function startReceiver(): Promise<Receiver> {
       receiver.firstAt ??= receiver.lastAt;
       try {
         const { dataHora } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { dataHora?: string };
-        if (dataHora) receiver.lags.push(arrived - Date.parse(dataHora));
+        const createdAt = dataHora ? Date.parse(dataHora) : Number.NaN;
+        if (createdAt >= receiver.countFrom) receiver.lags.push(arrived - createdAt);
       } catch {
         // the raw loop's bodies are counted too
       }
       receiver.received++;
       response.writeHead(200, { 'content-length': '0' }).end();
-      for (const waiter of waiters) if (receiver.received >= waiter.count) waiter.resolve(true);
+      for (const waiter of waiters) if (waiter.done()) waiter.resolve(true);
     });
   });
   server.keepAliveTimeout = 10_000;
