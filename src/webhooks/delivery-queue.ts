@@ -86,8 +86,9 @@ const CLAIM = prepared(
 // The first delivery its aggregate still owes its subscription, if any, is the only one of
 // that aggregate the ordering rule lets anybody take: one probe of the partial index on open
 // deliveries by (subscription, aggregate, sequence) per finished delivery. Written as
-// lookups by key from the given ids, so no plan can start from the due deliveries instead
-// (a plan cached while the table was small did, and read them all for every id).
+// lookups by key from the given ids, with no order to keep, so no plan has a reason to
+// start from the due deliveries instead (one cached while the table was small did, and
+// read them all for every id).
 const CLAIM_NEXT_OF_AGGREGATES = prepared(
   'ponte_webhook_claim_next_of_aggregates',
   claimSql(`select d.id
@@ -106,7 +107,6 @@ const CLAIM_NEXT_OF_AGGREGATES = prepared(
                        limit 1)
                 from unnest(?::uuid[]) as finished_id))
         and ${TAKEABLE}
-      order by d.next_attempt_at, d.id
       limit ?
       for update of d skip locked`),
 );

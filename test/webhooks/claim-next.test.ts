@@ -70,8 +70,9 @@ describe('claiming an aggregate’s next delivery', () => {
     const [two1, two2] = await deliveryIds(seller, 'o-two');
     await finish([one1!, two1!]);
     const first = await claimNext([one1!, two1!], 1);
-    expect(first.map((delivery) => delivery.id)).toEqual([one2!]);
-    expect((await claimNext([one1!, two1!], 1)).map((delivery) => delivery.id)).toEqual([two2!]);
+    expect(first).toHaveLength(1);
+    const second = await claimNext([one1!, two1!], 1);
+    expect([...first, ...second].map((delivery) => delivery.id).sort()).toEqual([one2!, two2!].sort());
 
     const [off1] = await deliveryIds(seller, 'o-off');
     await finish([off1!]);

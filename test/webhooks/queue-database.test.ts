@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { prepared } from '../../src/db/prepared.js';
+import { claimDueDeliveries, claimNextOfAggregates } from '../../src/webhooks/delivery-queue.js';
 import { QueueDatabase } from '../../src/webhooks/queue-database.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { waitUntil } from './receiver.js';
@@ -42,5 +43,25 @@ describe('QueueDatabase', () => {
     await expect(attempt).rejects.toThrow();
     expect(await queue.transaction((run) => run<{ one: number }>(prepared('queue_test_next', 'select 1 as one'), []))).toEqual([{ one: 1 }]);
     expect(await queue.run<{ one: number }>(prepared('queue_test_next', 'select 1 as one'), [])).toEqual([{ one: 1 }]);
+  });
+
+  // A generic plan made while the queue is empty lasts the connection's life: planned for
+  // a few rows, it read every open delivery for each row once thousands were owed.
+  it('plans the claims to probe an aggregate’s open deliveries by key, even on an empty queue', async () => {
+    const plans = await queue.transaction(async (run) => {
+      await claimDueDeliveries(run, 10, 1_000);
+      await claimNextOfAggregates(run, ['00000000-0000-7000-8000-000000000000'], 10, 1_000);
+      await run(prepared('queue_test_generic', 'set local plan_cache_mode = force_generic_plan'), []);
+      const explain = async (sql: string) =>
+        (await run<{ 'QUERY PLAN': string }>(prepared(`queue_test_${sql.length}`, sql), [])).map((row) => row['QUERY PLAN']).join('\n');
+      return [
+        await explain('explain (costs off) execute ponte_webhook_claim(10, 1000)'),
+        await explain(`explain (costs off) execute ponte_webhook_claim_next_of_aggregates('{00000000-0000-7000-8000-000000000000}', 10, 1000)`),
+      ];
+    });
+    const [claim, claimNext] = plans;
+    expect(claim).toContain('Index Scan using webhook_delivery_open_aggregate_index on webhook_delivery earlier');
+    expect(claimNext).toContain('Index Scan using webhook_delivery_open_aggregate_index on webhook_delivery owed');
+    for (const plan of plans) expect(plan).not.toMatch(/(Seq|Bitmap Heap) Scan on webhook_delivery/);
   });
 });
