@@ -38,15 +38,15 @@ export async function inTransaction<T>(pool: pg.Pool, work: (run: RunStatement) 
 }
 
 /**
- * These statements are prepared, and PostgreSQL keeps a statement's generic plan for the
+ * A prepared statement's generic plan is made on its first runs and kept for the
  * connection's life. A dispatcher that starts on an empty queue had it made while
- * `webhook_delivery` held a few rows: the claim's not-exists probe became a scan of every
- * open delivery (sequential or bitmap) for each row it read, 200-400 ms a claim once
- * thousands were owed, until an autoanalyze (up to a minute later) replaced it. Every
- * statement here reaches its rows through an index by key, so the planner is told to, on
- * any table size.
+ * `webhook_delivery` held a few rows: the claim's not-exists probe became a scan of the
+ * subscription's (or every open) delivery for each row it read, 100-400 ms a claim once
+ * thousands were owed, until an autoanalyze (up to a minute later) replaced it. So these
+ * connections plan every run for the table as it is then (the parse is still done once),
+ * and reach rows through indexes by key only, whatever size the planner believes.
  */
-const INDEX_SCANS_ONLY = 'set enable_seqscan = off; set enable_bitmapscan = off';
+const PLANNING = 'set plan_cache_mode = force_custom_plan; set enable_seqscan = off; set enable_bitmapscan = off';
 
 /** The fan-out's transaction, the claim loop and the record loop each run one statement at a time. */
 const CONNECTIONS = 3;
@@ -55,9 +55,9 @@ const CONNECT_TIMEOUT_MS = 10_000;
 
 /**
  * The dispatcher's own connections for its hot statements (fanning out, claiming,
- * recording successes), beside the ORM's pool. Each runs prepared: PostgreSQL plans the claim and
- * the record once per connection instead of at every run (~2 ms each, more under load),
- * and no ORM layer runs around them.
+ * recording successes), beside the ORM's pool. Each runs prepared, so it is parsed once
+ * per connection (though planned at every run, see PLANNING), and no ORM layer runs
+ * around them.
  */
 export class QueueDatabase implements Transactional {
   private readonly pool: pg.Pool;
@@ -73,7 +73,7 @@ export class QueueDatabase implements Transactional {
     this.pool.on('connect', (client) => {
       client.on('error', lost);
       // Before the connection's first statement (a client runs its queries in order).
-      client.query(INDEX_SCANS_ONLY).catch(lost);
+      client.query(PLANNING).catch(lost);
     });
   }
 

@@ -64,4 +64,23 @@ describe('QueueDatabase', () => {
     expect(claimNext).toContain('Index Scan using webhook_delivery_open_aggregate_index on webhook_delivery owed');
     for (const plan of plans) expect(plan).not.toMatch(/(Seq|Bitmap Heap) Scan on webhook_delivery/);
   });
+
+  // A plan made for the few rows a new queue holds must not outlive them.
+  it('plans the claim at every run, for the table it meets then', async () => {
+    const planned = await queue.transaction(async (run) => {
+      const plans = async () => {
+        const [row] = await run<{ generic_plans: string; custom_plans: string }>(
+          prepared('queue_test_plans', `select generic_plans, custom_plans from pg_prepared_statements where name = 'ponte_webhook_claim'`),
+          [],
+        );
+        return { generic: Number(row?.generic_plans ?? 0), custom: Number(row?.custom_plans ?? 0) };
+      };
+      await claimDueDeliveries(run, 10, 1_000);
+      const before = await plans();
+      for (let i = 0; i < 8; i++) await claimDueDeliveries(run, 10, 1_000);
+      const after = await plans();
+      return { generic: after.generic - before.generic, custom: after.custom - before.custom };
+    });
+    expect(planned).toEqual({ generic: 0, custom: 8 });
+  });
 });
