@@ -8,17 +8,20 @@ export interface PreparedStatement {
   sql: string;
   /** The same with `$1, $2…`, as PostgreSQL prepares it. */
   text: string;
+  /** Parsed and planned at every run instead (an unnamed statement), for the table as it is then. */
+  planEachRun?: boolean;
 }
 
 /** Names a statement; its `?` placeholders (the only `?` it may contain) become `$1, $2…`. */
-export function prepared(name: string, sql: string): PreparedStatement {
+export function prepared(name: string, sql: string, options: { planEachRun?: boolean } = {}): PreparedStatement {
   let position = 0;
-  return { name, sql, text: sql.replace(/\?/g, () => `$${++position}`) };
+  return { name, sql, text: sql.replace(/\?/g, () => `$${++position}`), ...options };
 }
 
 /** Runs `statement` as a pg named statement on a pool or one of its connections; answers its rows. */
 export async function queryPrepared<T extends object>(target: Pool | PoolClient, statement: PreparedStatement, values: readonly unknown[]): Promise<T[]> {
-  return (await target.query<T>({ name: statement.name, text: statement.text, values: [...values] })).rows;
+  const name = statement.planEachRun ? undefined : statement.name;
+  return (await target.query<T>({ name, text: statement.text, values: [...values] })).rows;
 }
 
 /**

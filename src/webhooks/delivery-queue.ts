@@ -81,6 +81,9 @@ const CLAIM = prepared(
       order by d.next_attempt_at, d.id
       limit ?
       for update of d skip locked`),
+  // Its not-exists probe is the one plan here whose best form depends on the table's size:
+  // one kept from a nearly empty queue probed by the subscription alone (queue-database.ts).
+  { planEachRun: true },
 );
 
 // The first delivery its aggregate still owes its subscription, if any, is the only one of

@@ -43,10 +43,11 @@ export async function inTransaction<T>(pool: pg.Pool, work: (run: RunStatement) 
  * `webhook_delivery` held a few rows: the claim's not-exists probe became a scan of the
  * subscription's (or every open) delivery for each row it read, 100-400 ms a claim once
  * thousands were owed, until an autoanalyze (up to a minute later) replaced it. So these
- * connections plan every run for the table as it is then (the parse is still done once),
- * and reach rows through indexes by key only, whatever size the planner believes.
+ * connections reach rows through indexes by key only, whatever size the planner believes,
+ * and the claim, the one statement whose best plan depends on that size, is planned at
+ * every run (src/webhooks/delivery-queue.ts).
  */
-const PLANNING = 'set plan_cache_mode = force_custom_plan; set enable_seqscan = off; set enable_bitmapscan = off';
+const PLANNING = 'set enable_seqscan = off; set enable_bitmapscan = off';
 
 /** The fan-out's transaction, the claim loop and the record loop each run one statement at a time. */
 const CONNECTIONS = 3;
@@ -55,9 +56,8 @@ const CONNECT_TIMEOUT_MS = 10_000;
 
 /**
  * The dispatcher's own connections for its hot statements (fanning out, claiming,
- * recording successes), beside the ORM's pool. Each runs prepared, so it is parsed once
- * per connection (though planned at every run, see PLANNING), and no ORM layer runs
- * around them.
+ * recording successes), beside the ORM's pool. Each but the claim runs prepared, planned
+ * once per connection (see PLANNING), and no ORM layer runs around them.
  */
 export class QueueDatabase implements Transactional {
   private readonly pool: pg.Pool;
