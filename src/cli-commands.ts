@@ -35,7 +35,7 @@ const COMMANDS = {
   'seller create': async ({ orm }, flags) => {
     const seller = await createSeller(orm.em.fork(), required(flags, 'name'));
     return { id: seller.id, name: seller.name };
-    },
+  },
   'token create': async ({ orm }, flags) => {
     const { token, record } = await createToken(orm.em.fork(), {
       sellerId: required(flags, 'seller'),
@@ -45,7 +45,7 @@ const COMMANDS = {
       issuer: OPERATOR,
     });
     return { token, id: record.id, scopes: record.scopes };
-    },
+  },
   'token list': async ({ orm }, flags) => {
     const sellerId = (await getSeller(orm.em.fork(), required(flags, 'seller'))).id;
     const tokens = [];
@@ -56,7 +56,7 @@ const COMMANDS = {
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
     return tokens;
-    },
+  },
   'token revoke': async ({ orm }, flags) => tokenView(await revokeToken(orm.em.fork(), OPERATOR, required(flags, 'id'))),
   'app list': async ({ orm }) =>
     (await listApplications(orm.em.fork())).map(({ application, credentials }) => ({
@@ -68,26 +68,26 @@ const COMMANDS = {
   'app credential create': async ({ orm }, flags) => {
     const { credential, record } = await issueCredential(orm.em.fork(), required(flags, 'app'));
     return { ...credentialView(record), app: record.application, credential };
-    },
+  },
   'app credential revoke': async ({ orm }, flags) => credentialView(await revokeCredential(orm.em.fork(), { credentialId: required(flags, 'id') })),
   'app create': async ({ orm }, flags) => {
     const { credential, application } = await createApplication(orm.em.fork(), required(flags, 'name'));
     return { id: application.id, name: application.name, credential };
-    },
+  },
   'app install': async ({ orm }, flags) => {
     const { installation } = await installApplication(orm.em.fork(), {
       applicationId: required(flags, 'app'),
       sellerId: required(flags, 'seller'),
     });
     return { id: installation.id, app: installation.application, seller: installation.seller };
-    },
+  },
   'app uninstall': async ({ orm }, flags) => {
     const installation = await uninstallApplication(orm.em.fork(), {
       applicationId: required(flags, 'app'),
       sellerId: required(flags, 'seller'),
     });
     return { id: installation.id, app: installation.application, seller: installation.seller, uninstalledAt: installation.uninstalledAt };
-    },
+  },
   migrate: async ({ orm }) => ({ applied: (await orm.migrator.up()).map((migration) => migration.name) }),
 } satisfies Record<string, Command>;
 

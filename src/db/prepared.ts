@@ -1,7 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Pool, PoolClient } from 'pg';
 
-/** A statement run as a pg named statement: planned once per connection, then only executed. */
+/**
+ * A statement run as a pg named statement: planned once per connection, then only executed
+ * (unless `planEachRun`, then sent unnamed: `name` only identifies it).
+ */
 export interface PreparedStatement {
   name: string;
   /** With `?` placeholders, as the ORM's `execute` takes it. */

@@ -288,7 +288,7 @@ export class Dispatcher implements Worker {
     this.succeeded = [];
     if (batch.length === 0) return;
     const outcomes = await finishSuccesses(this.queue.run, batch);
-    await this.claimNextOfAggregates(batch.filter((_, index) => outcomes[index]!.recorded));
+    await this.sendNextOfAggregates(batch.filter((_, index) => outcomes[index]!.recorded));
     batch.forEach((pending, index) => pending.done(outcomes[index]!));
   }
 
@@ -299,7 +299,7 @@ export class Dispatcher implements Worker {
    * behind an earlier delivery. It takes at most the slots the recorded attempts held;
    * what they leave, and every other delivery, the claim loop takes in due order.
    */
-  private async claimNextOfAggregates(recorded: readonly PendingSuccess[]): Promise<void> {
+  private async sendNextOfAggregates(recorded: readonly PendingSuccess[]): Promise<void> {
     if (recorded.length === 0 || this.stopping) return;
     try {
       this.send(await claimNextOfAggregates(this.queue.run, recorded.map((attempt) => attempt.claimed.id), recorded.length, this.leaseMs));

@@ -72,6 +72,9 @@ interface Target {
   path: string;
 }
 
+/** What the receiver answered, before it is timed and classified. */
+type Answer = Pick<SendResult, 'statusCode' | 'responseBody' | 'retryAfter'>;
+
 async function send(agent: Agent, options: { timeoutMs: number; allowPrivate: boolean }, input: SendRequest, passed: Map<string, Target>): Promise<SendResult> {
   const at = new Date();
   const started = performance.now();
@@ -102,7 +105,7 @@ async function send(agent: Agent, options: { timeoutMs: number; allowPrivate: bo
  * the whole attempt, the body included; it ends the connection, as a body cut at the
  * limit does (the rest is not read).
  */
-function post(agent: Agent, target: Target, input: SendRequest, timeoutMs: number): Promise<Omit<SendResult, 'at' | 'durationMs' | 'failure'>> {
+function post(agent: Agent, target: Target, input: SendRequest, timeoutMs: number): Promise<Answer> {
   return new Promise((resolve, reject) => {
     let controller: Dispatcher.DispatchController | undefined;
     let timedOut: AttemptTimeout | undefined;
@@ -111,7 +114,7 @@ function post(agent: Agent, target: Target, input: SendRequest, timeoutMs: numbe
     let retryAfter: string | undefined;
     const chunks: Buffer[] = [];
     let size = 0;
-    const settle = (error: unknown, answer?: Omit<SendResult, 'at' | 'durationMs' | 'failure'>) => {
+    const settle = (error: unknown, answer?: Answer) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);

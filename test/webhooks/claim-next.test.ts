@@ -31,7 +31,7 @@ describe('claiming an aggregate’s next delivery', () => {
   const deliveryIds = async (seller: TestSeller, aggregateId: string) =>
     (await sql<{ id: string }>(`select id from webhook_delivery where seller_id = ? and aggregate_id = ? order by sequence`, [seller.id, aggregateId])).map((row) => row.id);
   const finish = (ids: string[]) => sql(`update webhook_delivery set status = 'succeeded', completed_at = now() where id = any(?::uuid[])`, [`{${ids.join(',')}}`]);
-  const claimNext = (finished: string[], limit = 10) => claimNextOfAggregates(queue.run as RunStatement, finished, limit, 5_000);
+  const claimNext = (finished: string[], limit = 10) => claimNextOfAggregates(queue.run, finished, limit, 5_000);
 
   /** A seller subscribed to everything, with `aggregates` events of each aggregate fanned out. */
   async function backlog(aggregates: Record<string, number>): Promise<TestSeller> {
@@ -69,6 +69,9 @@ describe('claiming an aggregate’s next delivery', () => {
     const [one1, one2] = await deliveryIds(seller, 'o-one');
     const [two1, two2] = await deliveryIds(seller, 'o-two');
     await finish([one1!, two1!]);
+    // Nothing finished, or no slot to fill: nothing is claimed (the two stay claimable below).
+    expect(await claimNext([])).toEqual([]);
+    expect(await claimNext([one1!, two1!], 0)).toEqual([]);
     const first = await claimNext([one1!, two1!], 1);
     expect(first).toHaveLength(1);
     const second = await claimNext([one1!, two1!], 1);

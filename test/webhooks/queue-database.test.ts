@@ -6,13 +6,7 @@ import { QueueDatabase } from '../../src/webhooks/queue-database.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { waitUntil } from './receiver.js';
 
-/**
- * The dispatcher's fan-out transaction holds one of the queue's connections across
- * several statements. When the server ends that connection between two of them (as a
- * database restart does), the transaction must fail and the process go on: pg's pool
- * listens for a connection's errors only while it is idle, and an 'error' nobody listens
- * to ends the process (here vitest reports it as an uncaught error).
- */
+/** The dispatcher's own connections: a connection lost mid-transaction, and the plans they keep. */
 describe('QueueDatabase', () => {
   let database: TestDatabase;
   let queue: QueueDatabase;
@@ -34,6 +28,10 @@ describe('QueueDatabase', () => {
     await waitUntil(() => logged.some((line) => line.includes('webhook queue connection lost')), 5_000);
   }
 
+  // The fan-out's transaction holds one connection across several statements. When the
+  // server ends it between two of them (a database restart), the transaction must fail and
+  // the process go on: pg's pool listens for a connection's errors only while it is idle,
+  // and an 'error' nobody listens to ends the process (vitest reports it as uncaught).
   it('fails a transaction whose connection the server ends between two statements, and serves the next one', async () => {
     const attempt = queue.transaction(async (run) => {
       const [row] = await run<{ pid: number }>(prepared('queue_test_pid', 'select pg_backend_pid() as pid'), []);
