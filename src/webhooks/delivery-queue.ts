@@ -59,18 +59,23 @@ function claimSql(due: string): string {
              e.id as event_id, e.type as event_type, e.created_at as event_created_at, e.payload`;
 }
 
-/** Whether a delivery `d` of subscription `s` may be taken now, its order in its aggregate aside. */
-const TAKEABLE = `d.status in ('pending', 'retrying')
+/**
+ * Whether a delivery `d` of subscription `s` may be taken now, its order in its aggregate
+ * aside; `open` is how the test of its status is written (see CLAIM_NEXT_OF_AGGREGATES).
+ */
+function takeable(open = `d.status in ('pending', 'retrying')`): string {
+  return `${open}
         and d.next_attempt_at <= now()
         and (d.lease_expires_at is null or d.lease_expires_at <= now())
         and s.active`;
+}
 
 const CLAIM = prepared(
   'ponte_webhook_claim',
   claimSql(`select d.id
        from webhook_delivery d
        join webhook_subscription s on s.id = d.subscription_id
-      where ${TAKEABLE}
+      where ${takeable()}
         and not exists (
               select 1 from webhook_delivery earlier
                where earlier.subscription_id = d.subscription_id
@@ -90,29 +95,35 @@ const CLAIM = prepared(
 // that aggregate the ordering rule lets anybody take: one probe of the partial index on open
 // deliveries by (subscription, aggregate, sequence) per finished delivery, each a scalar
 // subquery of its own. A first version joined the ids to the table and a plan cached while
-// it was small started from the due deliveries, probing for every pair. Here the probes
-// cannot be reordered; the plan kept may still take the few deliveries found through the
-// due index, filtered by id (linear in the deliveries due, ~1 ms at 3,000), not by key.
+// it was small started from the due deliveries, probing for every pair; the next one still
+// let the plan find the owed rows through the due index, filtered by id (linear in the
+// deliveries due). Here each owed delivery is locked in a lateral subquery of its own, by
+// its key. Its status test, wrapped in coalesce (status is never null), is one the planner
+// cannot match to the partial indexes' predicate: on a small table it found the due index's
+// (next_attempt_at, id) as cheap as the key, and kept that plan as the backlog grew.
 const CLAIM_NEXT_OF_AGGREGATES = prepared(
   'ponte_webhook_claim_next_of_aggregates',
-  claimSql(`select d.id
-       from webhook_delivery d
-       join webhook_subscription s on s.id = d.subscription_id
-      where d.id = any(array(
-              select (select owed.id
-                        from webhook_delivery finished
-                        join webhook_delivery owed
-                          on owed.subscription_id = finished.subscription_id
-                         and owed.aggregate_type = finished.aggregate_type
-                         and owed.aggregate_id = finished.aggregate_id
-                       where finished.id = finished_id
-                         and owed.status in ('pending', 'retrying')
-                       order by owed.sequence
-                       limit 1)
-                from unnest(?::uuid[]) as finished_id))
-        and ${TAKEABLE}
-      limit ?
-      for update of d skip locked`),
+  claimSql(`select next.id
+       from (select distinct (
+                    select owed.id
+                      from webhook_delivery finished
+                      join webhook_delivery owed
+                        on owed.subscription_id = finished.subscription_id
+                       and owed.aggregate_type = finished.aggregate_type
+                       and owed.aggregate_id = finished.aggregate_id
+                     where finished.id = finished_id
+                       and owed.status in ('pending', 'retrying')
+                     order by owed.sequence
+                     limit 1) as id
+               from unnest(?::uuid[]) as finished_id) owed
+      cross join lateral (
+            select d.id
+              from webhook_delivery d
+              join webhook_subscription s on s.id = d.subscription_id
+             where d.id = owed.id
+               and ${takeable(`coalesce(d.status in ('pending', 'retrying'), false)`)}
+               for update of d skip locked) next
+      limit ?`),
 );
 
 /**
@@ -224,7 +235,10 @@ function leaseLost(claimed: ClaimedDelivery): LeaseLostError {
  * Moves the deliveries whose lease is still ours and logs their attempts; with
  * `healthCtes` (SUCCESS_HEALTH_CTES), the subscriptions' health first: the gate on
  * `healthy` (a one-time filter, evaluated before any delivery row is read for update)
- * keeps the subscriptions locked before the deliveries.
+ * keeps the subscriptions locked before the deliveries. The deliveries are found by key
+ * (`= any` of the batch's ids): the planner, counting on a hundred rows from
+ * jsonb_to_recordset, found it cheaper to hash the batch and read every delivery of the
+ * seller through its index while the table was small, and kept that plan as it grew.
  */
 function recordAttemptsSql(healthCtes?: string): string {
   return `with attempt as (
@@ -241,7 +255,8 @@ function recordAttemptsSql(healthCtes?: string): string {
             completed_at = case when d.status in ('pending', 'retrying') and a.finished then now() else d.completed_at end,
             updated_at = now()
        from attempt a
-      where d.id = a.delivery_id and d.seller_id = a.seller_id and d.lease_token = a.lease_token${healthCtes ? `
+      where d.id = any(array(select delivery_id from attempt))
+        and d.id = a.delivery_id and d.seller_id = a.seller_id and d.lease_token = a.lease_token${healthCtes ? `
         and (select count(*) from healthy) >= 0` : ''}
       returning d.id
    )

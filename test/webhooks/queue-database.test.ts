@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { prepared } from '../../src/db/prepared.js';
-import { claimDueDeliveries, claimNextOfAggregates } from '../../src/webhooks/delivery-queue.js';
-import { QueueDatabase } from '../../src/webhooks/queue-database.js';
+import { claimDueDeliveries, claimNextOfAggregates, finishSuccesses } from '../../src/webhooks/delivery-queue.js';
+import { QueueDatabase, type RunStatement } from '../../src/webhooks/queue-database.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { waitUntil } from './receiver.js';
 
@@ -43,16 +43,37 @@ describe('QueueDatabase', () => {
     expect(await queue.run<{ one: number }>(prepared('queue_test_next', 'select 1 as one'), [])).toEqual([{ one: 1 }]);
   });
 
+  const NO_DELIVERY = '00000000-0000-7000-8000-000000000000';
+
+  /** The plan a queue connection keeps for `statement` once `prepare` has run it, as EXPLAIN shows it. */
+  async function genericPlanOf(statement: string, args: string, prepare: (run: RunStatement) => Promise<unknown>): Promise<string> {
+    return queue.transaction(async (run) => {
+      await prepare(run);
+      await run(prepared('queue_test_generic', 'set local plan_cache_mode = force_generic_plan'), []);
+      const explain = `explain (costs off) execute ${statement}(${args})`;
+      return (await run<{ 'QUERY PLAN': string }>(prepared(`queue_test_explain_${statement}`, explain), [])).map((row) => row['QUERY PLAN']).join('\n');
+    });
+  }
+
   // A generic plan made while the queue is empty lasts the connection's life: planned for
   // a few rows, it read every open delivery for each row once thousands were owed.
   it('plans the next-of-aggregate claim to probe an aggregate’s open deliveries by key, even on an empty queue', async () => {
-    const plan = await queue.transaction(async (run) => {
-      await claimNextOfAggregates(run, ['00000000-0000-7000-8000-000000000000'], 10, 1_000);
-      await run(prepared('queue_test_generic', 'set local plan_cache_mode = force_generic_plan'), []);
-      const explain = `explain (costs off) execute ponte_webhook_claim_next_of_aggregates('{00000000-0000-7000-8000-000000000000}', 10, 1000)`;
-      return (await run<{ 'QUERY PLAN': string }>(prepared('queue_test_explain', explain), [])).map((row) => row['QUERY PLAN']).join('\n');
-    });
+    const plan = await genericPlanOf('ponte_webhook_claim_next_of_aggregates', `'{${NO_DELIVERY}}', 10, 1000`, (run) =>
+      claimNextOfAggregates(run, [NO_DELIVERY], 10, 1_000),
+    );
     expect(plan).toContain('Index Scan using webhook_delivery_open_aggregate_index on webhook_delivery owed');
+    // The owed delivery itself is taken by its key, never found by reading the due ones.
+    expect(plan).toMatch(/Index Scan using webhook_delivery_pkey on webhook_delivery d_1\n\s+Index Cond: \(id = /);
+    expect(plan).not.toContain('webhook_delivery_due_index');
+    expect(plan).not.toMatch(/(Seq|Bitmap Heap) Scan on webhook_delivery/);
+  });
+
+  // Planned for the hundred rows jsonb_to_recordset promises, against a small table, it
+  // hashed the batch and read every delivery of the seller for each record.
+  it('plans the record of successes to move each delivery by its key, even on an empty queue', async () => {
+    const plan = await genericPlanOf('ponte_webhook_record_successes', `'[]'`, (run) => finishSuccesses(run, []));
+    expect(plan).toMatch(/Index Scan using webhook_delivery_pkey on webhook_delivery d\n\s+Index Cond: \(id = ANY/);
+    expect(plan).not.toMatch(/Scan using webhook_delivery_seller_id\w* on webhook_delivery d\b/);
     expect(plan).not.toMatch(/(Seq|Bitmap Heap) Scan on webhook_delivery/);
   });
 
@@ -61,7 +82,7 @@ describe('QueueDatabase', () => {
   it('keeps no plan of the claim: it is planned at every run, for the table it meets then', async () => {
     const kept = await queue.transaction(async (run) => {
       for (let i = 0; i < 8; i++) await claimDueDeliveries(run, 10, 1_000);
-      await claimNextOfAggregates(run, ['00000000-0000-7000-8000-000000000000'], 10, 1_000);
+      await claimNextOfAggregates(run, [NO_DELIVERY], 10, 1_000);
       const rows = await run<{ name: string }>(prepared('queue_test_kept', `select name from pg_prepared_statements where name like 'ponte_webhook_claim%' order by name`), []);
       return rows.map((row) => row.name);
     });
