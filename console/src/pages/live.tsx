@@ -57,7 +57,7 @@ export function LivePage() {
   const [events, setEvents] = useState<Envelope[]>([]);
   const [attempt, setAttempt] = useState(0);
   const lastId = useRef<string | undefined>(undefined);
-  /** When the feed first subscribed: where a resubscription starts if no event came since. */
+  /** When the feed first subscribed: where every subscription starts if no event came since. */
   const startedAt = useRef<number | undefined>(undefined);
   const client = useMemo(() => liveClient(token), [token]);
   useEffect(() => () => void client.dispose(), [client]);
@@ -73,8 +73,11 @@ export function LivePage() {
       setConnection('live');
       setProblem(null);
     });
-    const after = lastId.current ?? (startedAt.current === undefined ? undefined : timeCursor(startedAt.current - CLOCK_MARGIN_MS));
+    // The first subscription starts from the page's own start too: 'connected' (shown as
+    // Live) comes before the server has set the subscription up, and an event committed
+    // in between would otherwise never be shown.
     startedAt.current ??= Date.now();
+    const after = lastId.current ?? timeCursor(startedAt.current - CLOCK_MARGIN_MS);
     const unsubscribe = client.subscribe<LiveEventsSubscription>(
       { query: LiveEventsDocument.toString(), variables: { types: types.length ? types : undefined, after } },
       {
