@@ -4,6 +4,7 @@ import { newId } from '../db/ids.js';
 import type { AttemptRecord, NextStep } from './outcome.js';
 import type { SubscriptionKind } from './policy.js';
 import type { SigningSecrets } from './signing.js';
+import { OPEN_STATUSES } from './delivery.entity.js';
 import type { DisabledReason } from './subscription.entity.js';
 import { prepared, type PreparedStatement } from '../db/prepared.js';
 import { runWith, type RunStatement } from './queue-database.js';
@@ -61,10 +62,13 @@ function claimSql(due: string): string {
 
 /**
  * Whether a delivery `d` of subscription `s` may be taken now, its order in its aggregate
- * aside; `open` is how the test of its status is written (see CLAIM_NEXT_OF_AGGREGATES).
+ * aside. Without `throughPartialIndexes` its status test is wrapped in coalesce (status is
+ * never null): the planner cannot prove the partial indexes' predicate from it, so no plan
+ * reaches `d` through them (see CLAIM_NEXT_OF_AGGREGATES).
  */
-function takeable(open = `d.status in ('pending', 'retrying')`): string {
-  return `${open}
+function takeable({ throughPartialIndexes = true } = {}): string {
+  const open = `d.status in ${OPEN_STATUSES}`;
+  return `${throughPartialIndexes ? open : `coalesce(${open}, false)`}
         and d.next_attempt_at <= now()
         and (d.lease_expires_at is null or d.lease_expires_at <= now())
         and s.active`;
@@ -82,7 +86,7 @@ const CLAIM = prepared(
                  and earlier.aggregate_type = d.aggregate_type
                  and earlier.aggregate_id = d.aggregate_id
                  and earlier.sequence < d.sequence
-                 and earlier.status in ('pending', 'retrying'))
+                 and earlier.status in ${OPEN_STATUSES})
       order by d.next_attempt_at, d.id
       limit ?
       for update of d skip locked`),
@@ -94,13 +98,10 @@ const CLAIM = prepared(
 // The first delivery its aggregate still owes its subscription, if any, is the only one of
 // that aggregate the ordering rule lets anybody take: one probe of the partial index on open
 // deliveries by (subscription, aggregate, sequence) per finished delivery, each a scalar
-// subquery of its own. A first version joined the ids to the table and a plan cached while
-// it was small started from the due deliveries, probing for every pair; the next one still
-// let the plan find the owed rows through the due index, filtered by id (linear in the
-// deliveries due). Here each owed delivery is locked in a lateral subquery of its own, by
-// its key. Its status test, wrapped in coalesce (status is never null), is one the planner
-// cannot match to the partial indexes' predicate: on a small table it found the due index's
-// (next_attempt_at, id) as cheap as the key, and kept that plan as the backlog grew.
+// subquery no plan can reorder, then that delivery locked by its key in a lateral subquery.
+// Plans here are kept from whatever size the table had at the connection's first runs; one
+// free to choose found the owed rows through the due index (every due delivery read per
+// probe), hence the status test the partial indexes cannot match (docs/performance.md, 23).
 const CLAIM_NEXT_OF_AGGREGATES = prepared(
   'ponte_webhook_claim_next_of_aggregates',
   claimSql(`select next.id
@@ -112,7 +113,7 @@ const CLAIM_NEXT_OF_AGGREGATES = prepared(
                        and owed.aggregate_type = finished.aggregate_type
                        and owed.aggregate_id = finished.aggregate_id
                      where finished.id = finished_id
-                       and owed.status in ('pending', 'retrying')
+                       and owed.status in ${OPEN_STATUSES}
                      order by owed.sequence
                      limit 1) as id
                from unnest(?::uuid[]) as finished_id) owed
@@ -121,7 +122,7 @@ const CLAIM_NEXT_OF_AGGREGATES = prepared(
               from webhook_delivery d
               join webhook_subscription s on s.id = d.subscription_id
              where d.id = owed.id
-               and ${takeable(`coalesce(d.status in ('pending', 'retrying'), false)`)}
+               and ${takeable({ throughPartialIndexes: false })}
                for update of d skip locked) next
       limit ?`),
 );
@@ -250,9 +251,9 @@ function recordAttemptsSql(healthCtes?: string): string {
         set attempt_count = d.attempt_count + 1,
             attempts_in_round = d.attempts_in_round + 1,
             lease_token = null, lease_expires_at = null,
-            status = case when d.status in ('pending', 'retrying') then a.status else d.status end,
+            status = case when d.status in ${OPEN_STATUSES} then a.status else d.status end,
             next_attempt_at = now() + a.delay_ms * interval '1 millisecond',
-            completed_at = case when d.status in ('pending', 'retrying') and a.finished then now() else d.completed_at end,
+            completed_at = case when d.status in ${OPEN_STATUSES} and a.finished then now() else d.completed_at end,
             updated_at = now()
        from attempt a
       where d.id = any(array(select delivery_id from attempt))

@@ -8,8 +8,11 @@ import { WebhookSubscription } from './subscription.entity.js';
 export const DELIVERY_STATUSES = ['pending', 'retrying', 'succeeded', 'failed', 'cancelled'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
+/** The statuses of deliveries the dispatcher still owes, as an SQL list (`status in ${OPEN_STATUSES}`). */
+export const OPEN_STATUSES = `('pending', 'retrying')`;
+
 /** Deliveries the dispatcher still owes: the partial indexes below cover only these. */
-const OPEN = `status in ('pending', 'retrying')`;
+const OPEN = `status in ${OPEN_STATUSES}`;
 
 /**
  * One event owed to one subscription. Its id is the `webhook-id` the receiver dedupes

@@ -7,7 +7,7 @@ import { AppError, notFound } from '../errors.js';
 import { OutboxEvent } from '../events/outbox-event.entity.js';
 import { requireReadScopes } from '../events/read-scopes.js';
 import { decodeCursor, pageOf, viewPage, type Page, type PageRequest } from '../http/pagination.js';
-import { WebhookAttempt, WebhookDelivery } from './delivery.entity.js';
+import { OPEN_STATUSES, WebhookAttempt, WebhookDelivery } from './delivery.entity.js';
 import { policyFor, readsEventData, type SubscriptionKind } from './policy.js';
 import type { DeliveryFilter } from './webhooks.schemas.js';
 import { assertActive } from './subscription.service.js';
@@ -167,7 +167,7 @@ export async function redeliver(em: EntityManager, reader: DeliveryReader, id: s
     const [row] = await tx.execute<{ id: string }[]>(
       `update webhook_delivery
           set status = 'pending', attempts_in_round = 0, next_attempt_at = now(), completed_at = null, updated_at = now()
-        where id = ? and seller_id = ? and status not in ('pending', 'retrying')
+        where id = ? and seller_id = ? and status not in ${OPEN_STATUSES}
         returning id`,
       [id, delivery.seller],
     );

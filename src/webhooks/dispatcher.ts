@@ -23,6 +23,7 @@ import { policyFor } from './policy.js';
 import { QueueDatabase } from './queue-database.js';
 import { createSender, type Sender } from './sender.js';
 import type { LookupAll } from './ssrf-guard.js';
+import { OPEN_STATUSES } from './delivery.entity.js';
 
 export interface DispatcherOptions {
   config: Config;
@@ -313,7 +314,7 @@ export class Dispatcher implements Worker {
     const [row] = await this.options.orm.em.fork().execute<{ ms: number | null }[]>(
       `select extract(epoch from min(next_attempt_at) - now()) * 1000 as ms
          from webhook_delivery
-        where status in ('pending', 'retrying') and next_attempt_at > now()`,
+        where status in ${OPEN_STATUSES} and next_attempt_at > now()`,
     );
     const ms = row?.ms === null || row?.ms === undefined ? null : Number(row.ms);
     if (ms === null || ms >= this.pollIntervalMs || this.stopping) return;

@@ -1,5 +1,6 @@
 import { Gauge } from 'prom-client';
 import type { MetricsDeps } from '../kernel/ponte-module.js';
+import { OPEN_STATUSES } from './delivery.entity.js';
 
 interface QueueFigures {
   pending: string;
@@ -27,7 +28,7 @@ export function registerQueueGauges({ registry, orm }: MetricsDeps): void {
                 extract(epoch from now() - min(next_attempt_at) filter (where next_attempt_at <= now())) as oldest_due_seconds,
                 (select count(*) from webhook_fanout_queue) as fanout_backlog
            from webhook_delivery
-          where status in ('pending', 'retrying')`,
+          where status in ${OPEN_STATUSES}`,
       )
       .then(([row]) => row!)
       .finally(() => setImmediate(() => (figures = undefined))));

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { DisabledReason, WebhookSubscription } from './subscription.entity.js';
+import { OPEN_STATUSES } from './delivery.entity.js';
 
 export const HEALTH_STATES = ['healthy', 'degraded', 'failing', 'disabled'] as const;
 export type Health = (typeof HEALTH_STATES)[number];
@@ -89,7 +90,7 @@ export async function closeOpenDeliveries(
   await em.execute(
     `update webhook_delivery
         set status = ?, completed_at = now(), updated_at = now()
-      where subscription_id = ? and seller_id = ? and status in ('pending', 'retrying')`,
+      where subscription_id = ? and seller_id = ? and status in ${OPEN_STATUSES}`,
     [status, subscriptionId, sellerId],
   );
 }
