@@ -59,6 +59,30 @@ describe('claiming an aggregate’s next delivery', () => {
     expect((await claimNext([a2!])).map((delivery) => delivery.id)).toEqual([a3!]);
   });
 
+  // A finished delivery named twice must not take two of the limit's slots, and other
+  // dispatchers ask for the same aggregates while this one's claim is still uncommitted:
+  // without SKIP LOCKED the second claim waits for the first's commit (here, forever).
+  it('counts a finished delivery named twice once, and skips what another claim holds', async () => {
+    const aggregates = Object.fromEntries(Array.from({ length: 6 }, (_, n) => [`o-held-${n}`, 2]));
+    const seller = await backlog(aggregates);
+    const pairs = await Promise.all(Object.keys(aggregates).map((aggregateId) => deliveryIds(seller, aggregateId)));
+    const [firsts, seconds] = [pairs.map(([first]) => first!), pairs.map(([, second]) => second!)];
+    await finish(firsts);
+
+    const twice = await claimNext([firsts[0]!, firsts[0]!, firsts[1]!], 2);
+    expect(twice.map((delivery) => delivery.id).sort()).toEqual([seconds[0]!, seconds[1]!].sort());
+
+    const rest = firsts.slice(2);
+    const { mine, meanwhile } = await queue.transaction(async (run) => {
+      const mine = await claimNextOfAggregates(run, rest, rest.length, 5_000);
+      // On another connection, while this transaction still holds them.
+      return { mine, meanwhile: await claimNext(rest) };
+    });
+    expect(mine.map((delivery) => delivery.id).sort()).toEqual(seconds.slice(2).sort());
+    expect(meanwhile).toEqual([]);
+    expect(await claimNext(rest)).toEqual([]);
+  });
+
   it('leaves what is not due, what an inactive subscription owes, and what the limit leaves', async () => {
     const seller = await backlog({ 'o-later': 2, 'o-off': 2, 'o-one': 2, 'o-two': 2 });
     const [later1, later2] = await deliveryIds(seller, 'o-later');
