@@ -96,9 +96,10 @@ const CLAIM = prepared(
 );
 
 // The first delivery its aggregate still owes its subscription, if any, is the only one of
-// that aggregate the ordering rule lets anybody take: one probe of the partial index on open
-// deliveries by (subscription, aggregate, sequence) per finished delivery, each a scalar
-// subquery no plan can reorder, then that delivery locked by its key in a lateral subquery.
+// that aggregate the ordering rule lets anybody take: per finished delivery, the first entry
+// of the partial index on open deliveries by (subscription, aggregate, sequence), read in the
+// index's order (a subquery of its own, so the aggregate is a given and no plan sorts all
+// that the aggregate owes), then that delivery locked by its key in a lateral subquery.
 // Plans here are kept from whatever size the table had at the connection's first runs; one
 // free to choose found the owed rows through the due index (every due delivery read per
 // probe), hence the status test the partial indexes cannot match (docs/performance.md, 23).
@@ -106,16 +107,16 @@ const CLAIM_NEXT_OF_AGGREGATES = prepared(
   'ponte_webhook_claim_next_of_aggregates',
   claimSql(`select next.id
        from (select distinct (
-                    select owed.id
+                    select (select owed.id
+                              from webhook_delivery owed
+                             where owed.subscription_id = finished.subscription_id
+                               and owed.aggregate_type = finished.aggregate_type
+                               and owed.aggregate_id = finished.aggregate_id
+                               and owed.status in ${OPEN_STATUSES}
+                             order by owed.sequence
+                             limit 1)
                       from webhook_delivery finished
-                      join webhook_delivery owed
-                        on owed.subscription_id = finished.subscription_id
-                       and owed.aggregate_type = finished.aggregate_type
-                       and owed.aggregate_id = finished.aggregate_id
-                     where finished.id = finished_id
-                       and owed.status in ${OPEN_STATUSES}
-                     order by owed.sequence
-                     limit 1) as id
+                     where finished.id = finished_id) as id
                from unnest(?::uuid[]) as finished_id) owed
       cross join lateral (
             select d.id
