@@ -8,8 +8,16 @@ import { WebhookSubscription } from './subscription.entity.js';
 export const DELIVERY_STATUSES = ['pending', 'retrying', 'succeeded', 'failed', 'cancelled'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
-/** The statuses of deliveries the dispatcher still owes, as an SQL list (`status in ${OPEN_STATUSES}`). */
-export const OPEN_STATUSES = `('pending', 'retrying')`;
+/** The statuses of deliveries the dispatcher still owes: the rule the queue, the API and the views share. */
+const OPEN_DELIVERY_STATUSES: readonly DeliveryStatus[] = ['pending', 'retrying'];
+
+/** The same as an SQL list (`status in ${OPEN_STATUSES}`). */
+export const OPEN_STATUSES = `(${OPEN_DELIVERY_STATUSES.map((status) => `'${status}'`).join(', ')})`;
+
+/** Whether the dispatcher still owes a delivery in `status`. */
+export function isOpen(status: DeliveryStatus): boolean {
+  return OPEN_DELIVERY_STATUSES.includes(status);
+}
 
 /** Deliveries the dispatcher still owes: the partial indexes below cover only these. */
 const OPEN = `status in ${OPEN_STATUSES}`;

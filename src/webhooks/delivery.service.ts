@@ -7,7 +7,7 @@ import { AppError, notFound } from '../errors.js';
 import { OutboxEvent } from '../events/outbox-event.entity.js';
 import { requireReadScopes } from '../events/read-scopes.js';
 import { decodeCursor, pageOf, viewPage, type Page, type PageRequest } from '../http/pagination.js';
-import { OPEN_STATUSES, WebhookAttempt, WebhookDelivery } from './delivery.entity.js';
+import { isOpen, OPEN_STATUSES, WebhookAttempt, WebhookDelivery } from './delivery.entity.js';
 import { policyFor, readsEventData, type SubscriptionKind } from './policy.js';
 import type { DeliveryFilter } from './webhooks.schemas.js';
 import { assertActive } from './subscription.service.js';
@@ -160,7 +160,7 @@ export async function redeliver(em: EntityManager, reader: DeliveryReader, id: s
     const delivery = await getDelivery(tx, reader, id);
     const subscription = await tx.findOneOrFail(WebhookSubscription, { id: delivery.subscription, seller: delivery.seller }, findOptions(reader));
     reader.assertMayResend(subscription.kind, delivery.eventType);
-    if (delivery.status === 'pending' || delivery.status === 'retrying') {
+    if (isOpen(delivery.status)) {
       throw new AppError('CONFLICT', `The delivery is already ${delivery.status}`);
     }
     assertActive(subscription);

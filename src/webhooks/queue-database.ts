@@ -47,7 +47,7 @@ export async function inTransaction<T>(pool: pg.Pool, work: (run: RunStatement) 
  * and the claim, the one statement whose best plan depends on that size, is planned at
  * every run (src/webhooks/delivery-queue.ts).
  */
-const PLANNING = 'set enable_seqscan = off; set enable_bitmapscan = off';
+const INDEX_SCANS_ONLY = 'set enable_seqscan = off; set enable_bitmapscan = off';
 
 /** The fan-out's transaction, the claim loop and the record loop each run one statement at a time. */
 const CONNECTIONS = 3;
@@ -57,7 +57,7 @@ const CONNECT_TIMEOUT_MS = 10_000;
 /**
  * The dispatcher's own connections for its hot statements (fanning out, claiming,
  * recording successes), beside the ORM's pool. Each but the claim runs prepared, planned
- * once per connection (see PLANNING), and no ORM layer runs around them.
+ * once per connection (see INDEX_SCANS_ONLY), and no ORM layer runs around them.
  */
 export class QueueDatabase implements Transactional {
   private readonly pool: pg.Pool;
@@ -73,7 +73,7 @@ export class QueueDatabase implements Transactional {
     this.pool.on('connect', (client) => {
       client.on('error', lost);
       // Before the connection's first statement (a client runs its queries in order).
-      client.query(PLANNING).catch(lost);
+      client.query(INDEX_SCANS_ONLY).catch(lost);
     });
   }
 

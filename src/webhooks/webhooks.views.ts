@@ -1,4 +1,4 @@
-import type { AttemptError, DeliveryStatus, WebhookAttempt, WebhookDelivery } from './delivery.entity.js';
+import { isOpen, type AttemptError, type DeliveryStatus, type WebhookAttempt, type WebhookDelivery } from './delivery.entity.js';
 import { healthOf, type Health } from './subscription-health.js';
 import type { DisabledReason, WebhookSubscription } from './subscription.entity.js';
 
@@ -86,7 +86,6 @@ export function deliveryView(
   attempts: WebhookAttempt[],
   { payload, withheld = false }: { payload: unknown; withheld?: boolean },
 ): DeliveryView {
-  const open = delivery.status === 'pending' || delivery.status === 'retrying';
   return {
     id: delivery.id,
     sellerId: delivery.seller,
@@ -97,7 +96,7 @@ export function deliveryView(
     aggregateId: delivery.aggregateId,
     status: delivery.status,
     attemptCount: delivery.attemptCount,
-    nextAttemptAt: open ? delivery.nextAttemptAt.toISOString() : null,
+    nextAttemptAt: isOpen(delivery.status) ? delivery.nextAttemptAt.toISOString() : null,
     createdAt: delivery.createdAt.toISOString(),
     completedAt: iso(delivery.completedAt),
     payload,
