@@ -26,39 +26,34 @@ describe('the delivery table’s writes', () => {
   const sql = <T extends object>(query: string, params: unknown[] = []) => server.orm.em.fork().execute<T[]>(query, params);
 
   // A lease changes no indexed column, so its new row version can stay on the row's page
-  // without an entry in any index, if the page has room: the table keeps room on every page.
-  it('writes a claim’s lease beside the delivery’s row, adding no index entries', async () => {
+  // without an entry in any index, if the page has room: the table keeps 40% of every
+  // page free. Once earlier versions are pruned (a claim's, once no snapshot can still see
+  // them) nearly every lease fits; how soon depends on the oldest transaction running in
+  // the whole server, so this claims every row in one transaction, before any pruning:
+  // the room kept is then what holds the leases.
+  it('keeps room beside each delivery’s row for its lease, which then adds no index entries', async () => {
     const seller = await createTestSeller(server.orm);
     await subscribe(server, seller, { url: 'http://127.0.0.1:9/hook' });
     // One event per aggregate, so all are due at once: enough rows to fill several pages.
     await emit(server.orm, seller.id, Array.from({ length: 300 }, (_, n) => ({ aggregateId: `o-lease-${n}`, data: { n } })));
     while ((await fanOutBatch(server.orm)) > 0);
 
-    // Claimed as the dispatcher does, a few at a time, each claim its own transaction. The
-    // counters also hold the connection's earlier transactions not yet reported.
+    // The counters also hold the connection's earlier transactions not yet reported.
     const UPDATES = prepared(
       'delivery_table_test_updates',
       `select pg_stat_get_xact_tuples_updated('webhook_delivery'::regclass)::int as updated,
               pg_stat_get_xact_tuples_hot_updated('webhook_delivery'::regclass)::int as hot`,
     );
-    let claimed = 0;
-    let updated = 0;
-    let hot = 0;
-    for (;;) {
-      const batch = await queue.transaction(async (run) => {
-        const [before] = await run<{ updated: number; hot: number }>(UPDATES, []);
-        const leased = await claimDueDeliveries(run, 16, 60_000);
-        const [after] = await run<{ updated: number; hot: number }>(UPDATES, []);
-        return { leased: leased.length, updated: after!.updated - before!.updated, hot: after!.hot - before!.hot };
-      });
-      if (batch.leased === 0) break;
-      claimed += batch.leased;
-      updated += batch.updated;
-      hot += batch.hot;
-    }
+    const { claimed, updated, hot } = await queue.transaction(async (run) => {
+      const [before] = await run<{ updated: number; hot: number }>(UPDATES, []);
+      const leased = await claimDueDeliveries(run, 300, 60_000);
+      const [after] = await run<{ updated: number; hot: number }>(UPDATES, []);
+      return { claimed: leased.length, updated: after!.updated - before!.updated, hot: after!.hot - before!.hot };
+    });
     expect(claimed).toBe(300);
     expect(updated).toBe(300);
-    expect(hot / updated).toBeGreaterThanOrEqual(0.95);
+    // Full pages leave room for none but the last page's few.
+    expect(hot / updated).toBeGreaterThanOrEqual(0.5);
   });
 
   // An index whose columns lead another's serves no lookup the longer one does not, and
