@@ -7,6 +7,7 @@ import { authChecker } from './auth-checker.js';
 import type { GraphQLContext } from './context.js';
 import { checkEntityRepresentations } from './entity-representations.js';
 import { nodeResolver, nodeTypename, type NodeType } from './node.js';
+import { DateTime } from './scalars.js';
 
 const FEDERATION_LINK =
   'extend schema @link(url: "https://specs.apollo.dev/federation/v2.3", import: ["@key", "@shareable"])';
@@ -42,7 +43,8 @@ const NO_TOPICS: PubSub = {
 };
 
 async function buildTypeGraphQLSchema(resolvers: NonEmptyArray<Function>): Promise<GraphQLSchema> {
-  return buildSchema({ resolvers, authChecker, validate: false, pubSub: NO_TOPICS });
+  // Fields typed `Date` without a type of their own get the same scalar as those naming it.
+  return buildSchema({ resolvers, authChecker, validate: false, pubSub: NO_TOPICS, scalarsMap: [{ type: Date, scalar: DateTime }] });
 }
 
 /** The SDL printed to schema/schema.graphql: the subgraph's own, directives included. */
