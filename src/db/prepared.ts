@@ -1,30 +1,24 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Pool, PoolClient } from 'pg';
 
-/**
- * A statement run as a pg named statement: planned once per connection, then only executed
- * (unless `planEachRun`, then sent unnamed: `name` only identifies it).
- */
+/** A statement run as a pg named statement: planned once per connection, then only executed. */
 export interface PreparedStatement {
   name: string;
   /** With `?` placeholders, as the ORM's `execute` takes it. */
   sql: string;
   /** The same with `$1, $2…`, as PostgreSQL prepares it. */
   text: string;
-  /** Parsed and planned at every run instead (an unnamed statement), for the table as it is then. */
-  planEachRun?: boolean;
 }
 
 /** Names a statement; its `?` placeholders (the only `?` it may contain) become `$1, $2…`. */
-export function prepared(name: string, sql: string, options: { planEachRun?: boolean } = {}): PreparedStatement {
+export function prepared(name: string, sql: string): PreparedStatement {
   let position = 0;
-  return { name, sql, text: sql.replace(/\?/g, () => `$${++position}`), ...options };
+  return { name, sql, text: sql.replace(/\?/g, () => `$${++position}`) };
 }
 
 /** Runs `statement` as a pg named statement on a pool or one of its connections; answers its rows. */
 export async function queryPrepared<T extends object>(target: Pool | PoolClient, statement: PreparedStatement, values: readonly unknown[]): Promise<T[]> {
-  const name = statement.planEachRun ? undefined : statement.name;
-  return (await target.query<T>({ name, text: statement.text, values: [...values] })).rows;
+  return (await target.query<T>({ name: statement.name, text: statement.text, values: [...values] })).rows;
 }
 
 /**

@@ -40,12 +40,13 @@ export async function inTransaction<T>(pool: pg.Pool, work: (run: RunStatement) 
 /**
  * A prepared statement's generic plan is made on its first runs and kept for the
  * connection's life. A dispatcher that starts on an empty queue had it made while
- * `webhook_delivery` held a few rows: the claim's not-exists probe became a scan of the
- * subscription's (or every open) delivery for each row it read, 100-400 ms a claim once
- * thousands were owed, until an autoanalyze (up to a minute later) replaced it. So these
- * connections reach rows through indexes by key only, whatever size the planner believes,
- * and the claim, the one statement whose best plan depends on that size, is planned at
- * every run (src/webhooks/delivery-queue.ts).
+ * `webhook_delivery` held a few rows: the claim's probe for an earlier open delivery
+ * became a scan of the subscription's (or every open) delivery for each row it read,
+ * 100-400 ms a claim once thousands were owed, until an autoanalyze (up to a minute later)
+ * replaced it. So these connections reach rows through indexes by key only, whatever size
+ * the planner believes, and the claims' probes are written so that the plan made on an
+ * empty queue is the one for a full one (src/webhooks/delivery-queue.ts; test/webhooks/
+ * queue-database.test.ts holds both plans).
  */
 const INDEX_SCANS_ONLY = 'set enable_seqscan = off; set enable_bitmapscan = off';
 
@@ -56,8 +57,8 @@ const CONNECT_TIMEOUT_MS = 10_000;
 
 /**
  * The dispatcher's own connections for its hot statements (fanning out, claiming,
- * recording successes), beside the ORM's pool. Each but the claim runs prepared, planned
- * once per connection (see INDEX_SCANS_ONLY), and no ORM layer runs around them.
+ * recording successes), beside the ORM's pool. Each runs prepared, planned once per
+ * connection (see INDEX_SCANS_ONLY), and no ORM layer runs around them.
  */
 export class QueueDatabase implements Transactional {
   private readonly pool: pg.Pool;

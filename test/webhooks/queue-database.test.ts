@@ -81,15 +81,16 @@ describe('QueueDatabase', () => {
     expect(plan).not.toMatch(/(Seq|Bitmap Heap) Scan on webhook_delivery/);
   });
 
-  // Its not-exists probe's plan depends on the table's size: one kept from the few rows a
-  // new queue holds probed by the subscription alone once thousands were owed.
-  it('keeps no plan of the claim: it is planned at every run, for the table it meets then', async () => {
-    const kept = await queue.transaction(async (run) => {
-      for (let i = 0; i < 8; i++) await claimDueDeliveries(run, 10, 1_000);
-      await claimNextOfAggregates(run, [NO_DELIVERY], 10, 1_000);
-      const rows = await run<{ name: string }>(prepared('queue_test_kept', `select name from pg_prepared_statements where name like 'ponte_webhook_claim%' order by name`), []);
-      return rows.map((row) => row.name);
-    });
-    expect(kept).toEqual(['ponte_webhook_claim_next_of_aggregates']);
+  // Written as "no earlier open delivery exists", its probe's plan depended on the table's
+  // size: one kept from the few rows a new queue holds probed by the subscription alone
+  // once thousands were owed, so the claim was planned at every run, at more than it took
+  // to run. The probe now reads the aggregate's first open delivery, in the index's order.
+  it('plans the claim to read due deliveries in order and probe each one’s aggregate by key, even on an empty queue', async () => {
+    const plan = await genericPlanOf('ponte_webhook_claim', '10, 1000', (run) => claimDueDeliveries(run, 10, 1_000));
+    expect(plan).toMatch(/Limit\n\s+->  LockRows\n(.*\n)*?\s+->  Index Scan using webhook_delivery_due_index on webhook_delivery d_1\n/);
+    // The aggregate's first open delivery: read in the index's order, stopped at the first.
+    expect(plan).toMatch(/SubPlan 1\n\s+->  Limit\n\s+->  Index Scan using webhook_delivery_open_aggregate_index on webhook_delivery owed\n/);
+    expect(plan).not.toContain('Sort');
+    expect(plan).not.toMatch(/(Seq|Bitmap Heap) Scan on webhook_delivery/);
   });
 });
