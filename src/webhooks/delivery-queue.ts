@@ -74,52 +74,51 @@ function takeable({ throughPartialIndexes = true } = {}): string {
         and s.active`;
 }
 
-// Due deliveries in the due index's order, each taken only if it is the first delivery its
-// aggregate still owes its subscription: that first one is read as the first entry of the
-// partial index on open deliveries, in the index's order (the same probe as
-// CLAIM_NEXT_OF_AGGREGATES). Written as "not exists an earlier open one", the probe's best
-// plan depended on the table's size, and the claim had to be planned at every run (~0.4 ms,
-// more than it took to run); in this form a plan made on an empty queue is also the one for
-// a full one, so it is kept (docs/performance.md, 27).
+/**
+ * The id of the first delivery the aggregate of `delivery` (an alias of webhook_delivery)
+ * still owes the same subscription, if any: the only one of that aggregate the ordering
+ * rule lets anybody take. It is the first entry of the partial index on open deliveries
+ * by (subscription, aggregate, sequence), read in the index's order: a scalar subquery of
+ * its own, so the aggregate is a given, no plan sorts all that the aggregate owes, and the
+ * plan made on an empty queue is the one for a full one (docs/performance.md, 24 and 27).
+ */
+function firstOwedOf(delivery: string): string {
+  return `(select owed.id
+             from webhook_delivery owed
+            where owed.subscription_id = ${delivery}.subscription_id
+              and owed.aggregate_type = ${delivery}.aggregate_type
+              and owed.aggregate_id = ${delivery}.aggregate_id
+              and owed.status in ${OPEN_STATUSES}
+            order by owed.sequence
+            limit 1)`;
+}
+
+// Due deliveries in the due index's order, each taken only if it is the first its aggregate
+// still owes (firstOwedOf). Written as "no earlier open one exists", the probe's best plan
+// depended on the table's size, and the claim had to be planned at every run (~0.4 ms, more
+// than it took to run); this form's plan is kept (docs/performance.md, 27).
 const CLAIM = prepared(
   'ponte_webhook_claim',
   claimSql(`select d.id
        from webhook_delivery d
        join webhook_subscription s on s.id = d.subscription_id
       where ${takeable()}
-        and d.id = (select owed.id
-                      from webhook_delivery owed
-                     where owed.subscription_id = d.subscription_id
-                       and owed.aggregate_type = d.aggregate_type
-                       and owed.aggregate_id = d.aggregate_id
-                       and owed.status in ${OPEN_STATUSES}
-                     order by owed.sequence
-                     limit 1)
+        and d.id = ${firstOwedOf('d')}
       order by d.next_attempt_at, d.id
       limit ?
       for update of d skip locked`),
 );
 
-// The first delivery its aggregate still owes its subscription, if any, is the only one of
-// that aggregate the ordering rule lets anybody take: per finished delivery, the first entry
-// of the partial index on open deliveries by (subscription, aggregate, sequence), read in the
-// index's order (a subquery of its own, so the aggregate is a given and no plan sorts all
-// that the aggregate owes), then that delivery locked by its key in a lateral subquery.
-// Plans here are kept from whatever size the table had at the connection's first runs; one
-// free to choose found the owed rows through the due index (every due delivery read per
-// probe), hence the status test the partial indexes cannot match (docs/performance.md, 23).
+// Per finished delivery, the first its aggregate still owes (firstOwedOf), then that
+// delivery locked by its key in a lateral subquery. Plans here are kept from whatever size
+// the table had at the connection's first runs; one free to choose found the owed rows
+// through the due index (every due delivery read per probe), hence the status test the
+// partial indexes cannot match (docs/performance.md, 23).
 const CLAIM_NEXT_OF_AGGREGATES = prepared(
   'ponte_webhook_claim_next_of_aggregates',
   claimSql(`select next.id
        from (select distinct (
-                    select (select owed.id
-                              from webhook_delivery owed
-                             where owed.subscription_id = finished.subscription_id
-                               and owed.aggregate_type = finished.aggregate_type
-                               and owed.aggregate_id = finished.aggregate_id
-                               and owed.status in ${OPEN_STATUSES}
-                             order by owed.sequence
-                             limit 1)
+                    select ${firstOwedOf('finished')}
                       from webhook_delivery finished
                      where finished.id = finished_id) as id
                from unnest(?::uuid[]) as finished_id) owed
