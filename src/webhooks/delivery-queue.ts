@@ -238,7 +238,8 @@ function leaseLost(claimed: ClaimedDelivery): LeaseLostError {
 }
 
 /**
- * Moves the deliveries whose lease is still ours and logs their attempts; with
+ * Moves the deliveries whose lease is still ours and logs their attempts (the first on
+ * the delivery's own row, later ones as webhook_attempt rows); with
  * `healthCtes` (SUCCESS_HEALTH_CTES), the subscriptions' health first: the gate on
  * `healthy` (a one-time filter, evaluated before any delivery row is read for update)
  * keeps the subscriptions locked before the deliveries. The deliveries are found by key
@@ -259,17 +260,26 @@ function recordAttemptsSql(healthCtes?: string): string {
             status = case when d.status in ${OPEN_STATUSES} then a.status else d.status end,
             next_attempt_at = now() + a.delay_ms * interval '1 millisecond',
             completed_at = case when d.status in ${OPEN_STATUSES} and a.finished then now() else d.completed_at end,
-            updated_at = now()
+            updated_at = now(),
+            first_attempt_at = case when a.number = 1 then a.at else d.first_attempt_at end,
+            first_attempt_duration_ms = case when a.number = 1 then a.duration_ms else d.first_attempt_duration_ms end,
+            first_attempt_status_code = case when a.number = 1 then a.status_code else d.first_attempt_status_code end,
+            first_attempt_response_body = case when a.number = 1 then a.response_body else d.first_attempt_response_body end,
+            first_attempt_error = case when a.number = 1 then a.error else d.first_attempt_error end,
+            first_attempt_error_detail = case when a.number = 1 then a.error_detail else d.first_attempt_error_detail end
        from attempt a
       where d.id = any(array(select delivery_id from attempt))
         and d.id = a.delivery_id and d.seller_id = a.seller_id and d.lease_token = a.lease_token${healthCtes ? `
         and (select count(*) from healthy) >= 0` : ''}
       returning d.id
+   ), logged as (
+     -- The first attempt is on the delivery's row (above); later ones have rows of their own.
+     insert into webhook_attempt (id, seller_id, delivery_id, number, at, duration_ms, status_code, response_body, error, error_detail)
+     select a.id, a.seller_id, a.delivery_id, a.number, a.at, a.duration_ms, a.status_code, a.response_body, a.error, a.error_detail
+       from attempt a join moved on moved.id = a.delivery_id
+      where a.number > 1
    )
-   insert into webhook_attempt (id, seller_id, delivery_id, number, at, duration_ms, status_code, response_body, error, error_detail)
-   select a.id, a.seller_id, a.delivery_id, a.number, a.at, a.duration_ms, a.status_code, a.response_body, a.error, a.error_detail
-     from attempt a join moved on moved.id = a.delivery_id
-   returning delivery_id`;
+   select id as delivery_id from moved`;
 }
 
 const RECORD_ATTEMPTS = prepared('ponte_webhook_record_attempts', recordAttemptsSql());

@@ -107,6 +107,28 @@ export class WebhookDelivery extends SellerOwned {
 
   @Property({ type: 'timestamptz', nullable: true })
   completedAt: (Date & Opt) | null = null;
+
+  // Attempt number 1, logged on the delivery's own row rather than as a WebhookAttempt:
+  // most deliveries need no other, and the row is written by the same record anyway
+  // (docs/performance.md, 28). Null until it is made, and on deliveries whose first
+  // attempt was logged before, as a WebhookAttempt.
+  @Property({ type: 'timestamptz', nullable: true })
+  firstAttemptAt: (Date & Opt) | null = null;
+
+  @Property({ type: 'integer', nullable: true })
+  firstAttemptDurationMs: (number & Opt) | null = null;
+
+  @Property({ type: 'integer', nullable: true })
+  firstAttemptStatusCode: (number & Opt) | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  firstAttemptResponseBody: (string & Opt) | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  firstAttemptError: (AttemptError & Opt) | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  firstAttemptErrorDetail: (string & Opt) | null = null;
 }
 
 export const ATTEMPT_ERRORS = ['timeout', 'connection', 'tls', 'redirect', 'status', 'blocked'] as const;

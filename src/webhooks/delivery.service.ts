@@ -12,7 +12,7 @@ import { policyFor, readsEventData, type SubscriptionKind } from './policy.js';
 import type { DeliveryFilter } from './webhooks.schemas.js';
 import { assertActive } from './subscription.service.js';
 import { WebhookSubscription } from './subscription.entity.js';
-import { deliveryView, type DeliveryView } from './webhooks.views.js';
+import { deliveryView, type DeliveryView, type LoggedAttempt } from './webhooks.views.js';
 
 /**
  * Whose delivery log is read. A seller reads its own subscriptions' deliveries (the
@@ -102,22 +102,40 @@ async function getDelivery(em: EntityManager, reader: DeliveryReader, id: string
 }
 
 /**
- * Attempts of each delivery, in order (one query for a page). They are read after the
- * deliveries, so an attempt recorded in between is left out: recording moves a delivery's
- * `attemptCount` and inserts its attempt in one statement, and a view shows the attempts
- * its delivery's status has counted (never four attempts beside the status before the fourth).
+ * Attempts of each delivery, in order (one query for a page): the first from the
+ * delivery's own row, the later ones from webhook_attempt (a first attempt logged before
+ * the row held it is there too). They are read after the deliveries, so an attempt
+ * recorded in between is left out: recording moves a delivery's `attemptCount` and logs
+ * its attempt in one statement, and a view shows the attempts its delivery's status has
+ * counted (never four attempts beside the status before the fourth).
  */
-async function attemptsOf(em: EntityManager, deliveries: readonly WebhookDelivery[], reader: DeliveryReader): Promise<Map<string, WebhookAttempt[]>> {
+async function attemptsOf(em: EntityManager, deliveries: readonly WebhookDelivery[], reader: DeliveryReader): Promise<Map<string, LoggedAttempt[]>> {
   const deliveryIds = deliveries.map((delivery) => delivery.id);
   const attempts = deliveryIds.length
     ? await em.find(WebhookAttempt, { delivery: { $in: deliveryIds } }, { orderBy: { number: 'asc' }, ...findOptions(reader) })
     : [];
   const counted = new Map(deliveries.map((delivery) => [delivery.id, delivery.attemptCount]));
-  const byDelivery = new Map<string, WebhookAttempt[]>(deliveryIds.map((id) => [id, []]));
+  const byDelivery = new Map<string, LoggedAttempt[]>(deliveries.map((delivery) => [delivery.id, firstAttemptOf(delivery)]));
   for (const attempt of attempts) {
     if (attempt.number <= (counted.get(attempt.delivery) ?? 0)) byDelivery.get(attempt.delivery)!.push(attempt);
   }
   return byDelivery;
+}
+
+/** The first attempt as the delivery's row holds it: none, or a list of one. */
+function firstAttemptOf(delivery: WebhookDelivery): LoggedAttempt[] {
+  if (!delivery.firstAttemptAt || delivery.firstAttemptDurationMs === null) return [];
+  return [
+    {
+      number: 1,
+      at: delivery.firstAttemptAt,
+      durationMs: delivery.firstAttemptDurationMs,
+      statusCode: delivery.firstAttemptStatusCode,
+      responseBody: delivery.firstAttemptResponseBody,
+      error: delivery.firstAttemptError,
+      errorDetail: delivery.firstAttemptErrorDetail,
+    },
+  ];
 }
 
 /** The body each delivery POSTs and its subscription's kind, by delivery id (one query per table for a page). */

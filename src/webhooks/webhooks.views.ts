@@ -69,7 +69,10 @@ export function subscriptionView(subscription: WebhookSubscription): Subscriptio
   };
 }
 
-export function attemptView(attempt: WebhookAttempt, { withheld = false } = {}): AttemptView {
+/** One logged attempt, wherever it is kept (firstAttemptOf). */
+export type LoggedAttempt = Pick<WebhookAttempt, 'number' | 'at' | 'durationMs' | 'statusCode' | 'responseBody' | 'error' | 'errorDetail'>;
+
+export function attemptView(attempt: LoggedAttempt, { withheld = false } = {}): AttemptView {
   return {
     number: attempt.number,
     at: attempt.at.toISOString(),
@@ -83,7 +86,7 @@ export function attemptView(attempt: WebhookAttempt, { withheld = false } = {}):
 
 export function deliveryView(
   delivery: WebhookDelivery,
-  attempts: WebhookAttempt[],
+  attempts: readonly LoggedAttempt[],
   { payload, withheld = false }: { payload: unknown; withheld?: boolean },
 ): DeliveryView {
   return {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepared } from '../../src/db/prepared.js';
-import { claimDueDeliveries } from '../../src/webhooks/delivery-queue.js';
+import { claimDueDeliveries, finishFailure, finishSuccesses } from '../../src/webhooks/delivery-queue.js';
 import { fanOutBatch } from '../../src/webhooks/fanout.js';
 import { QueueDatabase } from '../../src/webhooks/queue-database.js';
 import { createTestSeller, startTestApp, type TestApp } from '../support/app.js';
-import { emit, subscribe } from './fixtures.js';
+import { deliveriesOf, emit, subscribe } from './fixtures.js';
 
 /**
  * Every delivery is inserted, leased and recorded: three writes of its row, each of which
@@ -75,5 +75,38 @@ describe('the delivery table’s writes', () => {
     );
     expect(indexes.length).toBeGreaterThan(0);
     expect(leading).toEqual([]);
+  });
+
+  // Most deliveries succeed at their first attempt: logging it on the delivery's row, which
+  // the record writes anyway, saves an insert into a table of its own and its indexes.
+  it('logs the first attempt on the delivery’s row and later ones as attempt rows, and shows them all in order', async () => {
+    const seller = await createTestSeller(server.orm);
+    await subscribe(server, seller, { url: 'http://127.0.0.1:9/hook' });
+    await emit(server.orm, seller.id, [{ aggregateId: 'o-first-attempt' }]);
+    while ((await fanOutBatch(server.orm)) > 0);
+    const at = new Date('2026-11-24T10:00:00.000Z');
+
+    const [first] = await claimDueDeliveries(queue.run, 1, 60_000);
+    expect(first!.attemptNumber).toBe(1);
+    const failed = { at, durationMs: 7, statusCode: 503, responseBody: 'busy', error: 'status' as const, errorDetail: 'HTTP 503' };
+    await finishFailure(server.orm, { claimed: first!, record: failed, step: { status: 'retrying', delayMs: 0 } }, 86_400_000);
+    const [second] = await claimDueDeliveries(queue.run, 1, 60_000);
+    expect(second!.attemptNumber).toBe(2);
+    const succeeded = { at: new Date(at.getTime() + 1_000), durationMs: 3, statusCode: 200, responseBody: 'ok', error: null, errorDetail: null };
+    expect(await finishSuccesses(queue.run, [{ claimed: second!, record: succeeded, step: { status: 'succeeded' } }])).toEqual([{ recorded: true }]);
+
+    const [row] = await sql<{ first_attempt_status_code: number; first_attempt_response_body: string; rows: string[] }>(
+      `select d.first_attempt_status_code, d.first_attempt_response_body,
+              array(select a.number || ':' || a.status_code from webhook_attempt a where a.delivery_id = d.id order by a.number) as rows
+         from webhook_delivery d where d.id = ?`,
+      [first!.id],
+    );
+    expect(row).toEqual({ first_attempt_status_code: 503, first_attempt_response_body: 'busy', rows: ['2:200'] });
+    const [delivery] = await deliveriesOf(server, seller);
+    expect(delivery!.status).toBe('succeeded');
+    expect(delivery!.attempts).toEqual([
+      { number: 1, at: at.toISOString(), durationMs: 7, statusCode: 503, responseBody: 'busy', error: 'status', errorDetail: 'HTTP 503' },
+      { number: 2, at: succeeded.at.toISOString(), durationMs: 3, statusCode: 200, responseBody: 'ok', error: null, errorDetail: null },
+    ]);
   });
 });

@@ -25,6 +25,18 @@ export async function emit(orm: Orm, sellerId: string, events: Partial<LooseEven
   });
 }
 
+/** SQL: the attempts logged for the delivery aliased `d`, the first on its own row and later ones in webhook_attempt. */
+export const ATTEMPTS_OF_D = `((d.first_attempt_at is not null)::int + (select count(*) from webhook_attempt a where a.delivery_id = d.id))`;
+
+/** Logs an attempt numbered `number` (2 or more) for a delivery, as a row of its own, the way a retry is logged. */
+export async function logLaterAttempt(orm: Orm, deliveryId: string, number = 2): Promise<void> {
+  await orm.em.fork().execute(
+    `insert into webhook_attempt (id, seller_id, delivery_id, number, at, duration_ms, status_code)
+     select gen_random_uuid(), seller_id, id, ?, now(), 1, 200 from webhook_delivery where id = ?`,
+    [number, deliveryId],
+  );
+}
+
 export interface SubscriptionRecord {
   id: string;
   secret: string;

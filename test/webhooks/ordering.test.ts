@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { createTestSeller, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
-import { deliveriesOf, emit, settledDeliveries, startDispatcher, subscribe, type DeliveryRecord } from './fixtures.js';
+import { ATTEMPTS_OF_D, deliveriesOf, emit, settledDeliveries, startDispatcher, subscribe, type DeliveryRecord } from './fixtures.js';
 import { startReceiver, waitUntil, type ReceivedRequest, type Receiver, type Reply } from './receiver.js';
 
 describe('webhook ordering', () => {
@@ -79,7 +79,7 @@ describe('webhook ordering', () => {
       const [row] = await server.orm.em
         .fork()
         .execute<{ status: string; leased: boolean; attempts: string }[]>(
-          `select status, lease_token is not null as leased, (select count(*) from webhook_attempt a where a.delivery_id = d.id) as attempts from webhook_delivery d where id = ?`,
+          `select status, lease_token is not null as leased, ${ATTEMPTS_OF_D} as attempts from webhook_delivery d where id = ?`,
           [id],
         );
       return { status: row!.status, leased: row!.leased, attempts: Number(row!.attempts) };

@@ -6,7 +6,7 @@ import { createLogger } from '../../src/logger.js';
 import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { createRetentionPurge, purgeExpired } from '../../src/webhooks/retention.js';
 import { createTestSeller, startTestApp, TEST_ENV, type TestApp } from '../support/app.js';
-import { emit, fanOutDrained, settledDeliveries, startDispatcher, subscribe } from './fixtures.js';
+import { ATTEMPTS_OF_D, emit, fanOutDrained, logLaterAttempt, settledDeliveries, startDispatcher, subscribe } from './fixtures.js';
 import { startReceiver, waitUntil, type Receiver } from './receiver.js';
 
 const DAY_MS = 86_400_000;
@@ -76,6 +76,8 @@ describe('retention', () => {
         (row) => [row.aggregate_id, row.id],
       ),
     );
+    // A retry each, logged in a row of its own (the first attempt is on the delivery's row).
+    for (const delivery of deliveries) await logLaterAttempt(server.orm, delivery.id);
     await finishedDaysAgo(byAggregate['a-old']!.id, 31);
     await finishedDaysAgo(byAggregate['b-recent']!.id, 29);
     await finishedDaysAgo(byAggregate['d-old-delivery']!.id, 31);
@@ -87,13 +89,13 @@ describe('retention', () => {
 
     expect(purged).toEqual({ webhook_attempt: 2, webhook_delivery: 2, outbox_event: 2 });
     const left = await sql<{ aggregate_id: string; status: string; attempts: string }>(
-      `select d.aggregate_id, d.status, (select count(*) from webhook_attempt a where a.delivery_id = d.id) as attempts
+      `select d.aggregate_id, d.status, ${ATTEMPTS_OF_D} as attempts
          from webhook_delivery d where d.seller_id = ? order by d.aggregate_id`,
       [seller.id],
     );
     expect(left.map((row) => [row.aggregate_id, row.status, Number(row.attempts)])).toEqual([
-      ['b-recent', 'succeeded', 1],
-      ['c-open', 'retrying', 1],
+      ['b-recent', 'succeeded', 2],
+      ['c-open', 'retrying', 2],
     ]);
     // a-old's delivery went first, then its event; d's event is recent; b's and c's are still referenced.
     expect(await eventsOf(seller.id)).toEqual(['b-recent', 'c-open', 'd-old-delivery']);
@@ -121,6 +123,7 @@ describe('the retention worker', () => {
     const deliveries = await settledDeliveries(server, seller, 2);
     await dispatcher.stop();
     for (const delivery of deliveries) {
+      await logLaterAttempt(server.orm, delivery.id);
       await sql(`update webhook_delivery set completed_at = now() - interval '8 days' where id = ?`, [delivery.id]);
     }
 
