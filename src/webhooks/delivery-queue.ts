@@ -247,6 +247,9 @@ function leaseLost(claimed: ClaimedDelivery): LeaseLostError {
  * jsonb_to_recordset, found it cheaper to hash the batch and read every delivery of the
  * seller through its index while the table was small, and kept that plan as it grew.
  */
+/** What an attempt logs: columns of webhook_attempt, and of the delivery's row as `first_attempt_<column>`. */
+const LOGGED = ['at', 'duration_ms', 'status_code', 'response_body', 'error', 'error_detail'] as const;
+
 function recordAttemptsSql(healthCtes?: string): string {
   return `with attempt as (
      select * from jsonb_to_recordset(?::jsonb) as a(
@@ -261,12 +264,8 @@ function recordAttemptsSql(healthCtes?: string): string {
             next_attempt_at = now() + a.delay_ms * interval '1 millisecond',
             completed_at = case when d.status in ${OPEN_STATUSES} and a.finished then now() else d.completed_at end,
             updated_at = now(),
-            first_attempt_at = case when a.number = 1 then a.at else d.first_attempt_at end,
-            first_attempt_duration_ms = case when a.number = 1 then a.duration_ms else d.first_attempt_duration_ms end,
-            first_attempt_status_code = case when a.number = 1 then a.status_code else d.first_attempt_status_code end,
-            first_attempt_response_body = case when a.number = 1 then a.response_body else d.first_attempt_response_body end,
-            first_attempt_error = case when a.number = 1 then a.error else d.first_attempt_error end,
-            first_attempt_error_detail = case when a.number = 1 then a.error_detail else d.first_attempt_error_detail end
+            ${LOGGED.map((column) => `first_attempt_${column} = case when a.number = 1 then a.${column} else d.first_attempt_${column} end`).join(`,
+            `)}
        from attempt a
       where d.id = any(array(select delivery_id from attempt))
         and d.id = a.delivery_id and d.seller_id = a.seller_id and d.lease_token = a.lease_token${healthCtes ? `
@@ -274,8 +273,8 @@ function recordAttemptsSql(healthCtes?: string): string {
       returning d.id
    ), logged as (
      -- The first attempt is on the delivery's row (above); later ones have rows of their own.
-     insert into webhook_attempt (id, seller_id, delivery_id, number, at, duration_ms, status_code, response_body, error, error_detail)
-     select a.id, a.seller_id, a.delivery_id, a.number, a.at, a.duration_ms, a.status_code, a.response_body, a.error, a.error_detail
+     insert into webhook_attempt (id, seller_id, delivery_id, number, ${LOGGED.join(', ')})
+     select a.id, a.seller_id, a.delivery_id, a.number, ${LOGGED.map((column) => `a.${column}`).join(', ')}
        from attempt a join moved on moved.id = a.delivery_id
       where a.number > 1
    )
