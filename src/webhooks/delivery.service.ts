@@ -102,17 +102,18 @@ async function getDelivery(em: EntityManager, reader: DeliveryReader, id: string
 }
 
 /**
- * Attempts of each delivery, in order (one query for a page): the first from the
- * delivery's own row, the later ones from webhook_attempt (a first attempt logged before
- * the row held it is there too). They are read after the deliveries, so an attempt
+ * Attempts of each delivery, in order: the first from the delivery's own row, the later
+ * ones from webhook_attempt (a first attempt logged before the row held it is there too),
+ * in one query for a page, and none when no delivery on it has any there. They are read after the deliveries, so an attempt
  * recorded in between is left out: recording moves a delivery's `attemptCount` and logs
  * its attempt in one statement, and a view shows the attempts its delivery's status has
  * counted (never four attempts beside the status before the fourth).
  */
 async function attemptsOf(em: EntityManager, deliveries: readonly WebhookDelivery[], reader: DeliveryReader): Promise<Map<string, LoggedAttempt[]>> {
-  const deliveryIds = deliveries.map((delivery) => delivery.id);
-  const attempts = deliveryIds.length
-    ? await em.find(WebhookAttempt, { delivery: { $in: deliveryIds } }, { orderBy: { number: 'asc' }, ...findOptions(reader) })
+  // Most deliveries have no attempt but the one on their row: those need no read.
+  const withRows = deliveries.filter((delivery) => delivery.attemptCount > firstAttemptOf(delivery).length).map((delivery) => delivery.id);
+  const attempts = withRows.length
+    ? await em.find(WebhookAttempt, { delivery: { $in: withRows } }, { orderBy: { number: 'asc' }, ...findOptions(reader) })
     : [];
   const counted = new Map(deliveries.map((delivery) => [delivery.id, delivery.attemptCount]));
   const byDelivery = new Map<string, LoggedAttempt[]>(deliveries.map((delivery) => [delivery.id, firstAttemptOf(delivery)]));

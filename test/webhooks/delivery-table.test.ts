@@ -4,6 +4,7 @@ import { claimDueDeliveries, finishFailure, finishSuccesses } from '../../src/we
 import { fanOutBatch } from '../../src/webhooks/fanout.js';
 import { QueueDatabase } from '../../src/webhooks/queue-database.js';
 import { createTestSeller, startTestApp, type TestApp } from '../support/app.js';
+import { recordStatements } from '../support/statements.js';
 import { deliveriesOf, emit, subscribe } from './fixtures.js';
 
 /**
@@ -108,5 +109,30 @@ describe('the delivery table’s writes', () => {
       { number: 1, at: at.toISOString(), durationMs: 7, statusCode: 503, responseBody: 'busy', error: 'status', errorDetail: 'HTTP 503' },
       { number: 2, at: succeeded.at.toISOString(), durationMs: 3, statusCode: 200, responseBody: 'ok', error: null, errorDetail: null },
     ]);
+  });
+
+  it('reads attempt rows for a log page only when a delivery on it has attempts beyond its first', async () => {
+    const seller = await createTestSeller(server.orm);
+    await subscribe(server, seller, { url: 'http://127.0.0.1:9/hook' });
+    await emit(server.orm, seller.id, [{ aggregateId: 'o-at-once' }]);
+    while ((await fanOutBatch(server.orm)) > 0);
+    const [claimed] = await claimDueDeliveries(queue.run, 1, 60_000);
+    const record = { at: new Date(), durationMs: 2, statusCode: 204, responseBody: '', error: null, errorDetail: null };
+    await finishSuccesses(queue.run, [{ claimed: claimed!, record, step: { status: 'succeeded' } }]);
+    const attemptReads = (statements: string[]) => statements.filter((statement) => statement.includes('webhook_attempt')).length;
+
+    const atOnce = await recordStatements(server.orm, () => deliveriesOf(server, seller));
+    expect(atOnce.result.map((delivery) => delivery.attempts.map((attempt) => attempt.number))).toEqual([[1]]);
+    expect(attemptReads(atOnce.statements)).toBe(0);
+
+    // A retry logged as a row of its own (as a second attempt's record writes it): now read, once.
+    await sql(`update webhook_delivery set attempt_count = 2 where id = ?`, [claimed!.id]);
+    await sql(
+      `insert into webhook_attempt (id, seller_id, delivery_id, number, at, duration_ms, status_code) values (gen_random_uuid(), ?, ?, 2, now(), 1, 200)`,
+      [seller.id, claimed!.id],
+    );
+    const retried = await recordStatements(server.orm, () => deliveriesOf(server, seller));
+    expect(retried.result.map((delivery) => delivery.attempts.map((attempt) => attempt.number))).toEqual([[1, 2]]);
+    expect(attemptReads(retried.statements)).toBe(1);
   });
 });
