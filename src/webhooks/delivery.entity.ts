@@ -1,5 +1,5 @@
 import type { Opt } from '@mikro-orm/core';
-import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { Embeddable, Embedded, Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { Seller } from '../auth/seller.entity.js';
 import { newId } from '../db/ids.js';
 import { SellerOwned } from '../db/seller-owned.js';
@@ -18,6 +18,36 @@ export const OPEN_STATUSES = `(${OPEN_DELIVERY_STATUSES.map((status) => `'${stat
 /** Whether the dispatcher still owes a delivery in `status`. */
 export function isOpen(status: DeliveryStatus): boolean {
   return OPEN_DELIVERY_STATUSES.includes(status);
+}
+
+export const ATTEMPT_ERRORS = ['timeout', 'connection', 'tls', 'redirect', 'status', 'blocked'] as const;
+export type AttemptError = (typeof ATTEMPT_ERRORS)[number];
+
+/**
+ * What one HTTP attempt logs: an attempt row's own columns, and a delivery's first attempt
+ * on the delivery's row (`first_attempt_*`).
+ */
+@Embeddable()
+export class AttemptLog {
+  @Property({ type: 'timestamptz' })
+  at!: Date;
+
+  @Property({ type: 'integer' })
+  durationMs!: number;
+
+  @Property({ type: 'integer', nullable: true })
+  statusCode: number | null = null;
+
+  /** The first 4 KiB of the response body. */
+  @Property({ type: 'text', nullable: true })
+  responseBody: string | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  error: AttemptError | null = null;
+
+  /** What went wrong, for people (the error class is for programs). */
+  @Property({ type: 'text', nullable: true })
+  errorDetail: string | null = null;
 }
 
 /** Deliveries the dispatcher still owes: the partial indexes below cover only these. */
@@ -112,27 +142,9 @@ export class WebhookDelivery extends SellerOwned {
   // most deliveries need no other, and the row is written by the same record anyway
   // (docs/performance.md, 28). Null until it is made, and on deliveries whose first
   // attempt was logged before, as a WebhookAttempt.
-  @Property({ type: 'timestamptz', nullable: true })
-  firstAttemptAt: (Date & Opt) | null = null;
-
-  @Property({ type: 'integer', nullable: true })
-  firstAttemptDurationMs: (number & Opt) | null = null;
-
-  @Property({ type: 'integer', nullable: true })
-  firstAttemptStatusCode: (number & Opt) | null = null;
-
-  @Property({ type: 'text', nullable: true })
-  firstAttemptResponseBody: (string & Opt) | null = null;
-
-  @Property({ type: 'text', nullable: true })
-  firstAttemptError: (AttemptError & Opt) | null = null;
-
-  @Property({ type: 'text', nullable: true })
-  firstAttemptErrorDetail: (string & Opt) | null = null;
+  @Embedded(() => AttemptLog, { prefix: 'first_attempt_', nullable: true })
+  firstAttempt: (AttemptLog & Opt) | null = null;
 }
-
-export const ATTEMPT_ERRORS = ['timeout', 'connection', 'tls', 'redirect', 'status', 'blocked'] as const;
-export type AttemptError = (typeof ATTEMPT_ERRORS)[number];
 
 /** One HTTP attempt of a delivery, as the receiver answered it. (delivery, number) is unique. */
 @Entity({ tableName: 'webhook_attempt' })
@@ -147,23 +159,7 @@ export class WebhookAttempt extends SellerOwned {
   @Property({ type: 'integer' })
   number!: number;
 
-  @Property({ type: 'timestamptz' })
-  at!: Date;
-
-  @Property({ type: 'integer' })
-  durationMs!: number;
-
-  @Property({ type: 'integer', nullable: true })
-  statusCode: number | null = null;
-
-  /** The first 4 KiB of the response body. */
-  @Property({ type: 'text', nullable: true })
-  responseBody: string | null = null;
-
-  @Property({ type: 'text', nullable: true })
-  error: AttemptError | null = null;
-
-  /** What went wrong, for people (the error class is for programs). */
-  @Property({ type: 'text', nullable: true })
-  errorDetail: string | null = null;
+  /** What it logged, in columns of its own name (`at`, `duration_ms`, …). */
+  @Embedded(() => AttemptLog, { prefix: false })
+  log!: AttemptLog;
 }

@@ -118,25 +118,14 @@ async function attemptsOf(em: EntityManager, deliveries: readonly WebhookDeliver
   const counted = new Map(deliveries.map((delivery) => [delivery.id, delivery.attemptCount]));
   const byDelivery = new Map<string, LoggedAttempt[]>(deliveries.map((delivery) => [delivery.id, firstAttemptOf(delivery)]));
   for (const attempt of attempts) {
-    if (attempt.number <= (counted.get(attempt.delivery) ?? 0)) byDelivery.get(attempt.delivery)!.push(attempt);
+    if (attempt.number <= (counted.get(attempt.delivery) ?? 0)) byDelivery.get(attempt.delivery)!.push({ number: attempt.number, ...attempt.log });
   }
   return byDelivery;
 }
 
 /** The first attempt as the delivery's row holds it: none, or a list of one. */
-function firstAttemptOf(delivery: WebhookDelivery): LoggedAttempt[] {
-  if (!delivery.firstAttemptAt || delivery.firstAttemptDurationMs === null) return [];
-  return [
-    {
-      number: 1,
-      at: delivery.firstAttemptAt,
-      durationMs: delivery.firstAttemptDurationMs,
-      statusCode: delivery.firstAttemptStatusCode,
-      responseBody: delivery.firstAttemptResponseBody,
-      error: delivery.firstAttemptError,
-      errorDetail: delivery.firstAttemptErrorDetail,
-    },
-  ];
+function firstAttemptOf({ firstAttempt }: WebhookDelivery): LoggedAttempt[] {
+  return firstAttempt ? [{ number: 1, ...firstAttempt }] : [];
 }
 
 /** The body each delivery POSTs and its subscription's kind, by delivery id (one query per table for a page). */

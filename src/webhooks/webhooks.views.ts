@@ -1,4 +1,4 @@
-import { isOpen, type AttemptError, type DeliveryStatus, type WebhookAttempt, type WebhookDelivery } from './delivery.entity.js';
+import { isOpen, type AttemptError, type AttemptLog, type DeliveryStatus, type WebhookDelivery } from './delivery.entity.js';
 import { healthOf, type Health } from './subscription-health.js';
 import type { DisabledReason, WebhookSubscription } from './subscription.entity.js';
 
@@ -69,8 +69,8 @@ export function subscriptionView(subscription: WebhookSubscription): Subscriptio
   };
 }
 
-/** One logged attempt, wherever it is kept (firstAttemptOf). */
-export type LoggedAttempt = Pick<WebhookAttempt, 'number' | 'at' | 'durationMs' | 'statusCode' | 'responseBody' | 'error' | 'errorDetail'>;
+/** One attempt, numbered, wherever its log is kept (the delivery's row or a row of its own). */
+export type LoggedAttempt = { number: number } & AttemptLog;
 
 export function attemptView(attempt: LoggedAttempt, { withheld = false } = {}): AttemptView {
   return {
