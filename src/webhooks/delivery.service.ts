@@ -111,7 +111,7 @@ async function getDelivery(em: EntityManager, reader: DeliveryReader, id: string
  */
 async function attemptsOf(em: EntityManager, deliveries: readonly WebhookDelivery[], reader: DeliveryReader): Promise<Map<string, LoggedAttempt[]>> {
   // Most deliveries have no attempt but the one on their row: those need no read.
-  const withRows = deliveries.filter((delivery) => delivery.attemptCount > firstAttemptOf(delivery).length).map((delivery) => delivery.id);
+  const withRows = deliveries.filter((delivery) => delivery.attemptCount > (delivery.firstAttempt ? 1 : 0)).map((delivery) => delivery.id);
   const attempts = withRows.length
     ? await em.find(WebhookAttempt, { delivery: { $in: withRows } }, { orderBy: { number: 'asc' }, ...findOptions(reader) })
     : [];
