@@ -29,7 +29,7 @@ type Connection = 'connecting' | 'live' | 'paused' | 'dropped';
 
 /** The order an event is about, when it is about one: the feed links to it. */
 function orderIdOf(envelope: Envelope): string | undefined {
-  const aboutAnOrder: EventType[] = [EventType.PedidoCriado, EventType.PedidoStatusAlterado, EventType.PagamentoAlterado];
+  const aboutAnOrder = ['pedido.criado', 'pedido.status_alterado', 'pagamento.alterado'];
   if (!aboutAnOrder.includes(envelope.evento)) return undefined;
   const data = envelope.data as { id?: unknown; orderId?: unknown };
   const id = data.orderId ?? data.id;
@@ -38,8 +38,8 @@ function orderIdOf(envelope: Envelope): string | undefined {
 
 function summaryOf(envelope: Envelope, t: Catalogue): string {
   const data = envelope.data as Record<string, unknown>;
-  if (envelope.evento === EventType.PedidoCriado) return t.live.created(String(data.number), String(data.channel), String(data.status));
-  if (envelope.evento === EventType.PedidoStatusAlterado) return t.live.moved(String(data.number), String(data.from), String(data.to));
+  if (envelope.evento === 'pedido.criado') return t.live.created(String(data.number), String(data.channel), String(data.status));
+  if (envelope.evento === 'pedido.status_alterado') return t.live.moved(String(data.number), String(data.from), String(data.to));
   if (typeof data.sku === 'string') return data.sku;
   return '';
 }
@@ -139,7 +139,7 @@ export function LivePage() {
             const orderId = orderIdOf(envelope);
             return (
               <li key={envelope.id}>
-                <Time value={envelope.dataHora} /> <strong>{eventLabel(envelope.evento)}</strong> <span>{summaryOf(envelope, t)}</span>{' '}
+                <Time value={envelope.dataHora} /> <strong>{envelope.evento}</strong> <span>{summaryOf(envelope, t)}</span>{' '}
                 {orderId && can(Scope.OrdersRead) && <a href={`/console/orders/${orderId}`}>{t.live.openOrder}</a>}
               </li>
             );
