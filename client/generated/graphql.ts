@@ -609,7 +609,7 @@ export type PutChannelMutationVariables = Exact<{
 
 export type PutChannelMutation = { putChannel: { created: boolean, channel: { code: string, name: string, active: boolean, sharePercent: number, safetyStock: number, maxQuantity: number | null } } };
 
-export type LiveEventFragment = { id: string, evento: EventType, dataHora: string, data: Record<string, unknown> };
+export type LiveEventFragment = { id: string, evento: string, dataHora: string, data: Record<string, unknown> };
 
 export type OrderEventsSubscriptionVariables = Exact<{
   orderId?: string | number | null | undefined;
@@ -618,7 +618,7 @@ export type OrderEventsSubscriptionVariables = Exact<{
 }>;
 
 
-export type OrderEventsSubscription = { orderEvents: { id: string, evento: EventType, dataHora: string, data: Record<string, unknown> } };
+export type OrderEventsSubscription = { orderEvents: { id: string, evento: string, dataHora: string, data: Record<string, unknown> } };
 
 export type StockEventsSubscriptionVariables = Exact<{
   sku?: string | null | undefined;
@@ -626,7 +626,7 @@ export type StockEventsSubscriptionVariables = Exact<{
 }>;
 
 
-export type StockEventsSubscription = { stockEvents: { id: string, evento: EventType, dataHora: string, data: Record<string, unknown> } };
+export type StockEventsSubscription = { stockEvents: { id: string, evento: string, dataHora: string, data: Record<string, unknown> } };
 
 export type EventsSubscriptionVariables = Exact<{
   types?: Array<EventType> | EventType | null | undefined;
@@ -634,7 +634,7 @@ export type EventsSubscriptionVariables = Exact<{
 }>;
 
 
-export type EventsSubscription = { events: { id: string, evento: EventType, dataHora: string, data: Record<string, unknown> } };
+export type EventsSubscription = { events: { id: string, evento: string, dataHora: string, data: Record<string, unknown> } };
 
 export type OrderSummaryFragment = { id: string, number: number, channel: string, externalId: string, status: OrderStatus, placedAt: string, updatedAt: string, amounts: { total: string } };
 

@@ -359,7 +359,7 @@ export type LiveEventsSubscriptionVariables = Exact<{
 }>;
 
 
-export type LiveEventsSubscription = { events: { id: string, evento: EventType, dataHora: string, data: Record<string, unknown> } };
+export type LiveEventsSubscription = { events: { id: string, evento: string, dataHora: string, data: Record<string, unknown> } };
 
 export type OrderRowFragment = { id: string, number: number, channel: string, externalId: string, status: OrderStatus, createdAt: string, customer: { name: string }, amounts: { total: string } };
 

@@ -27,7 +27,7 @@ type Connection = 'connecting' | 'live' | 'paused' | 'dropped';
 
 /** The order an event is about, when it is about one: the feed links to it. */
 function orderIdOf(envelope: Envelope): string | undefined {
-  const aboutAnOrder: EventType[] = [EventType.PedidoCriado, EventType.PedidoStatusAlterado, EventType.PagamentoAlterado];
+  const aboutAnOrder = ['pedido.criado', 'pedido.status_alterado', 'pagamento.alterado'];
   if (!aboutAnOrder.includes(envelope.evento)) return undefined;
   const data = envelope.data as { id?: unknown; orderId?: unknown };
   const id = data.orderId ?? data.id;
@@ -36,8 +36,8 @@ function orderIdOf(envelope: Envelope): string | undefined {
 
 function summaryOf(envelope: Envelope): string {
   const data = envelope.data as Record<string, unknown>;
-  if (envelope.evento === EventType.PedidoCriado) return `#${String(data.number)} on ${String(data.channel)}, ${String(data.status)}`;
-  if (envelope.evento === EventType.PedidoStatusAlterado) return `#${String(data.number)}: ${String(data.from)} → ${String(data.to)}`;
+  if (envelope.evento === 'pedido.criado') return `#${String(data.number)} on ${String(data.channel)}, ${String(data.status)}`;
+  if (envelope.evento === 'pedido.status_alterado') return `#${String(data.number)}: ${String(data.from)} → ${String(data.to)}`;
   if (typeof data.sku === 'string') return data.sku;
   return '';
 }
@@ -136,7 +136,7 @@ export function LivePage() {
             const orderId = orderIdOf(envelope);
             return (
               <li key={envelope.id}>
-                <Time value={envelope.dataHora} /> <strong>{eventLabel(envelope.evento)}</strong> <span>{summaryOf(envelope)}</span>{' '}
+                <Time value={envelope.dataHora} /> <strong>{envelope.evento}</strong> <span>{summaryOf(envelope)}</span>{' '}
                 {orderId && can(Scope.OrdersRead) && <a href={`/console/orders/${orderId}`}>Open order</a>}
               </li>
             );
