@@ -103,9 +103,8 @@ describe('fair claiming across sellers and destinations', () => {
 
     // Once its receiver answers, A's backlog drains in full, never above its share at once.
     let mostHeld = slow.held().length;
-    slow.resume();
+    const answered = new Set(slow.resume().map((request) => request.webhookId));
     slow.pause();
-    const answered = new Set<string>();
     await waitUntil(
       () => {
         mostHeld = Math.max(mostHeld, slow.held().length);
