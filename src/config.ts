@@ -46,6 +46,8 @@ export interface Config {
   webhookDestinationMaxInFlight: number;
   /** Attempts one seller's deliveries may have in flight per dispatcher process. */
   webhookSellerMaxInFlight: number;
+  /** Slots of a dispatcher process that only destinations and sellers under their caps may take. */
+  webhookReservedSlots: number;
   /** Webhook subscriptions (webhooks interface and portal v2 alike) a seller may keep. */
   webhookSubscriptionsMax: number;
   /** Per-product webhook registrations an application may keep, per product. */
@@ -212,6 +214,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhookConcurrency: read(env, 'WEBHOOK_CONCURRENCY', integer(1, 10_000), 64),
     webhookDestinationMaxInFlight: read(env, 'WEBHOOK_DESTINATION_MAX_IN_FLIGHT', integer(1, 10_000), 16),
     webhookSellerMaxInFlight: read(env, 'WEBHOOK_SELLER_MAX_IN_FLIGHT', integer(1, 10_000), 32),
+    webhookReservedSlots: read(env, 'WEBHOOK_RESERVED_SLOTS', integer(0, 10_000), 16),
     webhookSubscriptionsMax: read(env, 'WEBHOOK_SUBSCRIPTIONS_MAX', integer(1, 100_000), 50),
     productRegistrationsMax: read(env, 'PRODUCT_REGISTRATIONS_MAX', integer(1, 100_000), 20),
     tlsCertFile: optional(env, 'TLS_CERT_FILE', readableFile),

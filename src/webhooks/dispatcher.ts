@@ -106,6 +106,8 @@ interface PendingSuccess extends FinishedAttempt {
 export class Dispatcher implements Worker {
   readonly name = 'webhook-dispatcher';
   private readonly concurrency: number;
+  /** Slots no claim beyond the caps takes: room kept for destinations and sellers under theirs. */
+  private readonly headroom: number;
   private readonly pollIntervalMs: number;
   private readonly leaseMs: number;
   private readonly sender: Sender;
@@ -115,8 +117,8 @@ export class Dispatcher implements Worker {
   /** The attempts in flight per destination and seller, against their caps: the claims' fairness. */
   private readonly shares: FairShare;
   /**
-   * The last claim took as many as it asked for, so more may be due than there were free
-   * slots: someone may be waiting for one (see sendNextOfAggregates).
+   * The last claim left no slot free, so more may be due than there were slots: someone
+   * may be waiting for one (see sendNextOfAggregates).
    */
   private behind = false;
   /** Slots a fan-out under way may fill with what it claims; the claim loop leaves them. */
@@ -135,6 +137,7 @@ export class Dispatcher implements Worker {
   constructor(private readonly options: DispatcherOptions) {
     const { config } = options;
     this.concurrency = options.concurrency ?? config.webhookConcurrency;
+    this.headroom = Math.min(config.webhookReservedSlots, this.concurrency);
     this.shares = new FairShare({ perDestination: config.webhookDestinationMaxInFlight, perSeller: config.webhookSellerMaxInFlight });
     this.pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
     this.leaseMs = leaseMsFor(config.webhookTimeoutMs);
@@ -217,11 +220,14 @@ export class Dispatcher implements Worker {
   }
 
   /**
-   * Claims for every free slot in one statement. Attempts recorded in one batch end
-   * together and trigger one claim, so while busy a claim takes about as many deliveries
-   * as the last batch recorded. A claim that filled a destination or a seller to its cap
-   * passed over the rest of its work in its window: with slots still free it claims
-   * again, skipping those, so others' work further back gets them.
+   * Claims for every free slot in one statement, fairly (docs/webhooks.md#fair-claiming).
+   * Attempts recorded in one batch end together and trigger one claim, so while busy a
+   * claim takes about as many deliveries as the last batch recorded. A claim that filled
+   * a destination or a seller to its cap passed over the rest of its work in its window:
+   * with slots still free it claims again, skipping those, so others' work further back
+   * gets them. When nothing under its caps is left, the idle slots beyond the headroom go
+   * to work over its caps, least loaded first: a destination alone keeps the machine
+   * busy, and whoever comes next finds the headroom free and, as attempts end, goes first.
    */
   private async claimAndSend(): Promise<void> {
     try {
@@ -231,16 +237,23 @@ export class Dispatcher implements Worker {
         this.behind = true;
         return;
       }
+      let claimedAny = false;
       for (;;) {
         const fullBefore = this.shares.fullCount();
         const claimed = await claimDueDeliveries(this.queue.run, free, this.leaseMs, this.shares.shares());
         this.send(claimed);
-        this.behind = claimed.length >= free;
-        // With attempts under way, their ends trigger the next claim.
-        if (claimed.length === 0) return await this.wakeWhenNextDue();
+        claimedAny ||= claimed.length > 0;
         free = this.freeSlots();
-        if (free <= 0 || this.shares.fullCount() <= fullBefore) return;
+        if (claimed.length === 0 || free <= 0 || this.shares.fullCount() <= fullBefore) break;
       }
+      if (free > this.headroom) {
+        const borrowed = await claimDueDeliveries(this.queue.run, free - this.headroom, this.leaseMs, this.shares.beyondCaps());
+        this.send(borrowed);
+        claimedAny ||= borrowed.length > 0;
+      }
+      this.behind = this.freeSlots() <= 0;
+      // With attempts under way, their ends trigger the next claim.
+      if (!claimedAny) await this.wakeWhenNextDue();
     } catch (error) {
       this.options.logger.error({ err: error }, 'webhook claim failed; the poll retries');
     }

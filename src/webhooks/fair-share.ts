@@ -29,6 +29,9 @@ export interface ClaimShares {
   heldCounts: number[];
 }
 
+/** A cap no count reaches (the claim compares loads with it as a PostgreSQL int). */
+const NO_CAP = 2 ** 31 - 1;
+
 export class FairShare {
   private readonly destinations = new Map<string, number>();
   private readonly sellers = new Map<string, number>();
@@ -70,6 +73,15 @@ export class FairShare {
       }
     }
     return { caps: this.caps, full, heldKeys, heldCounts };
+  }
+
+  /**
+   * The same loads with no cap: for a claim of idle slots, which may go over the caps
+   * (the dispatcher keeps a reserve no such claim takes). Least loaded still goes first.
+   */
+  beyondCaps(): ClaimShares {
+    const { heldKeys, heldCounts } = this.shares();
+    return { caps: { perDestination: NO_CAP, perSeller: NO_CAP }, full: [], heldKeys, heldCounts };
   }
 
   /** Destinations holding the most, most first: what the metrics show (a bounded number of them). */

@@ -53,7 +53,8 @@ describe('fair claiming for per-product deliveries', () => {
     const created = await subscribe(server, b, { url: fast.url });
     fast.secrets = [created.secret];
 
-    dispatcher = await startDispatcher(server, { env: { WEBHOOK_TIMEOUT_MS: '60000' } });
+    // Hard caps (no idle slot goes beyond them): what a destination holds is then its cap.
+    dispatcher = await startDispatcher(server, { env: { WEBHOOK_TIMEOUT_MS: '60000', WEBHOOK_RESERVED_SLOTS: '64' } });
     await waitUntil(() => silent.open() >= DESTINATION_CAP, 30_000, () => `${silent.open()} open at the application`);
     await emit(server.orm, b.id, Array.from({ length: OWED_TO_B }, (_, n) => ({ aggregateId: `b-${n}` })));
 

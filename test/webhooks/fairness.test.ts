@@ -11,8 +11,14 @@ import { startStallingReceiver } from './stalling-receiver.js';
 
 /** Attempts one dispatcher process runs at once (the Dispatcher's default). */
 const DISPATCHER_CONCURRENCY = 64;
-/** The default caps (src/config.ts): what one destination and one seller may hold in flight per process. */
+/** The default cap (src/config.ts): what one destination may hold in flight per process while others wait. */
 const DESTINATION_CAP = 16;
+/** The default headroom: slots only work under its caps may take. */
+const HEADROOM = 16;
+/** What a destination alone may hold: its cap, and the idle slots beyond the headroom. */
+const ALONE = DISPATCHER_CONCURRENCY - HEADROOM;
+/** The settings that make the caps hard: no slot goes beyond them, idle or not. */
+const HARD_CAPS = { WEBHOOK_RESERVED_SLOTS: String(DISPATCHER_CONCURRENCY) };
 /** Far more than there are slots: A's backlog alone could take every one, several times over. */
 const OWED_BY_A = 3 * DISPATCHER_CONCURRENCY;
 const OWED_TO_B = 20;
@@ -78,7 +84,7 @@ describe('fair claiming across sellers and destinations', () => {
     return receiver;
   }
 
-  it("delivers all of B's events while A's slow receiver holds its share of the slots, then drains A", async () => {
+  it("delivers all of B's events while A's slow receiver holds every slot but the headroom, then drains A", async () => {
     const slow = await startReceiver(() => ({ status: 200 }));
     receivers.push(slow);
     slow.pause();
@@ -90,18 +96,18 @@ describe('fair claiming across sellers and destinations', () => {
 
     await owe(a.seller.id, 'a', OWED_BY_A);
     dispatcher();
-    // A's receiver now holds every request it gets: as many as A may have in flight.
-    await waitUntil(() => slow.held().length >= DESTINATION_CAP, WAIT_MS, () => `${slow.held().length} held by A`);
+    // A's receiver now holds every request it gets: as many as A may have in flight alone.
+    await waitUntil(() => slow.held().length >= ALONE, WAIT_MS, () => `${slow.held().length} held by A`);
     await owe(b.seller.id, 'b', OWED_TO_B);
 
     // All of B's, while not one of A's has been answered yet.
     await waitUntil(() => new Set(fast.requests.map((request) => request.webhookId)).size === OWED_TO_B, WAIT_MS, () => `${fast.requests.length} of B's delivered`);
     expect(slow.held().length).toBe(slow.requests.length);
-    // A holds its destination's share and no more (the rest of the slots stay free for others).
-    expect(slow.requests.length).toBe(DESTINATION_CAP);
+    // A holds no more than it did alone: B's went through the headroom.
+    expect(slow.requests.length).toBe(ALONE);
     expect(fast.requests.every((request) => request.verifiedWith.length === 1)).toBe(true);
 
-    // Once its receiver answers, A's backlog drains in full, never above its share at once.
+    // Once its receiver answers, A's backlog drains in full, never above what it may hold at once.
     let mostHeld = slow.held().length;
     const answered = new Set(slow.resume().map((request) => request.webhookId));
     slow.pause();
@@ -109,7 +115,7 @@ describe('fair claiming across sellers and destinations', () => {
       () => {
         mostHeld = Math.max(mostHeld, slow.held().length);
         // Let each batch go once the dispatcher has filled A's share again (or A has nothing left).
-        if (slow.held().length >= Math.min(DESTINATION_CAP, OWED_BY_A - answered.size)) {
+        if (slow.held().length >= Math.min(ALONE, OWED_BY_A - answered.size)) {
           for (const request of slow.resume()) answered.add(request.webhookId);
           slow.pause();
         }
@@ -118,11 +124,11 @@ describe('fair claiming across sellers and destinations', () => {
       WAIT_MS,
       () => `${answered.size} of A's answered`,
     );
-    expect(mostHeld).toBe(DESTINATION_CAP);
+    expect(mostHeld).toBe(ALONE);
     await waitUntil(async () => (await openDeliveries(database.orm)) === 0, WAIT_MS);
   }, 4 * WAIT_MS);
 
-  it("delivers B's events while A's receiver never answers: A's attempts time out and are retried", async () => {
+  it("delivers B's events while A's receiver never answers, A held to its hard cap: its attempts time out and are retried", async () => {
     const silent = await startStallingReceiver('silent');
     receivers.push(silent);
     const a = await subscribed(silent.url);
@@ -131,7 +137,7 @@ describe('fair claiming across sellers and destinations', () => {
     fast.secrets = [b.secret];
 
     await owe(a.seller.id, 'a', OWED_BY_A);
-    dispatcher({ WEBHOOK_TIMEOUT_MS: '1500', WEBHOOK_BACKOFF_BASE_MS: '60000' });
+    dispatcher({ WEBHOOK_TIMEOUT_MS: '1500', WEBHOOK_BACKOFF_BASE_MS: '60000', ...HARD_CAPS });
     await waitUntil(() => silent.open() >= DESTINATION_CAP, WAIT_MS, () => `${silent.open()} open at A`);
     await owe(b.seller.id, 'b', OWED_TO_B);
 
@@ -142,7 +148,7 @@ describe('fair claiming across sellers and destinations', () => {
     expect(await owedBy(a.seller.id)).toBe(OWED_BY_A);
   }, 4 * WAIT_MS);
 
-  it("delivers B's events while A's receiver trickles its answer a byte at a time", async () => {
+  it("delivers B's events while A's receiver trickles its answer a byte at a time, A held to its hard cap", async () => {
     const trickling = await startStallingReceiver('trickle');
     receivers.push(trickling);
     const a = await subscribed(trickling.url);
@@ -151,7 +157,7 @@ describe('fair claiming across sellers and destinations', () => {
     fast.secrets = [b.secret];
 
     await owe(a.seller.id, 'a', OWED_BY_A);
-    dispatcher({ WEBHOOK_TIMEOUT_MS: '1500', WEBHOOK_BACKOFF_BASE_MS: '60000' });
+    dispatcher({ WEBHOOK_TIMEOUT_MS: '1500', WEBHOOK_BACKOFF_BASE_MS: '60000', ...HARD_CAPS });
     await waitUntil(() => trickling.open() >= DESTINATION_CAP, WAIT_MS, () => `${trickling.open()} open at A`);
     await owe(b.seller.id, 'b', OWED_TO_B);
 
