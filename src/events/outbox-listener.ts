@@ -25,6 +25,28 @@ export async function listenForOutbox(options: {
   logger?: Logger;
   retryDelayMs?: number;
 }): Promise<OutboxListener> {
+  return listenOn(OUTBOX_CHANNEL, {
+    ...options,
+    onNotification: (payload) => {
+      if (payload) options.onNotification(JSON.parse(payload) as OutboxNotification);
+    },
+  });
+}
+
+/**
+ * The same for any NOTIFY channel (a domain's own wake-ups, such as stored channel
+ * notifications): a dedicated connection, reconnected when lost, `onReconnect` to catch up.
+ */
+export async function listenOn(
+  channel: string,
+  options: {
+    databaseUrl: string;
+    onNotification: (payload: string) => void;
+    onReconnect?: () => void;
+    logger?: Logger;
+    retryDelayMs?: number;
+  },
+): Promise<OutboxListener> {
   let client: pg.Client | undefined;
   let closed = false;
   let retryTimer: NodeJS.Timeout | undefined;
@@ -32,19 +54,19 @@ export async function listenForOutbox(options: {
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: options.databaseUrl });
     next.on('notification', (message) => {
-      if (message.channel !== OUTBOX_CHANNEL || !message.payload) return;
+      if (message.channel !== channel) return;
       try {
-        options.onNotification(JSON.parse(message.payload) as OutboxNotification);
+        options.onNotification(message.payload ?? '');
       } catch (error) {
-        options.logger?.error({ err: error }, 'outbox notification handler failed');
+        options.logger?.error({ err: error, channel }, 'notification handler failed');
       }
     });
     next.on('error', (error) => {
-      options.logger?.warn({ err: error }, 'outbox listener connection lost; reconnecting');
+      options.logger?.warn({ err: error, channel }, 'listener connection lost; reconnecting');
       scheduleReconnect();
     });
     await next.connect();
-    await next.query(`LISTEN ${OUTBOX_CHANNEL}`);
+    await next.query(`LISTEN ${channel}`);
     client = next;
   };
 
@@ -59,7 +81,7 @@ export async function listenForOutbox(options: {
         await connect();
         options.onReconnect?.();
       } catch (error) {
-        options.logger?.warn({ err: error }, 'outbox listener reconnect failed');
+        options.logger?.warn({ err: error, channel }, 'listener reconnect failed');
         scheduleReconnect();
       }
     }, options.retryDelayMs ?? 1000);
