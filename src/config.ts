@@ -28,6 +28,8 @@ export interface Config {
   pageSizeDefault: number;
   pageSizeMax: number;
   rateLimitPerMinute: number;
+  /** How long a credential that passed may be answered from memory (0: looked up on every request). */
+  authCacheMs: number;
   /** Operation limits, over HTTP and graphql-ws alike (docs/security.md#graphql-operations). */
   graphqlMaxDepth: number;
   graphqlMaxCost: number;
@@ -211,6 +213,7 @@ export function loadConfig(env: Env = process.env): Config {
     pageSizeDefault: read(env, 'PAGE_SIZE_DEFAULT', integer(1, 200), 50),
     pageSizeMax: read(env, 'PAGE_SIZE_MAX', integer(1, 1000), 200),
     rateLimitPerMinute: read(env, 'RATE_LIMIT_PER_MINUTE', integer(1), 1200),
+    authCacheMs: read(env, 'AUTH_CACHE_MS', integer(0, 3_600_000), 60_000),
     graphqlMaxDepth: read(env, 'GRAPHQL_MAX_DEPTH', integer(1, 100), 12),
     graphqlMaxCost: read(env, 'GRAPHQL_MAX_COST', integer(1), 5000),
     graphqlMaxAliases: read(env, 'GRAPHQL_MAX_ALIASES', integer(0, 10_000), 30),

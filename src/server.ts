@@ -1,6 +1,7 @@
 import { fastifyApolloHandler } from '@as-integrations/fastify';
 import swagger from '@fastify/swagger';
-import { Authenticator } from './auth/authenticator.js';
+import { Authenticator, type Credential } from './auth/authenticator.js';
+import { startCredentialCache } from './auth/credential-cache.js';
 import { bearerSecret } from './auth/secrets.js';
 import { scopeToSeller } from './db/orm.js';
 import { buildProbeServer, createFastify, type ServerDeps } from './http/app.js';
@@ -41,7 +42,9 @@ export async function buildServer(deps: ServerDeps): Promise<RestApp> {
   registerHealth(app, orm);
 
   const rateLimits = await registerRateLimits(app, config);
-  const authenticator = new Authenticator(metrics);
+  const credentials = await startCredentialCache<Credential>(config.authCacheMs, { orm, logger: deps.logger });
+  app.addHook('onClose', async () => credentials?.close());
+  const authenticator = new Authenticator(metrics, credentials?.cache);
   app.decorateRequest('principal', undefined);
   app.decorateRequest('applicationId', undefined);
   app.decorateRequest('em', undefined as never);

@@ -4,7 +4,7 @@ import type { Config } from '../config.js';
 import { forkForSeller, type Orm } from '../db/orm.js';
 import { storableText } from '../db/storable-text.js';
 import { AppError } from '../errors.js';
-import { listenOn, type OutboxListener } from '../events/outbox-listener.js';
+import { listen, type Listener } from '../db/listener.js';
 import { assertValid, compileInput } from '../http/validation.js';
 import type { Worker } from '../kernel/workers.js';
 import { importOrder } from '../orders/order-import.service.js';
@@ -39,7 +39,7 @@ interface ClaimedNotification extends ConnectionRow {
  */
 export class InboundWorker implements Worker {
   readonly name = 'channel-inbound';
-  private listener: OutboxListener | undefined;
+  private listener: Listener | undefined;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private again = false;
@@ -51,7 +51,8 @@ export class InboundWorker implements Worker {
   }
 
   async start(): Promise<void> {
-    this.listener = await listenOn(INBOUND_NOTIFY_CHANNEL, {
+    this.listener = await listen({
+      channel: INBOUND_NOTIFY_CHANNEL,
       databaseUrl: this.deps.orm.config.get('clientUrl')!,
       onNotification: () => this.wake(),
       onReconnect: () => this.wake(),
