@@ -42,6 +42,14 @@ export interface Config {
   webhookBackoffMaxMs: number;
   webhookAllowPrivateTargets: boolean;
   webhookDisableAfterMs: number;
+  /** Attempts one dispatcher process has in flight at once. */
+  webhookConcurrency: number;
+  /** Attempts one destination (a subscription, or an application's registration) may have in flight per dispatcher process. */
+  webhookDestinationMaxInFlight: number;
+  /** Attempts one seller's deliveries may have in flight per dispatcher process. */
+  webhookSellerMaxInFlight: number;
+  /** Slots of a dispatcher process that only destinations and sellers under their caps may take. */
+  webhookReservedSlots: number;
   /** Webhook subscriptions (webhooks interface and portal v2 alike) a seller may keep. */
   webhookSubscriptionsMax: number;
   /** Per-product webhook registrations an application may keep, per product. */
@@ -225,6 +233,10 @@ export function loadConfig(env: Env = process.env): Config {
     webhookBackoffMaxMs: read(env, 'WEBHOOK_BACKOFF_MAX_MS', integer(0), 21_600_000),
     webhookAllowPrivateTargets: read(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', boolean, false),
     webhookDisableAfterMs: read(env, 'WEBHOOK_DISABLE_AFTER_MS', integer(1), 259_200_000),
+    webhookConcurrency: read(env, 'WEBHOOK_CONCURRENCY', integer(1, 10_000), 64),
+    webhookDestinationMaxInFlight: read(env, 'WEBHOOK_DESTINATION_MAX_IN_FLIGHT', integer(1, 10_000), 16),
+    webhookSellerMaxInFlight: read(env, 'WEBHOOK_SELLER_MAX_IN_FLIGHT', integer(1, 10_000), 32),
+    webhookReservedSlots: read(env, 'WEBHOOK_RESERVED_SLOTS', integer(0, 10_000), 16),
     webhookSubscriptionsMax: read(env, 'WEBHOOK_SUBSCRIPTIONS_MAX', integer(1, 100_000), 50),
     productRegistrationsMax: read(env, 'PRODUCT_REGISTRATIONS_MAX', integer(1, 100_000), 20),
     tlsCertFile: optional(env, 'TLS_CERT_FILE', readableFile),
