@@ -55,7 +55,8 @@ export class Authenticator {
     this.cacheHits = new Counter({ name: 'ponte_auth_cache_hits_total', help: 'Credentials answered from the credential cache, without a query', registers });
   }
 
-  async authenticate(em: EntityManager, secret: string | undefined, beforeLookup?: BeforeLookup): Promise<Credential | undefined> {
+  /** `em` is called only when the credential is looked up in the database. */
+  async authenticate(em: () => EntityManager, secret: string | undefined, beforeLookup?: BeforeLookup): Promise<Credential | undefined> {
     if (secret === undefined) return undefined;
     const kind = kindOf(secret);
     if (!kind) return this.refuse('malformed');
@@ -69,7 +70,7 @@ export class Authenticator {
     await beforeLookup?.(this.passed.has(hash));
     this.lookups.inc();
     const ticket = this.cache?.ticket();
-    const credential = await lookUp(em, kind, secret);
+    const credential = await lookUp(em(), kind, secret);
     if (!credential) {
       this.passed.delete(hash);
       this.unknown.set(hash, true);
