@@ -17,9 +17,19 @@ import { CONNECTION_COLUMNS, recordConnectionError, sessionFor, type ConnectionR
 
 const channelOrder = compileInput(ChannelOrderSchema);
 const BATCH = 16;
-const LEASE_MS = 120_000;
 const POLL_MS = 1000;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * How long a claim lasts: ten platform timeouts. An import makes at most seven platform
+ * requests (Mercado Livre: a token refresh, the order, a refresh and the order again
+ * after a 401, the same for the shipment), each cut at CHANNEL_TIMEOUT_MS, and its
+ * database work fits in the rest; so a lease expires only when its worker died or
+ * stalled, and another process then takes the notification.
+ */
+export function inboundLeaseMs(timeoutMs: number): number {
+  return 10 * timeoutMs;
+}
 
 interface ClaimedNotification extends ConnectionRow {
   inbound_id: string;
@@ -45,8 +55,10 @@ export class InboundWorker implements Worker {
   private again = false;
   private stopping = false;
   private readonly client: PlatformClient;
+  private readonly leaseMs: number;
 
   constructor(private readonly deps: { config: Config; orm: Orm; logger: Logger }) {
+    this.leaseMs = inboundLeaseMs(deps.config.channelTimeoutMs);
     this.client = new PlatformClient({ timeoutMs: deps.config.channelTimeoutMs, allowPrivate: deps.config.webhookAllowPrivateTargets });
   }
 
@@ -119,7 +131,7 @@ export class InboundWorker implements Worker {
          from due, channel_connection c
         where i.id = due.id and c.id = i.connection_id
        returning i.id as inbound_id, i.topic, i.body, i.attempts, ${CONNECTION_COLUMNS}`,
-      [BATCH, LEASE_MS],
+      [BATCH, this.leaseMs],
     );
   }
 
