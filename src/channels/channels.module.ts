@@ -1,6 +1,7 @@
 import type { PonteModule } from '../kernel/ponte-module.js';
 import { ChannelConnection } from './connection.entity.js';
 import { InboundNotification } from './inbound.entity.js';
+import { createInboundRetention } from './inbound-retention.js';
 import { InboundWorker } from './inbound-worker.js';
 import { ListingLinkRow } from './listing.entity.js';
 
@@ -9,5 +10,8 @@ export const channelsModule: PonteModule = {
   name: 'channels',
   entities: [ChannelConnection, ListingLinkRow, InboundNotification],
   api: async () => (await import('./channels.api.js')).channelsApi,
-  workers: [{ roles: ['all', 'dispatcher'], create: (deps) => new InboundWorker(deps) }],
+  workers: [
+    { roles: ['all', 'dispatcher'], create: (deps) => new InboundWorker(deps) },
+    { roles: ['all', 'dispatcher'], create: createInboundRetention },
+  ],
 };

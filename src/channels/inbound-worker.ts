@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { forkForSeller, type Orm } from '../db/orm.js';
-import { storableText } from '../db/storable-text.js';
+import { storableData, storableText } from '../db/storable-text.js';
 import { AppError } from '../errors.js';
 import { listen, type Listener } from '../db/listener.js';
 import { assertValid, compileInput } from '../http/validation.js';
@@ -42,9 +42,10 @@ interface ClaimedNotification extends ConnectionRow {
  * Imports the notifications the inbound URL stored (inbound.service.ts): claimed with
  * SKIP LOCKED under a lease, so any number of processes share the work and one that dies
  * leaves its claim to the next; woken by NOTIFY, with a poll for what a wake-up missed.
- * A platform that does not answer, or answers 429/5xx, is retried with the webhooks'
- * backoff (429 after its Retry-After); 401/403 marks the connection `unauthorized` and
- * retries; anything else (an order the normalized model refuses) fails the notification,
+ * A platform that does not answer, or answers 429/5xx or a malformed body, is retried
+ * with the webhooks' backoff (429 after its Retry-After); 401/403 marks the connection
+ * `unauthorized` and the notification waits for new credentials; anything else (an order
+ * the normalized model refuses, a redirect, an oversized answer) fails the notification,
  * recorded on it and as the connection's lastError.
  */
 export class InboundWorker implements Worker {
@@ -162,16 +163,23 @@ export class InboundWorker implements Worker {
     );
   }
 
+  /**
+   * A platform that did not answer usefully (no answer, 429, 5xx, a malformed body) is
+   * asked again on the backoff, up to WEBHOOK_MAX_ATTEMPTS. One that refused the
+   * credentials waits for new ones however long that takes: the sale is real, and
+   * replacing the credentials (putConnection) makes it due at once.
+   */
   private async failed(em: EntityManager, notification: ClaimedNotification, error: unknown): Promise<void> {
     const message = storableText(error instanceof Error ? error.message : String(error))!.slice(0, 1000);
-    const retry = error instanceof PlatformError && (error.transient || error.unauthorized) && notification.attempts < this.deps.config.webhookMaxAttempts;
-    if (error instanceof PlatformError) await recordConnectionError(em, notification, `${notification.platform}: ${message}`, error.unauthorized);
+    const platformError = error instanceof PlatformError ? error : undefined;
+    if (platformError) await recordConnectionError(em, notification, `${notification.platform}: ${message}`, platformError.unauthorized);
+    const retry = platformError && (platformError.unauthorized || (platformError.transient && notification.attempts < this.deps.config.webhookMaxAttempts));
     if (!retry) {
-      if (!(error instanceof AppError || error instanceof PlatformError)) this.deps.logger.error({ err: error, inbound: notification.inbound_id }, 'channel notification failed');
+      if (!(error instanceof AppError || platformError)) this.deps.logger.error({ err: error, inbound: notification.inbound_id }, 'channel notification failed');
       return this.finish(em, notification, 'failed', null, `${notification.platform}: ${message}`);
     }
     const backoff = { baseMs: this.deps.config.webhookBackoffBaseMs, maxMs: this.deps.config.webhookBackoffMaxMs };
-    const asked = error.status === 429 ? retryAfterMs(error.retryAfter, new Date(), { minMs: backoff.baseMs, maxMs: backoff.maxMs }) : null;
+    const asked = platformError.status === 429 ? retryAfterMs(platformError.retryAfter, new Date(), { minMs: backoff.baseMs, maxMs: backoff.maxMs }) : null;
     await em.execute(`update channel_inbound set next_attempt_at = now() + ? * interval '1 millisecond', lease_expires_at = null, error = ? where id = ? and seller_id = ?`, [
       asked ?? retryDelayMs(notification.attempts, backoff),
       message,
@@ -186,7 +194,9 @@ export class InboundWorker implements Worker {
  * listing links (the platform's listing ids), else as the platform named it, else a
  * placeholder naming the listing (an `unknown_sku` to look at); validated by the schema.
  */
-async function normalizedOrder(em: EntityManager, connection: ConnectionRow, order: PlatformOrder): Promise<ChannelOrderInput> {
+async function normalizedOrder(em: EntityManager, connection: ConnectionRow, platformOrder: PlatformOrder): Promise<ChannelOrderInput> {
+  // The platform's text is kept as it came, minus what PostgreSQL cannot store (a NUL in a name).
+  const order = storableData(platformOrder);
   const skus = await linkedSkus(em, connection, order.lines);
   const { lines, ...rest } = order;
   const email = rest.customer.email && EMAIL.test(rest.customer.email) ? rest.customer.email : undefined;

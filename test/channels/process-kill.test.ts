@@ -1,5 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { putChannel } from '../../src/catalog/channel.service.js';
 import { getStock } from '../../src/catalog/stock.service.js';
@@ -11,8 +10,8 @@ import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { startService, type Service } from '../support/process.js';
 import { waitUntil } from '../webhooks/receiver.js';
 import { StandIn } from './stand-in.js';
+import { fixture, shopifyHeaders } from './world.js';
 
-const fixture = (path: string) => readFileSync(new URL(`./fixtures/${path}`, import.meta.url), 'utf8');
 const SECRETS_KEY = randomBytes(32).toString('base64');
 /** Platform requests give up after this long: a dead worker's lease (ten of them) outlasts starting another process, and runs out within the test. */
 const CHANNEL_TIMEOUT_MS = 2000;
@@ -82,12 +81,7 @@ describe('channel notifications across processes killed with SIGKILL', () => {
   it('imports a notification answered 200 just before a SIGKILL once the service is back, exactly once', async () => {
     const secret = 'shpss_kill_secret';
     const body = fixture('shopify/orders-create.json');
-    const headers = {
-      'content-type': 'application/json',
-      'x-shopify-topic': 'orders/create',
-      'x-shopify-hmac-sha256': createHmac('sha256', secret).update(body).digest('base64'),
-      'x-shopify-webhook-id': 'kill-delivery-1',
-    };
+    const headers = { 'content-type': 'application/json', ...shopifyHeaders(secret, body, 'kill-delivery-1') };
     // The accepting process runs no worker (ROLE=api): whatever is imported later was stored before the answer.
     const accepting = await start('api');
     const put = await rest(accepting, 'PUT', '/canais/loja-shopify/conexao', {

@@ -122,17 +122,27 @@ async function api(context: PlatformContext<MercadoLivreCredentials>, request: P
   }
 }
 
+/**
+ * Renews the access token. Mercado Livre refuses a refresh token that was revoked, used
+ * already or given to another application (400 `invalid_grant`, or 401/403): the seller
+ * must authorize again, so it is the connection's credentials that no longer open the
+ * platform (`unauthorized`), not a failure of this one request.
+ */
 async function refresh(context: PlatformContext<MercadoLivreCredentials>): Promise<void> {
   const { clientId, clientSecret, refreshToken } = context.credentials;
-  const answer = record(
-    (
-      await context.http.request({
-        method: 'POST',
-        path: '/oauth/token',
-        form: { grant_type: 'refresh_token', client_id: clientId, client_secret: clientSecret, refresh_token: refreshToken },
-      })
-    ).json,
-  );
+  const refreshed = await context.http
+    .request({
+      method: 'POST',
+      path: '/oauth/token',
+      form: { grant_type: 'refresh_token', client_id: clientId, client_secret: clientSecret, refresh_token: refreshToken },
+    })
+    .catch((error: unknown) => {
+      if (error instanceof PlatformError && error.status !== null && error.status >= 400 && error.status < 500 && error.status !== 429) {
+        throw new PlatformError('status', `the refresh token was refused (HTTP ${error.status}): authorize the application again`, 401);
+      }
+      throw error;
+    });
+  const answer = record(refreshed.json);
   if (typeof answer.access_token !== 'string' || typeof answer.refresh_token !== 'string') {
     throw new PlatformError('malformed', 'the token refresh answered without access_token and refresh_token');
   }
