@@ -473,7 +473,7 @@ export type ViewerQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type ViewerQuery = { viewer: { tokenId: string, scopes: Array<Scope>, seller: { id: string, name: string } } };
 
-export type SubscriptionRowFragment = { id: string, url: string, description: string | null, events: Array<EventType>, active: boolean, health: WebhookHealth, consecutiveFailures: number, lastSuccessAt: string | null, lastFailureAt: string | null, disabledAt: string | null, disabledReason: WebhookDisabledReason | null, createdAt: string };
+export type SubscriptionRowFragment = { id: string, url: string, description: string | null, events: Array<EventType>, active: boolean, health: WebhookHealth, consecutiveFailures: number, lastSuccessAt: string | null, lastFailureAt: string | null, disabledAt: string | null, disabledReason: WebhookDisabledReason | null, createdAt: string, backlog: { owed: number, inFlight: number, oldestOwedAt: string | null } };
 
 export type WebhookSubscriptionsQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -481,21 +481,21 @@ export type WebhookSubscriptionsQueryVariables = Exact<{
 }>;
 
 
-export type WebhookSubscriptionsQuery = { webhookSubscriptions: { edges: Array<{ node: { id: string, url: string, description: string | null, events: Array<EventType>, active: boolean, health: WebhookHealth, consecutiveFailures: number, lastSuccessAt: string | null, lastFailureAt: string | null, disabledAt: string | null, disabledReason: WebhookDisabledReason | null, createdAt: string } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+export type WebhookSubscriptionsQuery = { webhookSubscriptions: { edges: Array<{ node: { id: string, url: string, description: string | null, events: Array<EventType>, active: boolean, health: WebhookHealth, consecutiveFailures: number, lastSuccessAt: string | null, lastFailureAt: string | null, disabledAt: string | null, disabledReason: WebhookDisabledReason | null, createdAt: string, backlog: { owed: number, inFlight: number, oldestOwedAt: string | null } } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
 
 export type CreateWebhookSubscriptionMutationVariables = Exact<{
   input: CreateWebhookSubscriptionInput;
 }>;
 
 
-export type CreateWebhookSubscriptionMutation = { createWebhookSubscription: { secret: string, subscription: { id: string, url: string, description: string | null, events: Array<EventType>, active: boolean, health: WebhookHealth, consecutiveFailures: number, lastSuccessAt: string | null, lastFailureAt: string | null, disabledAt: string | null, disabledReason: WebhookDisabledReason | null, createdAt: string } } };
+export type CreateWebhookSubscriptionMutation = { createWebhookSubscription: { secret: string, subscription: { id: string, url: string, description: string | null, events: Array<EventType>, active: boolean, health: WebhookHealth, consecutiveFailures: number, lastSuccessAt: string | null, lastFailureAt: string | null, disabledAt: string | null, disabledReason: WebhookDisabledReason | null, createdAt: string, backlog: { owed: number, inFlight: number, oldestOwedAt: string | null } } } };
 
 export type UpdateWebhookSubscriptionMutationVariables = Exact<{
   input: UpdateWebhookSubscriptionInput;
 }>;
 
 
-export type UpdateWebhookSubscriptionMutation = { updateWebhookSubscription: { subscription: { id: string, url: string, description: string | null, events: Array<EventType>, active: boolean, health: WebhookHealth, consecutiveFailures: number, lastSuccessAt: string | null, lastFailureAt: string | null, disabledAt: string | null, disabledReason: WebhookDisabledReason | null, createdAt: string } } };
+export type UpdateWebhookSubscriptionMutation = { updateWebhookSubscription: { subscription: { id: string, url: string, description: string | null, events: Array<EventType>, active: boolean, health: WebhookHealth, consecutiveFailures: number, lastSuccessAt: string | null, lastFailureAt: string | null, disabledAt: string | null, disabledReason: WebhookDisabledReason | null, createdAt: string, backlog: { owed: number, inFlight: number, oldestOwedAt: string | null } } } };
 
 export type RotateWebhookSecretMutationVariables = Exact<{
   input: RotateWebhookSecretInput;
@@ -673,6 +673,11 @@ export const SubscriptionRowFragmentDoc = new TypedDocumentString(`
   disabledAt
   disabledReason
   createdAt
+  backlog {
+    owed
+    inFlight
+    oldestOwedAt
+  }
 }
     `, {"fragmentName":"SubscriptionRow"}) as unknown as TypedDocumentString<SubscriptionRowFragment, unknown>;
 export const DeliveryRowFragmentDoc = new TypedDocumentString(`
@@ -1134,6 +1139,11 @@ export const WebhookSubscriptionsDocument = new TypedDocumentString(`
   disabledAt
   disabledReason
   createdAt
+  backlog {
+    owed
+    inFlight
+    oldestOwedAt
+  }
 }`) as unknown as TypedDocumentString<WebhookSubscriptionsQuery, WebhookSubscriptionsQueryVariables>;
 export const CreateWebhookSubscriptionDocument = new TypedDocumentString(`
     mutation CreateWebhookSubscription($input: CreateWebhookSubscriptionInput!) {
@@ -1157,6 +1167,11 @@ export const CreateWebhookSubscriptionDocument = new TypedDocumentString(`
   disabledAt
   disabledReason
   createdAt
+  backlog {
+    owed
+    inFlight
+    oldestOwedAt
+  }
 }`) as unknown as TypedDocumentString<CreateWebhookSubscriptionMutation, CreateWebhookSubscriptionMutationVariables>;
 export const UpdateWebhookSubscriptionDocument = new TypedDocumentString(`
     mutation UpdateWebhookSubscription($input: UpdateWebhookSubscriptionInput!) {
@@ -1179,6 +1194,11 @@ export const UpdateWebhookSubscriptionDocument = new TypedDocumentString(`
   disabledAt
   disabledReason
   createdAt
+  backlog {
+    owed
+    inFlight
+    oldestOwedAt
+  }
 }`) as unknown as TypedDocumentString<UpdateWebhookSubscriptionMutation, UpdateWebhookSubscriptionMutationVariables>;
 export const RotateWebhookSecretDocument = new TypedDocumentString(`
     mutation RotateWebhookSecret($input: RotateWebhookSecretInput!) {
