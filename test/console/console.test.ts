@@ -262,6 +262,36 @@ describe('the console in Chromium', () => {
     });
   });
 
+  describe('a slow endpoint', () => {
+    let receiver: Receiver;
+    let dispatcher: Dispatcher;
+
+    beforeAll(async () => {
+      receiver = await startReceiver(() => ({ status: 204 }));
+      receiver.pause();
+      dispatcher = await startDispatcher(world.server, { env: { WEBHOOK_TIMEOUT_MS: '60000' } });
+    });
+
+    afterAll(async () => {
+      receiver?.resume();
+      await dispatcher?.stop();
+      await receiver?.close();
+    });
+
+    it('shows what its subscription is owed and has in flight in the webhook health', async () => {
+      const seller = await orderSeller(world.server);
+      await subscribe(world.server, seller, { url: receiver.url, events: ['pedido.criado'] });
+      await createOrder(world.server, seller);
+      await receiver.waitFor(() => receiver.held().length === 1);
+
+      const page = await signedInPage(world, seller.token);
+      await page.getByRole('link', { name: 'Webhooks' }).click();
+      await page.getByText('1 pendentes, 1 em envio').waitFor();
+      expect(await page.locator('.backlog').textContent()).toContain('a mais antiga desde');
+      await page.context().close();
+    });
+  });
+
   it('creates a token, shows it once, and revokes it', async () => {
     const seller = await createTestSeller(world.server.orm);
     const page = await signedInPage(world, seller.token, '/console/tokens');
