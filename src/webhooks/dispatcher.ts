@@ -122,12 +122,13 @@ export class Dispatcher implements Worker {
    */
   private behind = false;
   /**
-   * The last fair claim found nothing under the caps while some destination or seller was
-   * at its cap: to find that, it read past all their due work. It is not made again until
-   * others may have something new: a poll, a retry falling due, a fan-out that left some of
-   * its deliveries unclaimed (the fan-out itself claims its own by key, fairly).
+   * The keys at their cap when the last fair claim found nothing under the caps: to find
+   * that, it read past all their due work. It is not made again while the same keys are
+   * at their cap, until others may have something new: a poll, a retry falling due, a
+   * fan-out that left some of its deliveries unclaimed (the fan-out itself claims its own
+   * by key, fairly). A key leaving its cap may take its own work again: that ends it too.
    */
-  private fairFutile = false;
+  private fairFutileWhile: string | undefined;
   /** Slots a fan-out under way may fill with what it claims; the claim loop leaves them. */
   private reserved = 0;
   /** A claim found every free slot reserved: the fan-out wakes it again once it is done. */
@@ -167,7 +168,7 @@ export class Dispatcher implements Worker {
       logger: this.options.logger,
     });
     this.pollTimer = setInterval(() => {
-      this.fairFutile = false;
+      this.fairFutileWhile = undefined;
       this.wake(this.fanOut);
       this.wake(this.claim);
     }, this.pollIntervalMs);
@@ -210,7 +211,7 @@ export class Dispatcher implements Worker {
           // whose own wake-up ran before this commit, released a delivery nobody has looked
           // at since. Without this the poll would find it, up to a second later.
           if (batch.made > batch.claimed.length) {
-            this.fairFutile = false;
+            this.fairFutileWhile = undefined;
             this.wake(this.claim);
           }
         } finally {
@@ -249,13 +250,13 @@ export class Dispatcher implements Worker {
         return;
       }
       let claimedAny = false;
-      while (!this.fairFutile) {
+      while (this.fairFutileWhile !== this.shares.fullKeys()) {
         const fullBefore = this.shares.fullCount();
         const claimed = await claimDueDeliveries(this.queue.run, free, this.leaseMs, this.shares.shares());
         this.send(claimed);
         claimedAny ||= claimed.length > 0;
         free = this.freeSlots();
-        if (claimed.length === 0 && fullBefore > 0) this.fairFutile = true;
+        if (claimed.length === 0 && fullBefore > 0) this.fairFutileWhile = this.shares.fullKeys();
         if (claimed.length === 0 || free <= 0 || this.shares.fullCount() <= fullBefore) break;
       }
       // Work over the caps exists only where some destination or seller is at its cap.
@@ -372,7 +373,7 @@ export class Dispatcher implements Worker {
     if (ms === null || ms >= this.pollIntervalMs || this.stopping) return;
     clearTimeout(this.dueTimer);
     this.dueTimer = setTimeout(() => {
-      this.fairFutile = false;
+      this.fairFutileWhile = undefined;
       this.wake(this.claim);
     }, Math.max(0, Math.ceil(ms)));
   }

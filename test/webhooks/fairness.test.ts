@@ -9,8 +9,8 @@ import { emit, openDeliveries, startDispatcherProcess } from './fixtures.js';
 import { startReceiver, waitUntil, type Receiver } from './receiver.js';
 import { startStallingReceiver } from './stalling-receiver.js';
 
-/** Attempts one dispatcher process runs at once (the Dispatcher's default). */
-const DISPATCHER_CONCURRENCY = 64;
+/** Attempts one dispatcher process runs at once (WEBHOOK_CONCURRENCY's default). */
+const DISPATCHER_CONCURRENCY = 80;
 /** The default cap (src/config.ts): what one destination may hold in flight per process while others wait. */
 const DESTINATION_CAP = 16;
 /** The default headroom: slots only work under its caps may take. */
