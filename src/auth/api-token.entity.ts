@@ -32,6 +32,13 @@ export class ApiToken extends SellerOwned {
   revokedAt: (Date & Opt) | null = null;
 
   /**
+   * When a request last authenticated with it, to the minute: written at most once a
+   * minute per token (recordTokenUse), so the request path does not write on every call.
+   */
+  @Property({ type: 'timestamptz', nullable: true })
+  lastUsedAt: (Date & Opt) | null = null;
+
+  /**
    * The token that created this one (null: the operator). A leaked token may have minted
    * others; this is how its holder finds and revokes them too.
    */
