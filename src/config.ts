@@ -28,6 +28,8 @@ export interface Config {
   pageSizeDefault: number;
   pageSizeMax: number;
   rateLimitPerMinute: number;
+  /** How long a credential that passed may be answered from memory (0: looked up on every request). */
+  authCacheMs: number;
   /** Operation limits, over HTTP and graphql-ws alike (docs/security.md#graphql-operations). */
   graphqlMaxDepth: number;
   graphqlMaxCost: number;
@@ -40,6 +42,14 @@ export interface Config {
   webhookBackoffMaxMs: number;
   webhookAllowPrivateTargets: boolean;
   webhookDisableAfterMs: number;
+  /** Attempts one dispatcher process has in flight at once. */
+  webhookConcurrency: number;
+  /** Attempts one destination (a subscription, or an application's registration) may have in flight per dispatcher process. */
+  webhookDestinationMaxInFlight: number;
+  /** Attempts one seller's deliveries may have in flight per dispatcher process. */
+  webhookSellerMaxInFlight: number;
+  /** Slots of a dispatcher process that only destinations and sellers under their caps may take. */
+  webhookReservedSlots: number;
   /** Webhook subscriptions (webhooks interface and portal v2 alike) a seller may keep. */
   webhookSubscriptionsMax: number;
   /** Per-product webhook registrations an application may keep, per product. */
@@ -192,6 +202,7 @@ export function loadConfig(env: Env = process.env): Config {
     pageSizeDefault: read(env, 'PAGE_SIZE_DEFAULT', integer(1, 200), 50),
     pageSizeMax: read(env, 'PAGE_SIZE_MAX', integer(1, 1000), 200),
     rateLimitPerMinute: read(env, 'RATE_LIMIT_PER_MINUTE', integer(1), 1200),
+    authCacheMs: read(env, 'AUTH_CACHE_MS', integer(0, 3_600_000), 60_000),
     graphqlMaxDepth: read(env, 'GRAPHQL_MAX_DEPTH', integer(1, 100), 12),
     graphqlMaxCost: read(env, 'GRAPHQL_MAX_COST', integer(1), 5000),
     graphqlMaxAliases: read(env, 'GRAPHQL_MAX_ALIASES', integer(0, 10_000), 30),
@@ -203,6 +214,10 @@ export function loadConfig(env: Env = process.env): Config {
     webhookBackoffMaxMs: read(env, 'WEBHOOK_BACKOFF_MAX_MS', integer(0), 21_600_000),
     webhookAllowPrivateTargets: read(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', boolean, false),
     webhookDisableAfterMs: read(env, 'WEBHOOK_DISABLE_AFTER_MS', integer(1), 259_200_000),
+    webhookConcurrency: read(env, 'WEBHOOK_CONCURRENCY', integer(1, 10_000), 64),
+    webhookDestinationMaxInFlight: read(env, 'WEBHOOK_DESTINATION_MAX_IN_FLIGHT', integer(1, 10_000), 16),
+    webhookSellerMaxInFlight: read(env, 'WEBHOOK_SELLER_MAX_IN_FLIGHT', integer(1, 10_000), 32),
+    webhookReservedSlots: read(env, 'WEBHOOK_RESERVED_SLOTS', integer(0, 10_000), 16),
     webhookSubscriptionsMax: read(env, 'WEBHOOK_SUBSCRIPTIONS_MAX', integer(1, 100_000), 50),
     productRegistrationsMax: read(env, 'PRODUCT_REGISTRATIONS_MAX', integer(1, 100_000), 20),
     tlsCertFile: optional(env, 'TLS_CERT_FILE', readableFile),

@@ -43,7 +43,7 @@ function OrderDetail({ order, onChanged }: { order: OrderViewFragment; onChanged
             <br />
             {order.customer.email ?? ''} {order.customer.phone ?? ''}
             <br />
-            <span class="muted">{format.document(order.customer.document)}</span>
+            <span class="muted">{order.customer.document === null ? '' : format.document(order.customer.document)}</span>
           </p>
           <h3>{t.order.delivery}</h3>
           <address>
