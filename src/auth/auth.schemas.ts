@@ -14,7 +14,7 @@ export const TokenResponse = Type.Object({
   scopes: Type.Array(Type.Enum([...SCOPES])),
   createdAt: Timestamp,
   revokedAt: Nullable(Timestamp),
-  lastUsedAt: Nullable(Type.String({ format: 'date-time', description: 'When a request last used it, within about a minute; null if never' })),
+  lastUsedAt: Nullable(Type.String({ format: 'date-time', description: 'When a request last used it, to within about two minutes; null if never' })),
   issuedBy: Nullable(Type.String({ format: 'uuid', description: 'The token that created this one; null when the operator did (CLI)' })),
 }, { title: 'Token' });
 export type TokenView = Static<typeof TokenResponse>;
