@@ -20,8 +20,9 @@ import { Migration20261124104825 } from './Migration20261124104825_first_attempt
 import { Migration20261128000106 } from './Migration20261128000106_credential_change_notifications.js';
 import { Migration20261128000239 } from './Migration20261128000239_channel_order_attention.js';
 import { Migration20261128000514 } from './Migration20261128000514_webhook_destination.js';
-import { Migration20261128001754 } from './Migration20261128001754_order_search.js';
-import { Migration20261128002130 } from './Migration20261128002130_token_last_used.js';
+import { Migration20261128004202 } from './Migration20261128004202_channel_connections.js';
+import { Migration20261128013000 } from './Migration20261128013000_order_search.js';
+import { Migration20261128013100 } from './Migration20261128013100_token_last_used.js';
 
 /** Every migration, in order. `npm run migration:create` rewrites this list. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -46,6 +47,7 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261128000106_credential_change_notifications', class: Migration20261128000106 },
   { name: 'Migration20261128000239_channel_order_attention', class: Migration20261128000239 },
   { name: 'Migration20261128000514_webhook_destination', class: Migration20261128000514 },
-  { name: 'Migration20261128001754_order_search', class: Migration20261128001754 },
-  { name: 'Migration20261128002130_token_last_used', class: Migration20261128002130 },
+  { name: 'Migration20261128004202_channel_connections', class: Migration20261128004202 },
+  { name: 'Migration20261128013000_order_search', class: Migration20261128013000 },
+  { name: 'Migration20261128013100_token_last_used', class: Migration20261128013100 },
 ];

@@ -84,6 +84,16 @@ export interface Config {
   liveMaxReplaysPerMinute: number;
   /** How often a process checks that the tokens of its open live connections are not revoked. */
   liveTokenCheckMs: number;
+  /**
+   * AES-256 key (32 bytes) that encrypts channel connections' credentials at rest. Unset
+   * with the embedded database: one is made under the data folder; unset with
+   * DATABASE_URL: connecting a channel answers 503 (docs/channels.md).
+   */
+  secretsKey: Buffer | undefined;
+  /** Scheme, host and port platforms reach this service at (inbound URLs); unset: the request's own. */
+  publicUrl: string | undefined;
+  /** A platform request (connector) gives up after this long. */
+  channelTimeoutMs: number;
   /** Finished webhook deliveries (and their attempts) are kept this long after they finished. */
   retentionDeliveriesMs: number;
   /** Outbox events are kept this long (at least the live replay window), and while a delivery or the fan-out needs them. */
@@ -165,6 +175,15 @@ const readableFile: Parse<string> = (raw, name) => {
   return raw;
 };
 
+/** A 32-byte key given as base64 (`openssl rand -base64 32`). */
+const aesKey: Parse<Buffer> = (raw, name) => {
+  const key = Buffer.from(raw.trim(), 'base64');
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(raw.trim()) || key.length !== 32) {
+    throw new ConfigError(`${name} must be 32 bytes in base64, e.g. the output of: openssl rand -base64 32`);
+  }
+  return key;
+};
+
 /** A percentage with at most two decimal places, 0 to 100 ("2.50"). */
 const percent: Parse<string> = (raw, name) => {
   const value = raw.trim();
@@ -238,6 +257,9 @@ export function loadConfig(env: Env = process.env): Config {
     liveMaxConnectionsPerToken: read(env, 'LIVE_MAX_CONNECTIONS_PER_TOKEN', integer(1, 100_000), 10),
     liveMaxReplaysPerMinute: read(env, 'LIVE_MAX_REPLAYS_PER_MINUTE', integer(1, 100_000), 60),
     liveTokenCheckMs: read(env, 'LIVE_TOKEN_CHECK_MS', integer(10, 60_000), 2000),
+    secretsKey: optional(env, 'SECRETS_KEY', aesKey),
+    publicUrl: optional(env, 'PUBLIC_URL', url(['http:', 'https:'])),
+    channelTimeoutMs: read(env, 'CHANNEL_TIMEOUT_MS', integer(1), 10_000),
     retentionDeliveriesMs: read(env, 'RETENTION_DELIVERIES_MS', integer(1), 30 * DAY_MS),
     retentionEventsMs: read(env, 'RETENTION_EVENTS_MS', integer(1), 30 * DAY_MS),
     retentionIntervalMs: read(env, 'RETENTION_INTERVAL_MS', integer(100), 3_600_000),

@@ -6,7 +6,7 @@ import { Migration } from '@mikro-orm/migrations';
  * notification leaves it out: otherwise every process would drop the token from its
  * cache each time its use is stamped.
  */
-export class Migration20261128002130 extends Migration {
+export class Migration20261128013100 extends Migration {
   override async up(): Promise<void> {
     this.addSql(`alter table "api_token" add "last_used_at" timestamptz null`);
     this.addSql(`create or replace function "api_token_api_token_notify_change_fn"() returns trigger as \$\$ begin if tg_op = 'DELETE' or old.last_used_at is not distinct from new.last_used_at then perform pg_notify('ponte_credentials', old.secret_hash); end if; return null; end; \$\$ language plpgsql`);

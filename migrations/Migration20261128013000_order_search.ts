@@ -7,7 +7,7 @@ import { Migration } from '@mikro-orm/migrations';
  * btree_gin ship with PostgreSQL (contrib) and are trusted extensions: the database's
  * owner may create them (docs/operations.md).
  */
-export class Migration20261128001754 extends Migration {
+export class Migration20261128013000 extends Migration {
   override async up(): Promise<void> {
     this.addSql(`create extension if not exists pg_trgm`);
     this.addSql(`create extension if not exists unaccent`);
