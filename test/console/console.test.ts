@@ -175,6 +175,8 @@ describe('the console in Chromium', () => {
   it('subscribes from the page’s start even the first time, so nothing committed while it subscribes is missed', async () => {
     const seller = await orderSeller(world.server);
     const page = await signedInPage(world, seller.token);
+    // The overview subscribes too (its own connection): the frames looked at are the live page's.
+    await page.getByRole('status').filter({ hasText: 'Ao vivo' }).waitFor();
     const subscribed = new Promise<{ after?: string }>((resolve) => {
       page.on('websocket', (socket) =>
         socket.on('framesent', ({ payload }) => {
@@ -344,17 +346,20 @@ describe('the console in Chromium', () => {
     const shown = await page.locator('.notice code').textContent();
     expect(shown).toMatch(/^ponte_sk_/);
     const created = { authorization: `Bearer ${shown}` };
-    expect((await fetch(`${world.server.url}/pedidos`, { headers: created })).status).toBe(200);
-
     const row = page.getByRole('row').filter({ hasText: 'ERP sync' });
+    await row.waitFor();
     expect(await row.textContent()).not.toContain('webhooks:write');
     // Not used yet; the token in use here was, just now.
     expect(await row.getByRole('cell').nth(4).textContent()).toBe('nunca');
     const here = page.getByRole('row').filter({ hasText: 'em uso aqui' });
     expect(await here.getByRole('cell').nth(4).locator('time').getAttribute('datetime')).toMatch(/Z$/);
+    expect((await fetch(`${world.server.url}/pedidos`, { headers: created })).status).toBe(200);
+
     page.once('dialog', (dialog) => void dialog.accept());
     await row.getByRole('button', { name: 'Revogar ERP sync' }).click();
     await row.getByText('revogado').waitFor();
+    // The list read after the revocation shows the use made before it.
+    expect(await row.getByRole('cell').nth(4).locator('time').getAttribute('datetime')).toMatch(/Z$/);
     expect((await fetch(`${world.server.url}/pedidos`, { headers: created })).status).toBe(401);
     await page.context().close();
   });
