@@ -8,6 +8,7 @@ import { liveModule } from './live/live.module.js';
 import { ordersModule } from './orders/orders.module.js';
 import { portalModule } from './portal/portal.module.js';
 import { productsModule } from './products/products.module.js';
+import { simulatorModule } from './simulator/simulator.module.js';
 import { webhooksModule } from './webhooks/webhooks.module.js';
 
 /**
@@ -25,6 +26,7 @@ export const MODULES: readonly PonteModule[] = [
   webhooksModule,
   portalModule,
   liveModule,
+  simulatorModule,
 ];
 
 /**
