@@ -15,6 +15,7 @@ import { addSupportMessage, closeSupportCase, openSupportCase } from '../product
 import { requireSandbox, SIMULATOR_CHANNEL } from './sandbox.js';
 import { paySimulatedOrder, placeSimulatedOrders } from './simulator.service.js';
 import type { Random } from './simulated-order.js';
+import { isTriggerable, TRIGGERABLE_EVENTS, type TriggerableEvent } from './triggerable-events.js';
 
 /** Who triggers: a sandbox seller's token, whose scopes must allow the change made. */
 export type TriggerCaller = Principal;
@@ -104,7 +105,7 @@ async function openCase(context: TriggerContext): Promise<{ id: string; steps: s
   return { id: opened.id, steps: [`opened support case ${opened.id} (chat) with the customer's first message`] };
 }
 
-const RECIPES = {
+const RECIPES: Record<TriggerableEvent, Recipe> = {
   'pedido.criado': {
     scope: 'orders:write',
     run: async (context) => {
@@ -195,10 +196,7 @@ const RECIPES = {
       return [...steps, `closed support case ${id}`].join('; ');
     },
   },
-} satisfies Record<string, Recipe>;
-
-/** The events `ponte trigger` can make happen: every event of the webhooks interface, and the per-product ones a seller's change causes. */
-export const TRIGGERABLE_EVENTS = Object.keys(RECIPES) as (keyof typeof RECIPES)[];
+};
 
 export interface TriggeredEvent {
   evento: string;
@@ -214,10 +212,10 @@ export interface TriggeredEvent {
  */
 export async function triggerEvent(em: EntityManager, caller: TriggerCaller, evento: string, random: Random = Math.random): Promise<TriggeredEvent> {
   requireSandbox(caller);
-  if (!Object.hasOwn(RECIPES, evento)) {
+  if (!isTriggerable(evento)) {
     throw validationFailed([{ path: '/evento', message: `cannot be triggered; one of: ${TRIGGERABLE_EVENTS.join(', ')}` }]);
   }
-  const recipe: Recipe = RECIPES[evento as keyof typeof RECIPES];
+  const recipe = RECIPES[evento];
   requireScope(caller, recipe.scope);
   return { evento, summary: await recipe.run({ em, caller, random }) };
 }

@@ -5,7 +5,7 @@
 import { Type, type Static } from 'typebox';
 import { Sku } from '../catalog/catalog.schemas.js';
 import { OrderSchema } from '../orders/orders.schemas.js';
-import { TRIGGERABLE_EVENTS } from './event-trigger.service.js';
+import { TRIGGERABLE_EVENTS } from './triggerable-events.js';
 
 const strict = { additionalProperties: false } as const;
 
