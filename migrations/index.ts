@@ -18,6 +18,7 @@ import { Migration20261123222125 } from './Migration20261123222125_outbox_positi
 import { Migration20261124091552 } from './Migration20261124091552_webhook_delivery_fewer_indexes.js';
 import { Migration20261124104825 } from './Migration20261124104825_first_attempt_on_delivery.js';
 import { Migration20261127235949 } from './Migration20261127235949_sandbox_sellers.js';
+import { Migration20261128000239 } from './Migration20261128000239_channel_order_attention.js';
 import { Migration20261128000707 } from './Migration20261128000707_simulator_schedule.js';
 
 /** Every migration, in order. `npm run migration:create` rewrites this list. */
@@ -41,5 +42,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261124091552_webhook_delivery_fewer_indexes', class: Migration20261124091552 },
   { name: 'Migration20261124104825_first_attempt_on_delivery', class: Migration20261124104825 },
   { name: 'Migration20261127235949_sandbox_sellers', class: Migration20261127235949 },
+  { name: 'Migration20261128000239_channel_order_attention', class: Migration20261128000239 },
   { name: 'Migration20261128000707_simulator_schedule', class: Migration20261128000707 },
 ];
