@@ -1,5 +1,5 @@
 import { cpfOf } from '../orders/brazilian-documents.js';
-import type { CreateOrderInput, PaymentInput } from '../orders/orders.schemas.js';
+import type { ChannelOrderInput, PaymentInput } from '../orders/orders.schemas.js';
 import { formatMoney, multiplyMoney, parseMoney } from '../money.js';
 import { SIMULATOR_CHANNEL } from './sandbox.js';
 
@@ -89,7 +89,7 @@ function paymentsFor(total: string, random: Random, pending: boolean): PaymentIn
  * their `simulador` price, shipping, and a payment mix. `pending: true` makes its payment
  * wait (a boleto), so the order stays `pendente` until the marketplace confirms it.
  */
-export function simulatedOrder(offers: readonly Offer[], random: Random, options: { pending?: boolean } = {}): CreateOrderInput {
+export function simulatedOrder(offers: readonly Offer[], random: Random, options: { pending?: boolean } = {}): ChannelOrderInput {
   if (offers.length === 0) throw new Error('simulatedOrder needs at least one offer');
   const first = pick(random, FIRST_NAMES);
   const last = pick(random, LAST_NAMES);

@@ -24,7 +24,7 @@ interface ScheduleRow {
   orders_per_minute: number;
   pay_rate: number;
   cancel_rate: number;
-  next_run_at: Date;
+  next_run_at: Date | string;
 }
 
 const STOPPED: ScheduleView = { ordersPerMinute: 0, payRate: 0, cancelRate: 0, running: false, nextRunAt: null };
@@ -37,7 +37,7 @@ function scheduleView(row: ScheduleRow | undefined): ScheduleView {
     payRate: row.pay_rate,
     cancelRate: row.cancel_rate,
     running,
-    nextRunAt: running ? row.next_run_at.toISOString() : null,
+    nextRunAt: running ? new Date(row.next_run_at).toISOString() : null,
   };
 }
 
@@ -121,16 +121,23 @@ export interface RunOutcome {
   cancelled: number;
 }
 
+/** Whether the seller's schedule still runs: a `PUT` with `ordersPerMinute: 0` stops the runs already claimed too. */
+async function stillScheduled(em: EntityManager, sellerId: string): Promise<boolean> {
+  const [row] = await em.execute<{ orders_per_minute: number }[]>(`select orders_per_minute from simulator_schedule where seller_id = ?`, [sellerId]);
+  return (row?.orders_per_minute ?? 0) > 0;
+}
+
 /**
  * Places the claimed orders; after each, the marketplace pays the oldest waiting order with
  * probability `payRate` and a buyer cancels the oldest waiting one with probability
- * `cancelRate`. An order that cannot be placed (nothing left on sale) ends the runs.
+ * `cancelRate`. An order that cannot be placed (nothing left on sale), a schedule stopped
+ * meanwhile or a process shutting down (`keepGoing`) ends the runs.
  */
-export async function performRuns(orm: Orm, due: DueRuns, random: Random = Math.random): Promise<RunOutcome> {
+export async function performRuns(orm: Orm, due: DueRuns, random: Random = Math.random, keepGoing: () => boolean = () => true): Promise<RunOutcome> {
   const em = forkForSeller(orm, due.sellerId);
   const caller = { sellerId: due.sellerId, sandbox: true };
   const outcome: RunOutcome = { placed: 0, paid: 0, cancelled: 0 };
-  for (let run = 0; run < due.runs; run++) {
+  for (let run = 0; run < due.runs && keepGoing() && (await stillScheduled(em, due.sellerId)); run++) {
     try {
       outcome.placed += (await placeSimulatedOrders(em, caller, { count: 1 }, random)).length;
     } catch (error) {

@@ -18,7 +18,7 @@ export function createSimulatorWorker({ orm, logger }: WorkerDeps): Worker {
     for (const due of await claimDueRuns(orm)) {
       if (stopping) return;
       try {
-        const outcome = await performRuns(orm, due);
+        const outcome = await performRuns(orm, due, Math.random, () => !stopping);
         logger.debug({ sellerId: due.sellerId, ...outcome }, 'simulator: scheduled orders');
       } catch (error) {
         logger.error({ err: error, sellerId: due.sellerId }, 'simulator: scheduled run failed');

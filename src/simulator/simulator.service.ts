@@ -1,12 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, notFound, validationFailed } from '../errors.js';
 import { formatMoney, parseMoney } from '../money.js';
+import { importOrder } from '../orders/order-import.service.js';
 import { approvedTotal } from '../orders/order-preparation.js';
-import { changeOrderStatus, invalidTransition } from '../orders/order-status.service.js';
+import { invalidTransition } from '../orders/order-status.service.js';
 import { findOrder } from '../orders/order.queries.js';
-import type { OrderView } from '../orders/orders.schemas.js';
-import { recordPayment } from '../orders/payment.service.js';
-import { importMarketplaceOrder } from './marketplace-import.js';
+import type { ChannelOrderInput, OrderView, PaymentInput } from '../orders/orders.schemas.js';
+import { canTransition } from '../orders/status-machine.js';
 import { currentOffers } from './offers.js';
 import { requireSandbox, SIMULATOR_CHANNEL, type SandboxCaller } from './sandbox.js';
 import { simulatedOrder, type Offer, type Random } from './simulated-order.js';
@@ -19,8 +19,9 @@ export interface PlaceOrdersInput {
 /**
  * `POST /simulador/pedidos`: the simulated marketplace sells `count` orders (default 1)
  * of what it offers (the SKUs published to `simulador`, or those of `skus`), each entering
- * Ponte as a channel's order does. Each order is its own transaction, as each would be a
- * notification of its own; when the stock runs out before `count`, fewer are placed.
+ * through importOrder, the path a connector's sales take. Each is its own transaction, as
+ * each would be a notification of its own; when the stock runs out before `count`, fewer
+ * are placed.
  */
 export async function placeSimulatedOrders(
   em: EntityManager,
@@ -33,7 +34,7 @@ export async function placeSimulatedOrders(
   let offers = await offersFor(em, caller.sellerId, input.skus);
   const placed: OrderView[] = [];
   for (let index = 0; index < (input.count ?? 1) && offers.length > 0; index++) {
-    const order = await importMarketplaceOrder(em, caller.sellerId, simulatedOrder(offers, random, options));
+    const { order } = await importOrder(em, caller.sellerId, simulatedOrder(offers, random, options));
     placed.push(order);
     offers = withoutSold(offers, order);
   }
@@ -88,46 +89,67 @@ async function marketplaceOrder(em: EntityManager, caller: SandboxCaller, orderI
 }
 
 /**
- * `POST /simulador/pedidos/{id}/pagamento`: the buyer pays what is still owed, as the
- * marketplace reports it: the waiting payment (a boleto, a pix) becomes approved for the
- * outstanding amount, or a pix is added when none waits; the order becomes `aprovado`.
+ * The order as the marketplace sends it again when something happened to it: the same
+ * sale (channel, externalId, buyer, lines), its payments as they stand now, and a
+ * cancellation if there was one. importOrder brings the stored order up to date from it.
+ */
+function resentSale(order: OrderView, payments: PaymentInput[], cancellation?: { reason: string }): ChannelOrderInput {
+  return {
+    channel: order.channel,
+    externalId: order.externalId,
+    placedAt: order.placedAt,
+    customer: {
+      name: order.customer.name,
+      ...(order.customer.email ? { email: order.customer.email } : {}),
+      ...(order.customer.phone ? { phone: order.customer.phone } : {}),
+      ...(order.customer.document ? { document: order.customer.document } : {}),
+    },
+    deliveryAddress: { ...order.deliveryAddress, complement: order.deliveryAddress.complement ?? undefined },
+    items: order.items.map(({ sku, title, quantity, unitPrice, discount }) => ({ sku, title, quantity, unitPrice, discount })),
+    shipping: order.amounts.shipping,
+    discount: order.amounts.discount,
+    payments,
+    ...(cancellation ? { cancellation } : {}),
+  };
+}
+
+function paymentInputOf(payment: OrderView['payments'][number]): PaymentInput {
+  return {
+    method: payment.method,
+    status: payment.status,
+    amount: payment.amount,
+    installments: payment.installments,
+    ...(payment.transactionId ? { transactionId: payment.transactionId } : {}),
+    ...(payment.paidAt ? { paidAt: payment.paidAt } : {}),
+  };
+}
+
+/**
+ * `POST /simulador/pedidos/{id}/pagamento`: the buyer pays what is still owed, and the
+ * marketplace sends the order again with it: the waiting payment (a boleto, a pix) now
+ * approved, or a pix added when none waits. Through importOrder, the order becomes `aprovado`.
  */
 export async function paySimulatedOrder(em: EntityManager, caller: SandboxCaller, orderId: string): Promise<OrderView> {
   const order = await marketplaceOrder(em, caller, orderId);
   if (order.status !== 'pendente') throw invalidTransition(order.status, 'aprovado');
+  const paidAt = new Date().toISOString();
   const outstanding = formatMoney(parseMoney(order.amounts.total) - approvedTotal(order.payments));
   const waiting = order.payments.find((payment) => payment.status === 'pending' && payment.transactionId);
-  const { order: paid } = await recordPayment(em, caller.sellerId, order.id, {
-    method: waiting?.method ?? 'pix',
-    status: 'approved',
-    amount: outstanding,
-    transactionId: waiting?.transactionId ?? `SIM-PAY-${order.number}-${Date.now()}`,
-    paidAt: new Date().toISOString(),
-  });
-  return paid;
+  const payments = order.payments.map(paymentInputOf).map((payment) =>
+    waiting && payment.transactionId === waiting.transactionId ? { ...payment, status: 'approved' as const, amount: outstanding, paidAt } : payment,
+  );
+  if (!waiting) payments.push({ method: 'pix', status: 'approved', amount: outstanding, transactionId: `SIM-PAY-${order.number}-${Date.now()}`, paidAt });
+  return (await importOrder(em, caller.sellerId, resentSale(order, payments))).order;
 }
 
 /**
- * `POST /simulador/pedidos/{id}/cancelamento`: the buyer cancels on the marketplace. The
- * order becomes `cancelado` (its reservation released) and what was paid is refunded, in
- * one transaction.
+ * `POST /simulador/pedidos/{id}/cancelamento`: the buyer cancels on the marketplace, which
+ * sends the order again cancelled, its approved payments refunded. Through importOrder the
+ * refunds are recorded and the order becomes `cancelado` (its reservation released).
  */
 export async function cancelSimulatedOrder(em: EntityManager, caller: SandboxCaller, orderId: string, reason?: string): Promise<OrderView> {
   const order = await marketplaceOrder(em, caller, orderId);
-  return em.transactional(async (tx) => {
-    let cancelled = await changeOrderStatus(tx, caller.sellerId, order.id, {
-      status: 'cancelado',
-      reason: reason ?? `Cancelled by the buyer on ${SIMULATOR_CHANNEL}`,
-    });
-    for (const payment of cancelled.payments.filter((candidate) => candidate.status === 'approved' && candidate.transactionId)) {
-      const { id: _id, paidAt, ...rest } = payment;
-      ({ order: cancelled } = await recordPayment(tx, caller.sellerId, order.id, {
-        ...rest,
-        status: 'refunded',
-        transactionId: payment.transactionId!,
-        ...(paidAt ? { paidAt } : {}),
-      }));
-    }
-    return cancelled;
-  });
+  if (!canTransition(order.status, 'cancelado')) throw invalidTransition(order.status, 'cancelado');
+  const payments = order.payments.map(paymentInputOf).map((payment) => (payment.status === 'approved' ? { ...payment, status: 'refunded' as const } : payment));
+  return (await importOrder(em, caller.sellerId, resentSale(order, payments, { reason: reason ?? `Cancelled by the buyer on ${SIMULATOR_CHANNEL}` }))).order;
 }
