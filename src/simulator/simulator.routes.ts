@@ -1,4 +1,4 @@
-import { callerOf, ANY_SCOPE, type RestRoutes } from '../http/rest.js';
+import { callerOf, ANY_SCOPE, NO_CONTENT, type RestRoutes } from '../http/rest.js';
 import { problemResponse } from '../http/problem.js';
 import { OrderSchema } from '../orders/orders.schemas.js';
 import { triggerEvent } from './event-trigger.service.js';
@@ -16,7 +16,6 @@ import {
   ScheduleSchema,
   TriggeredResponse,
   TriggerSchema,
-  WipedResponse,
 } from './simulator.schemas.js';
 
 const tags = [SIMULATOR_TAG.name];
@@ -116,11 +115,14 @@ export const simulatorRoutes: RestRoutes = (app) => {
         operationId: 'wipeSandboxData',
         summary: 'Start again: delete the sandbox seller\'s orders, their events and deliveries',
         description:
-          'Deletes every order of the sandbox seller on every channel (with items, payments, history, shipments, carrier chat and settlement cycles), their events and those events\' webhook deliveries and attempts. The catalogue stays; the units the orders held reserved are released (`estoque.alterado`).',
-        response: { 200: WipedResponse, 403: LIVE_SELLER },
+          'Deletes every order of the sandbox seller on every channel (with items, payments, history, shipments, carrier chat and settlement cycles), their events and those events\' webhook deliveries and attempts. The catalogue stays; the units the orders held reserved are released (`estoque.alterado`). GraphQL\'s wipeSandboxData answers how many of each went.',
+        response: { 204: NO_CONTENT, 403: LIVE_SELLER },
       },
     },
-    async (request) => wipeSandboxData(request.em, callerOf(request)),
+    async (request, reply) => {
+      await wipeSandboxData(request.em, callerOf(request));
+      return reply.status(204).send(null);
+    },
   );
 
   app.post(

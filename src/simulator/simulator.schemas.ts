@@ -26,7 +26,7 @@ export const PlaceOrdersSchema = Type.Object(
       }),
     ),
   },
-  { ...strict, title: 'SimulatedOrdersInput', examples: [{ count: 3 }, { count: 1, skus: ['CANECA-PONTE'] }] },
+  { ...strict, title: 'SimulatedOrdersInput', examples: [{ count: 3, skus: ['CANECA-PONTE'] }] },
 );
 export type PlaceOrdersBody = Static<typeof PlaceOrdersSchema>;
 
@@ -60,15 +60,6 @@ export const ScheduleResponse = Type.Object(
     nextRunAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'When the next order is due; null when stopped' }),
   },
   { title: 'SimulatorSchedule' },
-);
-
-export const WipedResponse = Type.Object(
-  {
-    orders: Type.Integer({ description: 'Orders deleted, on every channel' }),
-    events: Type.Integer({ description: 'Their events deleted' }),
-    deliveries: Type.Integer({ description: 'Webhook deliveries of those events deleted' }),
-  },
-  { title: 'WipedSandboxData' },
 );
 
 export const TriggerSchema = Type.Object(

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
-import { call, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
+import { call, graphql, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
 import { recordedEvents } from '../support/catalog.js';
 import { createSandboxTestSeller, SANDBOX_CATALOGUE } from '../support/sandbox.js';
 import { orderBody, orderSeller } from '../orders/fixtures.js';
@@ -42,11 +42,11 @@ describe('wiping a sandbox seller\'s data', () => {
     const liveDeliveries = await settledDeliveries(server, live, (await deliveriesOf(server, live)).length);
     const liveEvents = await recordedEvents(server.orm, live.id);
 
-    const wiped = await call(server, sandbox, 'DELETE', '/simulador/dados');
-    expect(wiped.status).toBe(200);
-    expect(wiped.body.orders).toBe(4);
-    expect(wiped.body.events).toBe(sandboxOrderEvents);
-    expect(wiped.body.deliveries).toBeGreaterThanOrEqual(sandboxOrderEvents);
+    const wipe = 'mutation { wipeSandboxData(input: { confirm: true }) { orders events deliveries } }';
+    const wiped = (await graphql<any>(server.url, wipe, { headers: sandbox.headers })).body.data.wipeSandboxData;
+    expect(wiped.orders).toBe(4);
+    expect(wiped.events).toBe(sandboxOrderEvents);
+    expect(wiped.deliveries).toBeGreaterThanOrEqual(sandboxOrderEvents);
 
     expect((await call(server, sandbox, 'GET', '/pedidos')).body.data).toEqual([]);
     expect((await call(server, sandbox, 'GET', `/pedidos/${own.body.id}`)).status).toBe(404);
@@ -63,8 +63,9 @@ describe('wiping a sandbox seller\'s data', () => {
     expect(await recordedEvents(server.orm, live.id)).toEqual(liveEvents);
     expect(await deliveriesOf(server, live)).toHaveLength(liveDeliveries.length);
 
-    // Wiping again finds nothing; the simulator works on afterwards.
-    expect(await call(server, sandbox, 'DELETE', '/simulador/dados')).toEqual({ status: 200, body: { orders: 0, events: 0, deliveries: 0 } });
+    // Wiping again finds nothing; REST answers 204; the simulator works on afterwards.
+    expect((await graphql<any>(server.url, wipe, { headers: sandbox.headers })).body.data.wipeSandboxData).toEqual({ orders: 0, events: 0, deliveries: 0 });
+    expect(await call(server, sandbox, 'DELETE', '/simulador/dados')).toEqual({ status: 204, body: null });
     expect((await call(server, sandbox, 'POST', '/simulador/pedidos', {})).status).toBe(201);
   });
 
