@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { LRUCache } from 'lru-cache';
 import { Counter, type Registry } from 'prom-client';
 import { authenticateApplication } from './application.service.js';
+import type { CredentialCache } from './credential-cache.js';
 import { APP_CREDENTIAL_PREFIX, hashSecret, isWellFormedSecret, isWellFormedToken } from './secrets.js';
 import { authenticateToken, type Principal } from './auth.service.js';
 
@@ -31,15 +32,18 @@ function kindOf(secret: string): Kind | undefined {
  * Resolves bearer secrets, making failures cheap for us: a malformed secret is refused
  * without a query, a secret that already failed is refused from memory, and the caller
  * may refuse a client out of budget before the one query a new secret costs. A secret
- * that passes is looked up on every request, so a revocation takes effect at once.
+ * that passed is answered from `cache` when one is given (no query, no budget check
+ * before a lookup that does not happen), which every process empties of a credential
+ * when its revocation commits (src/auth/credential-cache.ts).
  */
 export class Authenticator {
   private readonly unknown = new LRUCache<string, true>(UNKNOWN_HASHES);
   private readonly passed = new LRUCache<string, true>(PASSED_HASHES);
   private readonly lookups: Counter;
   private readonly refusals: Counter<'reason'>;
+  private readonly cacheHits: Counter;
 
-  constructor(metrics?: Registry) {
+  constructor(metrics?: Registry, private readonly cache?: CredentialCache<Credential>) {
     const registers = metrics ? [metrics] : [];
     this.lookups = new Counter({ name: 'ponte_auth_lookups_total', help: 'Credentials looked up in the database', registers });
     this.refusals = new Counter({
@@ -48,23 +52,32 @@ export class Authenticator {
       labelNames: ['reason'],
       registers,
     });
+    this.cacheHits = new Counter({ name: 'ponte_auth_cache_hits_total', help: 'Credentials answered from the credential cache, without a query', registers });
   }
 
-  async authenticate(em: EntityManager, secret: string | undefined, beforeLookup?: BeforeLookup): Promise<Credential | undefined> {
+  /** `em` is called only when the credential is looked up in the database. */
+  async authenticate(em: () => EntityManager, secret: string | undefined, beforeLookup?: BeforeLookup): Promise<Credential | undefined> {
     if (secret === undefined) return undefined;
     const kind = kindOf(secret);
     if (!kind) return this.refuse('malformed');
     const hash = hashSecret(secret);
     if (this.unknown.has(hash)) return this.refuse('known_unknown');
+    const cached = this.cache?.get(hash);
+    if (cached) {
+      this.cacheHits.inc();
+      return cached;
+    }
     await beforeLookup?.(this.passed.has(hash));
     this.lookups.inc();
-    const credential = await lookUp(em, kind, secret);
+    const ticket = this.cache?.ticket();
+    const credential = await lookUp(em(), kind, secret);
     if (!credential) {
       this.passed.delete(hash);
       this.unknown.set(hash, true);
       return this.refuse('unknown');
     }
     this.passed.set(hash, true);
+    if (ticket !== undefined) this.cache!.store(hash, credential, ticket);
     return credential;
   }
 

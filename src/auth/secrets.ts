@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export const TOKEN_PREFIX = 'ponte_sk_';
 /** A sandbox seller's tokens: the same kind of token, marked so nobody mistakes one for a live one. */
@@ -23,8 +23,9 @@ export function isWellFormedToken(secret: string): boolean {
   return isWellFormedSecret(secret, TOKEN_PREFIX) || isWellFormedSecret(secret, TEST_TOKEN_PREFIX);
 }
 
+/** SHA-256, hex; `hash` is the one-shot form (no Hash object), run on every request. */
 export function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
+  return hash('sha256', secret, 'hex');
 }
 
 /**

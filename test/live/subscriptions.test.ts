@@ -56,12 +56,29 @@ describe('live subscriptions over graphql-ws', () => {
     it.each([
       ['stockEvents', STOCK_EVENTS, undefined],
       ['events of a stock type', EVENTS, { types: ['estoque_alterado'] }],
-    ])('closes with 4403 when an orders-only token subscribes to %s', async (_case, query, variables) => {
+    ])('refuses %s to an orders-only token with an error message for that operation alone', async (_case, query, variables) => {
       const ordersOnly = await sellerWith(['orders:read']);
-      const { client, closed } = connect(bearer(ordersOnly.token));
-      subscribe(client, query, variables);
-      expect(await closed).toMatchObject({ code: 4403, reason: expect.stringContaining('Forbidden') });
+      const connection = connect(bearer(ordersOnly.token));
+      const allowed = subscribe(connection.client, ORDER_EVENTS);
+      await waitForSubscriptions(server.url, 1);
+
+      const refused = subscribe(connection.client, query, variables);
+      expect(await refused.ended).toMatchObject([{ message: expect.any(String), extensions: { code: 'FORBIDDEN', requiredScope: 'catalog:read' } }]);
+      expect(refused.events).toEqual([]);
+      // A query refused for its scope answers as over HTTP, with errors; the socket stays too.
+      const query_ = await new Promise<{ errors?: { extensions?: Record<string, unknown> }[] }>((resolve, reject) => {
+        let result = {};
+        connection.client.subscribe({ query: '{ product(sku: "SKU-A") { sku } }' }, { next: (value) => (result = value), error: reject, complete: () => resolve(result) });
+      });
+      expect(query_.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN' });
+
+      // The sibling subscription on the same connection lives on and gets its events.
+      const created = await record(server.orm, ordersOnly.id, 'pedido.criado', { id: 'o-sibling' });
+      expect(await allowed.received(1)).toEqual([created]);
+      expect(allowed.endedWith).toBeUndefined();
+      expect(connection.closedWith).toBeUndefined();
     });
+
 
     it('serves its subscriptions from the federation subgraph schema', async () => {
       const { body } = await graphql<{ _service: { sdl: string } }>(server.url, '{ _service { sdl } }', { headers: seller.headers });

@@ -53,6 +53,7 @@ export function bearer(token: string): Record<string, string> {
 export interface LiveSubscription {
   /** The envelopes as GraphQL sent them (the root field's value of each `next`). */
   events: EventEnvelope[];
+  /** The GraphQL errors it got: in `next` results, or its `error` message. */
   errors: { message: string; extensions?: Record<string, unknown> }[];
   /** Resolves when the subscription ends: completed, errored or its connection closed. */
   ended: Promise<unknown>;
@@ -87,7 +88,11 @@ export function subscribe(client: Client, query: string, variables?: Record<stri
         }
         for (const waiter of waiters) waiter();
       },
-      error: (error) => finish(error),
+      error: (error) => {
+        // An `error` message arrives as the list of its GraphQL errors; a closed socket as a close event.
+        if (Array.isArray(error)) errors.push(...(error as never[]));
+        finish(error);
+      },
       complete: () => finish(undefined),
     },
   );
