@@ -29,7 +29,7 @@ const stdoutOf = new WeakMap<RunningProcess, string>();
 
 /** `ponte listen` as a child process, with its stdout kept apart (one JSON line per event). */
 function startListen(service: { url: string }, token: string, args: string[], env: Record<string, string> = {}): RunningProcess {
-  const listener = startProcess(PONTE, ['listen', ...args], { PONTE_URL: service.url, PONTE_TOKEN: token, WEBHOOK_BACKOFF_BASE_MS: '50', WEBHOOK_BACKOFF_MAX_MS: '200', WEBHOOK_TIMEOUT_MS: '1000', ...env });
+  const listener = startProcess(PONTE, ['listen', ...args], { PONTE_URL: service.url, PONTE_TOKEN: token, WEBHOOK_BACKOFF_BASE_MS: '50', WEBHOOK_BACKOFF_MAX_MS: '200', ...env });
   stdoutOf.set(listener, '');
   listener.child.stdout!.on('data', (chunk: Buffer) => stdoutOf.set(listener, stdoutOf.get(listener)! + chunk.toString()));
   return listener;
