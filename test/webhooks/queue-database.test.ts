@@ -33,6 +33,26 @@ describe('QueueDatabase', () => {
   // server ends it between two of them (a database restart), the transaction must fail and
   // the process go on: pg's pool listens for a connection's errors only while it is idle,
   // and an 'error' nobody listens to ends the process (vitest reports it as uncaught).
+  it('plans with index scans only from a connection\'s first statement, which queues behind none of its own', async () => {
+    const warnings: Error[] = [];
+    const listen = (warning: Error) => warnings.push(warning);
+    process.on('warning', listen);
+    const fresh = new QueueDatabase(database.url);
+    try {
+      // The first statements of new connections, several at once.
+      const settings = await Promise.all(
+        [1, 2, 3].map(() => fresh.run<{ seq: string; bitmap: string }>(prepared('queue_test_settings', "select current_setting('enable_seqscan') as seq, current_setting('enable_bitmapscan') as bitmap"), [])),
+      );
+      expect(settings.flat()).toEqual([1, 2, 3].map(() => ({ seq: 'off', bitmap: 'off' })));
+      // node-postgres warns (once per process) when a query is queued on a client busy with another.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.map((warning) => warning.message).filter((message) => /already executing a query/.test(message))).toEqual([]);
+    } finally {
+      process.off('warning', listen);
+      await fresh.close();
+    }
+  });
+
   it('fails a transaction whose connection the server ends between two statements, and serves the next one', async () => {
     const attempt = queue.transaction(async (run) => {
       const [row] = await run<{ pid: number }>(prepared('queue_test_pid', 'select pg_backend_pid() as pid'), []);
