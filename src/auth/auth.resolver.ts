@@ -40,6 +40,9 @@ class Viewer {
 
   @Field(() => ID, { description: 'The calling token\'s id' })
   tokenId!: string;
+
+  @Field({ description: 'Whether the seller is a sandbox seller (tokens `ponte_sk_test_…`, the simulated marketplace `simulador`); false for a live seller' })
+  sandbox!: boolean;
 }
 
 @InputType({ description: 'Input of createToken' })
@@ -59,6 +62,7 @@ class ApiTokenType implements TokenView {
   @Field(() => [ScopeEnum], { description: 'What it may do' }) scopes!: TokenView['scopes'];
   @Field(() => DateTime, { description: 'When it was created' }) createdAt!: string;
   @Field(() => DateTime, { nullable: true, description: 'Set once revoked: the token no longer works' }) revokedAt!: string | null;
+  @Field(() => DateTime, { nullable: true, description: 'When a request last used it, to within about two minutes; null if never' }) lastUsedAt!: string | null;
   @Field(() => ID, { nullable: true, description: 'The token that created this one; null when the operator did (CLI)' }) issuedBy!: string | null;
 }
 
@@ -106,6 +110,7 @@ export class AuthResolver {
       seller: { id: caller.sellerId, name: caller.sellerName },
       scopes: [...caller.scopes],
       tokenId: caller.tokenId,
+      sandbox: caller.sandbox,
     };
   }
 
