@@ -84,12 +84,14 @@ export type RouteRateLimit = (request: FastifyRequest, reply: FastifyReply) => P
  * For a route that opts out of the callers' budgets (`rateLimit: false`) to spend one of
  * its own choosing once it knows whose: `max` requests a minute per `key`, counted like
  * the callers' budgets (in Redis when REDIS_URL is set); over it, the same 429 with
- * `Retry-After` and `RateLimit-*`.
+ * `Retry-After` and `RateLimit-*`. The limiter is made at the first request, so a route
+ * module still registers on an app without the plugin (tests listing routes).
  */
 export function keyedRateLimit(app: RestApp, max: number): (request: FastifyRequest, reply: FastifyReply, key: string) => Promise<void> {
   const keys = new WeakMap<FastifyRequest, string>();
-  const limit = app.rateLimit({ max, timeWindow: 60_000, keyGenerator: (request) => keys.get(request) ?? rateLimitKey(request) });
+  let limit: ReturnType<RestApp['rateLimit']> | undefined;
   return async (request, reply, key) => {
+    limit ??= app.rateLimit({ max, timeWindow: 60_000, keyGenerator: (limited) => keys.get(limited) ?? rateLimitKey(limited) });
     keys.set(request, key);
     await limit.call(app, request, reply);
   };
@@ -97,8 +99,9 @@ export function keyedRateLimit(app: RestApp, max: number): (request: FastifyRequ
 
 /** The budget of the caller's address (requests without a credential), for a route that opts out of the usual hook. */
 export function addressRateLimit(app: RestApp): RouteRateLimit {
-  const limit = app.rateLimit();
+  let limit: ReturnType<RestApp['rateLimit']> | undefined;
   return async (request, reply) => {
+    limit ??= app.rateLimit();
     await limit.call(app, request, reply);
   };
 }
