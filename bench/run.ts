@@ -7,6 +7,7 @@
  */
 import { fanout } from './scenarios/fanout.js';
 import { hotSku } from './scenarios/hot-sku.js';
+import { noisyNeighbour } from './scenarios/noisy-neighbour.js';
 import { ordersIngest } from './scenarios/orders-ingest.js';
 import { ordersList } from './scenarios/orders-list.js';
 import { replica } from './scenarios/replica.js';
@@ -20,6 +21,7 @@ const SCENARIOS: Record<string, () => Promise<void>> = {
   'orders-ingest': ordersIngest,
   'orders-list': ordersList,
   'webhook-throughput': webhookThroughput,
+  'noisy-neighbour': noisyNeighbour,
   fanout,
   'hot-sku': hotSku,
   stack,

@@ -80,3 +80,48 @@ export async function startReceiver(): Promise<Receiver> {
   receiver.url = `http://127.0.0.1:${(server.address() as { port: number }).port}/hook`;
   return receiver;
 }
+
+/** A receiver that answers 200 only after holding each request `holdMs`: a slow destination. */
+export interface HoldingReceiver {
+  url: string;
+  received: number;
+  /** `performance.now()` of every answer sent, in order. */
+  answeredAt: number[];
+  /** The most requests held at one moment. */
+  mostHeld: number;
+  close(): Promise<void>;
+}
+
+export async function startHoldingReceiver(holdMs: number): Promise<HoldingReceiver> {
+  let held = 0;
+  const timers = new Set<NodeJS.Timeout>();
+  const receiver: HoldingReceiver = {
+    url: '',
+    received: 0,
+    answeredAt: [],
+    mostHeld: 0,
+    close: () => {
+      for (const timer of timers) clearTimeout(timer);
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+  const server: Server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      receiver.received++;
+      receiver.mostHeld = Math.max(receiver.mostHeld, ++held);
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        held--;
+        receiver.answeredAt.push(performance.now());
+        response.writeHead(200, { 'content-length': '0' }).end();
+      }, holdMs);
+      timers.add(timer);
+    });
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  receiver.url = `http://127.0.0.1:${(server.address() as { port: number }).port}/hook`;
+  return receiver;
+}
