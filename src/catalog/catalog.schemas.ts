@@ -6,6 +6,7 @@ import { Type, type Static, type TSchema } from 'typebox';
 import { listRequest, pageQuerySchema } from '../http/pagination.js';
 import { commaList, listQuery } from '../http/validation.js';
 import { PUBLICATION_STATUSES, type PublicationStatus as PublicationStatusName } from './product.entity.js';
+import { webUrl } from '../http/web-url.js';
 
 export const MAX_BATCH = 100;
 const SKU_MAX = 60;
@@ -36,7 +37,7 @@ const NameValue = Type.Object({ name: Type.String({ minLength: 1, maxLength: 200
 const UNITS_MAX = 1_000_000_000;
 const Units = (options: { minimum: number }) => Type.Integer({ ...options, maximum: UNITS_MAX });
 const Image = Type.Object(
-  { url: Type.String({ format: 'uri', maxLength: 2000 }), position: Type.Integer({ minimum: 0, maximum: 10_000 }) },
+  { url: webUrl(2000), position: Type.Integer({ minimum: 0, maximum: 10_000 }) },
   { additionalProperties: false },
 );
 const Centimetres = Type.Number({ exclusiveMinimum: 0, maximum: 100_000 });

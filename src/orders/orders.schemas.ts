@@ -7,6 +7,7 @@ import { listRequest, pageQuerySchema } from '../http/pagination.js';
 import { commaList, listQuery } from '../http/validation.js';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from './order-payment.entity.js';
 import { MANUAL_TARGETS, ORDER_STATUSES, type OrderStatus } from './status-machine.js';
+import { webUrl } from '../http/web-url.js';
 
 const MONEY_PATTERN = '^\\d{1,12}(\\.\\d{1,2})?$';
 const Money = (description?: string) =>
@@ -109,7 +110,7 @@ export const StatusChangeSchema = Type.Object(
     ),
     shipment: Type.Optional(
       Type.Object(
-        { carrier: Text(100), trackingCode: Text(100), trackingUrl: Type.Optional(Type.String({ format: 'uri', maxLength: 2000 })) },
+        { carrier: Text(100), trackingCode: Text(100), trackingUrl: Type.Optional(webUrl(2000)) },
         strict,
       ),
     ),
