@@ -8,10 +8,10 @@ import { commaList, listQuery } from '../http/validation.js';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from './order-payment.entity.js';
 import { MANUAL_TARGETS, ORDER_STATUSES, type OrderStatus } from './status-machine.js';
 import { webUrl } from '../http/web-url.js';
+import { MONEY_INPUT_PATTERN } from '../money.js';
 
-const MONEY_PATTERN = '^\\d{1,12}(\\.\\d{1,2})?$';
 const Money = (description?: string) =>
-  Type.String({ pattern: MONEY_PATTERN, description: description ?? 'BRL, a decimal string with up to two places', examples: ['199.90'] });
+  Type.String({ pattern: MONEY_INPUT_PATTERN, description: description ?? 'BRL, a decimal string with up to two places', examples: ['199.90'] });
 const Text = (maxLength: number, options: { description?: string } = {}) => Type.String({ minLength: 1, maxLength, ...options });
 const Timestamp = (description?: string) => Type.String({ format: 'date-time', ...(description ? { description } : {}) });
 const strict = { additionalProperties: false } as const;
