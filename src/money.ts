@@ -12,6 +12,9 @@ const MONEY_PATTERN = /^(\d+)(?:\.(\d{1,2}))?$/;
  */
 export const MONEY_INPUT_PATTERN = '^\\d{1,12}(\\.\\d{1,2})?$';
 
+/** The largest amount a stored figure holds (numeric(14,2): 999,999,999,999.99), in cents. */
+export const MONEY_MAX_CENTS = 99_999_999_999_999n;
+
 export function isMoneyString(s: unknown): s is string {
   return typeof s === 'string' && MONEY_PATTERN.test(s);
 }

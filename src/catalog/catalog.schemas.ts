@@ -35,7 +35,7 @@ const NameValue = Type.Object({ name: Type.String({ minLength: 1, maxLength: 200
 // Every number a client sends has a ceiling: an integer column holds at most 2^31 − 1,
 // and a JSON literal such as 1e400 parses to Infinity, which JSON cannot store back.
 /** Units of stock a figure may hold (onHand, a delta, a channel's safety stock or cap). */
-const UNITS_MAX = 1_000_000_000;
+export const UNITS_MAX = 1_000_000_000;
 const Units = (options: { minimum: number }) => Type.Integer({ ...options, maximum: UNITS_MAX });
 const Image = Type.Object(
   { url: webUrl(2000), position: Type.Integer({ minimum: 0, maximum: 10_000 }) },

@@ -95,6 +95,18 @@ type PriceOutcome = { requested: number } | { unpriceable: string } | { invalidV
 const outcomesByDocument = new WeakMap<DocumentNode, Map<string, PriceOutcome>>();
 const OUTCOMES_PER_DOCUMENT = 16;
 const LONGEST_KEPT_KEY = 2_000;
+const DEEPEST_KEPT_VARIABLES = 32;
+
+/** Whether a JSON value nests at most `depth` arrays and objects, found without recursion. */
+function nestedAtMost(value: unknown, depth: number): boolean {
+  let level: unknown[] = [value];
+  for (let current = 0; level.length > 0; current++) {
+    const containers = level.filter((item): item is object => typeof item === 'object' && item !== null);
+    if (containers.length > 0 && current >= depth) return false;
+    level = containers.flatMap((container) => Object.values(container));
+  }
+  return true;
+}
 
 function priceOperation(operation: PricedOperation, maximum: number, defaultPageSize: number): Pricing {
   const outcome = rememberedOutcome(operation, () => priceOutcome(operation, defaultPageSize));
@@ -105,6 +117,8 @@ function priceOperation(operation: PricedOperation, maximum: number, defaultPage
 }
 
 function rememberedOutcome(operation: PricedOperation, price: () => PriceOutcome): PriceOutcome {
+  // JSON.stringify recurses: variables nested thousands deep would throw RangeError (a 500).
+  if (!nestedAtMost(operation.variables, DEEPEST_KEPT_VARIABLES)) return price();
   const key = `${operation.operationName ?? ''}\n${JSON.stringify(operation.variables ?? {})}`;
   if (key.length > LONGEST_KEPT_KEY) return price();
   let outcomes = outcomesByDocument.get(operation.document);
