@@ -174,6 +174,8 @@ export type OrderFilterInput = {
   createdFrom?: string | null | undefined;
   /** Created before (exclusive) */
   createdTo?: string | null | undefined;
+  /** true: only channel orders that need attention; false: only the others */
+  needsAttention?: boolean | null | undefined;
   /** Placed (the sale date in its channel, placedAt) at or after (inclusive) */
   placedFrom?: string | null | undefined;
   /** Placed (placedAt) before (exclusive) */
@@ -607,7 +609,7 @@ export type PutChannelMutationVariables = Exact<{
 
 export type PutChannelMutation = { putChannel: { created: boolean, channel: { code: string, name: string, active: boolean, sharePercent: number, safetyStock: number, maxQuantity: number | null } } };
 
-export type LiveEventFragment = { id: string, evento: EventType, dataHora: string, data: Record<string, unknown> };
+export type LiveEventFragment = { id: string, evento: string, dataHora: string, data: Record<string, unknown> };
 
 export type OrderEventsSubscriptionVariables = Exact<{
   orderId?: string | number | null | undefined;
@@ -616,7 +618,7 @@ export type OrderEventsSubscriptionVariables = Exact<{
 }>;
 
 
-export type OrderEventsSubscription = { orderEvents: { id: string, evento: EventType, dataHora: string, data: Record<string, unknown> } };
+export type OrderEventsSubscription = { orderEvents: { id: string, evento: string, dataHora: string, data: Record<string, unknown> } };
 
 export type StockEventsSubscriptionVariables = Exact<{
   sku?: string | null | undefined;
@@ -624,7 +626,7 @@ export type StockEventsSubscriptionVariables = Exact<{
 }>;
 
 
-export type StockEventsSubscription = { stockEvents: { id: string, evento: EventType, dataHora: string, data: Record<string, unknown> } };
+export type StockEventsSubscription = { stockEvents: { id: string, evento: string, dataHora: string, data: Record<string, unknown> } };
 
 export type EventsSubscriptionVariables = Exact<{
   types?: Array<EventType> | EventType | null | undefined;
@@ -632,11 +634,11 @@ export type EventsSubscriptionVariables = Exact<{
 }>;
 
 
-export type EventsSubscription = { events: { id: string, evento: EventType, dataHora: string, data: Record<string, unknown> } };
+export type EventsSubscription = { events: { id: string, evento: string, dataHora: string, data: Record<string, unknown> } };
 
 export type OrderSummaryFragment = { id: string, number: number, channel: string, externalId: string, status: OrderStatus, placedAt: string, updatedAt: string, amounts: { total: string } };
 
-export type OrderDetailFragment = { cancellationReason: string | null, createdAt: string, id: string, number: number, channel: string, externalId: string, status: OrderStatus, placedAt: string, updatedAt: string, customer: { name: string, email: string | null, phone: string | null, document: string }, deliveryAddress: { recipient: string, street: string, number: string, complement: string | null, district: string, city: string, state: string, postalCode: string, country: string }, amounts: { items: string, shipping: string, discount: string, total: string }, items: Array<{ sku: string, title: string, quantity: number, unitPrice: string, discount: string, total: string }>, payments: Array<{ id: string, method: PaymentMethod, status: PaymentStatus, amount: string, installments: number, paidAt: string | null, transactionId: string | null }>, statusHistory: Array<{ status: OrderStatus, at: string, note: string | null }>, invoice: { number: string, series: string, accessKey: string } | null, shipment: { carrier: string, trackingCode: string, trackingUrl: string | null } | null };
+export type OrderDetailFragment = { cancellationReason: string | null, createdAt: string, id: string, number: number, channel: string, externalId: string, status: OrderStatus, placedAt: string, updatedAt: string, customer: { name: string, email: string | null, phone: string | null, document: string | null }, deliveryAddress: { recipient: string, street: string, number: string, complement: string | null, district: string, city: string, state: string, postalCode: string, country: string }, amounts: { items: string, shipping: string, discount: string, total: string }, items: Array<{ sku: string, title: string, quantity: number, unitPrice: string, discount: string, total: string }>, payments: Array<{ id: string, method: PaymentMethod, status: PaymentStatus, amount: string, installments: number, paidAt: string | null, transactionId: string | null }>, statusHistory: Array<{ status: OrderStatus, at: string, note: string | null }>, invoice: { number: string, series: string, accessKey: string } | null, shipment: { carrier: string, trackingCode: string, trackingUrl: string | null } | null };
 
 export type OrdersQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -653,14 +655,14 @@ export type OrderQueryVariables = Exact<{
 }>;
 
 
-export type OrderQuery = { order: { cancellationReason: string | null, createdAt: string, id: string, number: number, channel: string, externalId: string, status: OrderStatus, placedAt: string, updatedAt: string, customer: { name: string, email: string | null, phone: string | null, document: string }, deliveryAddress: { recipient: string, street: string, number: string, complement: string | null, district: string, city: string, state: string, postalCode: string, country: string }, amounts: { items: string, shipping: string, discount: string, total: string }, items: Array<{ sku: string, title: string, quantity: number, unitPrice: string, discount: string, total: string }>, payments: Array<{ id: string, method: PaymentMethod, status: PaymentStatus, amount: string, installments: number, paidAt: string | null, transactionId: string | null }>, statusHistory: Array<{ status: OrderStatus, at: string, note: string | null }>, invoice: { number: string, series: string, accessKey: string } | null, shipment: { carrier: string, trackingCode: string, trackingUrl: string | null } | null } | null };
+export type OrderQuery = { order: { cancellationReason: string | null, createdAt: string, id: string, number: number, channel: string, externalId: string, status: OrderStatus, placedAt: string, updatedAt: string, customer: { name: string, email: string | null, phone: string | null, document: string | null }, deliveryAddress: { recipient: string, street: string, number: string, complement: string | null, district: string, city: string, state: string, postalCode: string, country: string }, amounts: { items: string, shipping: string, discount: string, total: string }, items: Array<{ sku: string, title: string, quantity: number, unitPrice: string, discount: string, total: string }>, payments: Array<{ id: string, method: PaymentMethod, status: PaymentStatus, amount: string, installments: number, paidAt: string | null, transactionId: string | null }>, statusHistory: Array<{ status: OrderStatus, at: string, note: string | null }>, invoice: { number: string, series: string, accessKey: string } | null, shipment: { carrier: string, trackingCode: string, trackingUrl: string | null } | null } | null };
 
 export type CreateOrderMutationVariables = Exact<{
   input: CreateOrderInput;
 }>;
 
 
-export type CreateOrderMutation = { createOrder: { created: boolean, order: { cancellationReason: string | null, createdAt: string, id: string, number: number, channel: string, externalId: string, status: OrderStatus, placedAt: string, updatedAt: string, customer: { name: string, email: string | null, phone: string | null, document: string }, deliveryAddress: { recipient: string, street: string, number: string, complement: string | null, district: string, city: string, state: string, postalCode: string, country: string }, amounts: { items: string, shipping: string, discount: string, total: string }, items: Array<{ sku: string, title: string, quantity: number, unitPrice: string, discount: string, total: string }>, payments: Array<{ id: string, method: PaymentMethod, status: PaymentStatus, amount: string, installments: number, paidAt: string | null, transactionId: string | null }>, statusHistory: Array<{ status: OrderStatus, at: string, note: string | null }>, invoice: { number: string, series: string, accessKey: string } | null, shipment: { carrier: string, trackingCode: string, trackingUrl: string | null } | null } } };
+export type CreateOrderMutation = { createOrder: { created: boolean, order: { cancellationReason: string | null, createdAt: string, id: string, number: number, channel: string, externalId: string, status: OrderStatus, placedAt: string, updatedAt: string, customer: { name: string, email: string | null, phone: string | null, document: string | null }, deliveryAddress: { recipient: string, street: string, number: string, complement: string | null, district: string, city: string, state: string, postalCode: string, country: string }, amounts: { items: string, shipping: string, discount: string, total: string }, items: Array<{ sku: string, title: string, quantity: number, unitPrice: string, discount: string, total: string }>, payments: Array<{ id: string, method: PaymentMethod, status: PaymentStatus, amount: string, installments: number, paidAt: string | null, transactionId: string | null }>, statusHistory: Array<{ status: OrderStatus, at: string, note: string | null }>, invoice: { number: string, series: string, accessKey: string } | null, shipment: { carrier: string, trackingCode: string, trackingUrl: string | null } | null } } };
 
 export type ChangeOrderStatusMutationVariables = Exact<{
   input: ChangeOrderStatusInput;

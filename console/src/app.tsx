@@ -14,12 +14,22 @@ import { StockPage } from './pages/stock';
 import { TokensPage } from './pages/tokens';
 import { DeliveryPage } from './pages/delivery';
 import { WebhooksPage } from './pages/webhooks';
+import { LocaleProvider, useT } from './i18n/locale';
 import { SessionContext, type Session, type Viewer } from './session-context';
 import { forgetToken, keepToken, storedToken } from './session';
 
 type SignIn = { state: 'out'; error?: ApiError } | { state: 'checking'; token: string } | { state: 'in'; token: string; viewer: Viewer };
 
 export function App() {
+  return (
+    <LocaleProvider>
+      <Console />
+    </LocaleProvider>
+  );
+}
+
+function Console() {
+  const t = useT();
   const [signIn, setSignIn] = useState<SignIn>(() => {
     const token = storedToken();
     return token ? { state: 'checking', token } : { state: 'out' };
@@ -53,7 +63,7 @@ export function App() {
     [signIn, signOut],
   );
 
-  if (signIn.state === 'checking') return <Loading label="Checking the token…" />;
+  if (signIn.state === 'checking') return <Loading label={t.app.checkingToken} />;
   if (!session) {
     const error = signIn.state === 'out' ? signIn.error : undefined;
     return <SignInPage error={error} onToken={(token) => setSignIn({ state: 'checking', token })} />;

@@ -84,6 +84,47 @@ export async function planReservation(
   return planLines(em, sellerId, stock, totals, (row, quantity) => ({ onHand: row.onHand, reserved: row.reserved + quantity }));
 }
 
+/** What a channel's sale could reserve: known SKUs up to what is available, nothing of the rest. */
+export interface AvailableReservation {
+  write: StockWrite;
+  /** Units reserved per SKU (at most what was available; none for unknown SKUs). */
+  reserved: Map<string, number>;
+  /** SKUs this catalogue does not sell (unknown, or a parent of variations). */
+  unknown: string[];
+  /** SKUs asked for beyond what was available. */
+  short: ShortSku[];
+}
+
+/**
+ * A sale a channel already made is never refused (docs/channels.md): each known SKU is
+ * reserved up to what is available, so `available` never goes below zero, and what could
+ * not be reserved is reported for the order to be flagged. Same locks as planReservation.
+ */
+export async function planAvailableReservation(
+  em: EntityManager,
+  sellerId: string,
+  lines: StockLine[],
+  options: { locked?: Map<string, LockedStock> } = {},
+): Promise<AvailableReservation> {
+  requireTransaction(em, 'planAvailableReservation');
+  assertQuantities(lines);
+  const stock = options.locked ?? (await lockStockRows(em, sellerId, lines.map((line) => line.sku)));
+  const totals = quantitiesBySku(lines);
+  const unknown = [...totals.keys()].filter((sku) => !stock.get(sku)?.sellable);
+  const reserved = new Map<string, number>();
+  const short: ShortSku[] = [];
+  for (const [sku, requested] of totals) {
+    const row = stock.get(sku);
+    if (!row?.sellable) continue;
+    const available = Math.max(0, row.available);
+    reserved.set(sku, Math.min(requested, available));
+    if (requested > available) short.push({ sku, requested, available });
+  }
+  const reservable = new Map([...reserved].filter(([, quantity]) => quantity > 0));
+  const write = await planLines(em, sellerId, stock, reservable, (row, quantity) => ({ onHand: row.onHand, reserved: row.reserved + quantity }));
+  return { write, reserved, unknown, short };
+}
+
 /** An order was cancelled: its reservation goes back to available. */
 export async function releaseStock(em: EntityManager, sellerId: string, lines: StockLine[]): Promise<void> {
   requireTransaction(em, 'releaseStock');

@@ -10,7 +10,7 @@ import { SELLER_FILTER } from './seller-owned.js';
 export type Row<T> = Readonly<T>;
 
 type Property<T> = keyof T & string;
-type Value = string | number | Date;
+type Value = string | number | boolean | Date;
 
 /** What a row must satisfy besides belonging to the caller's seller (always added). */
 export type Condition<T> =

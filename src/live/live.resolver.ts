@@ -16,14 +16,18 @@ import type { LiveContext } from './context.js';
 import { SLOW_CONSUMER_CLOSE_CODE } from './close-codes.js';
 
 @ObjectType('EventEnvelope', {
-  description: 'An event as webhooks deliver it (`{id, evento, dataHora, data}`), its name as an EventType value',
+  description:
+    'An event exactly as webhooks deliver it (`{id, evento, dataHora, data}`, valid against schema/events/), plus `type`, its name as an EventType value',
 })
 class EventEnvelopeType {
   @Field(() => ID, { description: 'The event id (UUID v7, time ordered): pass it as `after` to resume' })
   id!: string;
 
-  @Field(() => EventTypeEnum, { description: 'The event name: `pedido_criado` is `pedido.criado`' })
+  @Field({ description: 'The event name as webhooks carry it (`pedido.criado`)' })
   evento!: string;
+
+  @Field(() => EventTypeEnum, { description: 'The same event name as an EventType value (`pedido_criado` for `pedido.criado`), for typed switches' })
+  type!: string;
 
   @Field(() => DateTime, { description: 'When the event happened (its transaction committed)' })
   dataHora!: string;
@@ -59,10 +63,13 @@ function open({ context }: SubscribeResolverData<unknown, unknown, LiveContext>,
   });
 }
 
+/** The webhook envelope plus `type`, the same name that GraphQL answers as an EventType value. */
+type LiveEnvelope = EventEnvelope & { type: string };
+
 /** Over plain HTTP a subscription runs like a query, with no event at its root. */
-function delivered(envelope: EventEnvelope | undefined): EventEnvelope {
+function delivered(envelope: EventEnvelope | undefined): LiveEnvelope {
   if (!envelope) throw new AppError('BAD_REQUEST', 'Subscriptions are served over graphql-ws (WebSocket) on /graphql');
-  return envelope;
+  return { ...envelope, type: envelope.evento };
 }
 
 /**
@@ -85,7 +92,7 @@ export class LiveResolver {
     @Root() envelope: EventEnvelope | undefined,
     @Arg('types', () => [EventTypeEnum], { nullable: true, description: 'Event types; omitted: every type the token may read' }) _types?: string[],
     @Arg('after', () => ID, { nullable: true, description: AFTER_EVENT }) _after?: string,
-  ): EventEnvelope {
+  ): LiveEnvelope {
     return delivered(envelope);
   }
 
@@ -102,7 +109,7 @@ export class LiveResolver {
     @Arg('orderId', () => ID, { nullable: true, description: 'Only events of this order' }) _orderId?: string,
     @Arg('statuses', () => [OrderStatusEnum], { nullable: true, description: 'Only events of orders now in one of these statuses' }) _statuses?: string[],
     @Arg('after', () => ID, { nullable: true, description: AFTER_EVENT }) _after?: string,
-  ): EventEnvelope {
+  ): LiveEnvelope {
     return delivered(envelope);
   }
 
@@ -118,7 +125,7 @@ export class LiveResolver {
     @Root() envelope: EventEnvelope | undefined,
     @Arg('sku', { nullable: true, description: 'Only events of this SKU' }) _sku?: string,
     @Arg('after', () => ID, { nullable: true, description: AFTER_EVENT }) _after?: string,
-  ): EventEnvelope {
+  ): LiveEnvelope {
     return delivered(envelope);
   }
 }

@@ -6,6 +6,7 @@ import {
   parse,
   specifiedRules,
   validate,
+  type ExecutionArgs,
   type ExecutionResult,
   type GraphQLSchema,
 } from 'graphql';
@@ -55,8 +56,9 @@ const CLOSE_GRACE_MS = 1000;
 /**
  * GraphQL over WebSocket (graphql-ws) on /graphql, sharing the HTTP port. The token goes
  * in `connection_init` (`{ authorization: "Bearer …" }`): none or a bad one closes with
- * 4401, one that can read no live event with 4403, and so does a subscription whose
- * scope the token lacks. Operations meet the HTTP limits (depth, aliases, tokens, cost);
+ * 4401, one that can read no live event or that was revoked with 4403. A subscription
+ * whose scope the token lacks gets an `error` message for that operation alone, the
+ * connection stays. Operations meet the HTTP limits (depth, aliases, tokens, cost);
  * messages, operations per connection, connections per token and replays have their own
  * (docs/live-events.md, Limits).
  */
@@ -167,11 +169,10 @@ export function attachLiveEvents(app: RestApp, deps: LiveDeps): LiveHub {
         };
       },
       subscribe: (args) => shared.subscribe(args, deliveries.get(args)!),
-      // An operation refused for its scope closes the connection with 4403 (docs/live-events.md, "Close codes and errors").
-      onOperation: (ctx, _id, _payload, _args, result) => {
-        const code = authErrorOf(result);
-        if (code) ctx.extra.socket.close(code, code === CloseCode.Forbidden ? 'Forbidden: the token lacks the scope' : 'Unauthorized');
-      },
+      // A subscription refused before its stream starts (scope, arguments, replay budget)
+      // ends with an `error` message for that operation alone; the connection and its
+      // other operations go on (docs/live-events.md, "Close codes and errors").
+      onOperation: (_ctx, _id, _payload, args, result) => (isRefusedSubscription(args, result) ? refusedStream(result.errors) : undefined),
       onNext: (_ctx, _id, _payload, args, result) => {
         const cost = costs.get(args);
         if (!result.errors && !cost) return undefined;
@@ -181,7 +182,7 @@ export function attachLiveEvents(app: RestApp, deps: LiveDeps): LiveHub {
           ...(cost ? { extensions: { ...result.extensions, cost } } : {}),
         };
       },
-      onError: (_ctx, _id, _payload, errors) => formatted(errors, logger),
+      onError: (_ctx, _id, _payload, errors) => formatted(refusedErrorsOf(errors) ?? errors, logger),
     },
     wss,
     config.liveKeepAliveMs,
@@ -215,13 +216,28 @@ function tagged(error: GraphQLError, code: string): GraphQLError {
   return new GraphQLError(error.message, { nodes: error.nodes, source: error.source, positions: error.positions, extensions: { code } });
 }
 
-function authErrorOf(result: unknown): CloseCode | undefined {
-  const errors = (result as ExecutionResult).errors;
-  if (!errors || Symbol.asyncIterator in (result as object)) return undefined;
-  const codes = errors.map((error) => (error.originalError instanceof AppError ? error.originalError.code : undefined));
-  if (codes.includes('UNAUTHENTICATED')) return CloseCode.Unauthorized;
-  if (codes.includes('FORBIDDEN')) return CloseCode.Forbidden;
-  return undefined;
+/** graphql-js answers a subscription that could not start with a result (its errors) instead of a stream. */
+function isRefusedSubscription(args: ExecutionArgs, result: unknown): result is ExecutionResult & { errors: readonly GraphQLError[] } {
+  if (Symbol.asyncIterator in (result as object) || !(result as ExecutionResult).errors) return false;
+  return getOperationAST(args.document, args.operationName)?.operation === 'subscription';
+}
+
+/** Carries a refused subscription's errors through graphql-ws, which turns a failing stream into an `error` message. */
+class SubscriptionRefused extends Error {
+  constructor(readonly errors: readonly GraphQLError[]) {
+    super('The subscription was refused');
+  }
+}
+
+/** A stream that fails at once: graphql-ws answers it with one `error` message and no `complete`. */
+async function* refusedStream(errors: readonly GraphQLError[]): AsyncGenerator<never> {
+  throw new SubscriptionRefused(errors);
+}
+
+/** The refusal's own errors (codes, paths) in place of graphql-ws's wrapper. */
+function refusedErrorsOf(errors: readonly GraphQLError[]): readonly GraphQLError[] | undefined {
+  const [only] = errors;
+  return errors.length === 1 && only!.originalError instanceof SubscriptionRefused ? only!.originalError.errors : undefined;
 }
 
 /** The same masking as over HTTP: AppError codes kept, anything unexpected logged and hidden. */

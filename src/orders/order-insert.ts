@@ -8,7 +8,21 @@ import { CHANNEL_CONFIGURED, channelNotConfigured, type StockRow } from './order
 import type { OrderItem } from './order-item.entity.js';
 import type { OrderPayment } from './order-payment.entity.js';
 import type { OrderStatusChange } from './order-status-change.entity.js';
-import type { Order } from './order.entity.js';
+import type { AttentionReason, Order } from './order.entity.js';
+
+/**
+ * What the reservation made of the order: the units each item reserved (null: all of
+ * them) and, for a channel's sale Ponte could not cover, why it needs attention.
+ */
+export interface ReservationOutcome {
+  reservedByItem: (number | null)[];
+  attentionReasons: AttentionReason[];
+}
+
+/** An order that reserved every unit it names: any order but a channel's flagged sale. */
+export function fullyReserved(items: readonly unknown[]): ReservationOutcome {
+  return { reservedByItem: items.map(() => null), attentionReasons: [] };
+}
 
 /** A new order's rows as they will be written; the order's number is taken with them, last. */
 export interface NewOrderRows {
@@ -18,6 +32,10 @@ export interface NewOrderRows {
   creation: Row<OrderStatusChange>;
   /** The stock rows the first statement locked. */
   stock: StockRow[];
+}
+
+/** A new order's rows once its reservation is planned, and the statement part that writes them. */
+export interface ReservedOrderRows extends Omit<NewOrderRows, 'stock'> {
   /**
    * The order's rows and its number, as CTEs for creation's last statement (its events'):
    * the order row is inserted once, with its number, not numbered by a later update.
@@ -73,16 +91,25 @@ export async function prepareOrderRows(
       invoice: null,
       shipment: null,
       cancellationReason: null,
+      needsAttention: false,
+      attentionReasons: [],
       placedAt: prepared.placedAt ?? at,
       createdAt: at,
       updatedAt: at,
     },
-    items: items.map((item) => ({ ...item, seller: sellerId, order: orderId })),
+    items: items.map((item) => ({ ...item, seller: sellerId, order: orderId, reserved: null })),
     payments: payments.map((payment) => ({ ...payment, seller: sellerId, order: orderId, createdAt: at })),
     creation: { id: historyId, seller: sellerId, order: orderId, status: prepared.status, at, note: null },
     stock,
-    insert: orderRowsInsert(sellerId, prepared, { orderId, items, payments, historyId }),
   };
+}
+
+/** The rows as the reservation left them, with the statement part that inserts them. */
+export function reservedOrderRows(sellerId: string, prepared: PreparedOrder, rows: NewOrderRows, outcome: ReservationOutcome): ReservedOrderRows {
+  const { stock: _locked, ...unreserved } = rows;
+  const order = { ...rows.order, needsAttention: outcome.attentionReasons.length > 0, attentionReasons: outcome.attentionReasons };
+  const items = rows.items.map((item, index) => ({ ...item, reserved: outcome.reservedByItem[index] ?? null }));
+  return { ...unreserved, order, items, insert: orderRowsInsert(sellerId, prepared, { order, items, payments: rows.payments, historyId: rows.creation.id }) };
 }
 
 /**
@@ -99,8 +126,10 @@ export async function prepareOrderRows(
 function orderRowsInsert(
   sellerId: string,
   prepared: PreparedOrder,
-  ids: { orderId: string; items: unknown[]; payments: unknown[]; historyId: string },
+  rows: { order: Row<Order>; items: readonly Row<OrderItem>[]; payments: readonly Row<OrderPayment>[]; historyId: string },
 ): PayloadStamp {
+  const items = rows.items.map(({ id, position, sku, title, quantity, unitPrice, discount, total, reserved }) => ({ id, position, sku, title, quantity, unitPrice, discount, total, reserved }));
+  const payments = rows.payments.map(({ id, method, status, amount, installments, paidAt, transactionId }) => ({ id, method, status, amount, installments, paidAt, transactionId }));
   return {
     ctes: `order_number as (
              insert into order_number_sequence (seller_id, last_number) values (?, 1)
@@ -108,16 +137,17 @@ function orderRowsInsert(
              returning last_number
            ), placed as (
              insert into sales_order (id, seller_id, number, channel, external_id, status, customer, delivery_address,
-                                      items_amount, shipping_amount, discount_amount, total_amount, placed_at, created_at, updated_at)
-             select ?, ?, last_number, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?,
+                                      items_amount, shipping_amount, discount_amount, total_amount, needs_attention, attention_reasons,
+                                      placed_at, created_at, updated_at)
+             select ?, ?, last_number, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?, ?, ?::jsonb,
                     coalesce(?::timestamptz, ${TRANSACTION_TIME}), ${TRANSACTION_TIME}, ${TRANSACTION_TIME}
                from order_number
              returning id, number, created_at
            ), items as (
-             insert into order_item (id, seller_id, order_id, position, sku, title, quantity, unit_price, discount, total)
-             select i.id, ?, placed.id, i.position, i.sku, i.title, i.quantity, i."unitPrice", i.discount, i.total
+             insert into order_item (id, seller_id, order_id, position, sku, title, quantity, unit_price, discount, total, reserved)
+             select i.id, ?, placed.id, i.position, i.sku, i.title, i.quantity, i."unitPrice", i.discount, i.total, i.reserved
                from placed, jsonb_to_recordset(?::jsonb)
-                 as i(id uuid, position int, sku text, title text, quantity int, "unitPrice" numeric, discount numeric, total numeric)
+                 as i(id uuid, position int, sku text, title text, quantity int, "unitPrice" numeric, discount numeric, total numeric, reserved int)
            ), payments as (
              insert into order_payment (id, seller_id, order_id, method, status, amount, installments, paid_at, transaction_id, created_at)
              select p.id, ?, placed.id, p.method, p.status, p.amount, p.installments, p."paidAt", p."transactionId", placed.created_at
@@ -129,7 +159,7 @@ function orderRowsInsert(
            )`,
     params: [
       sellerId,
-      ids.orderId,
+      rows.order.id,
       sellerId,
       prepared.channel,
       prepared.externalId,
@@ -140,12 +170,14 @@ function orderRowsInsert(
       prepared.amounts.shipping,
       prepared.amounts.discount,
       prepared.amounts.total,
+      rows.order.needsAttention,
+      JSON.stringify(rows.order.attentionReasons),
       prepared.placedAt?.toISOString() ?? null,
       sellerId,
-      JSON.stringify(ids.items),
+      JSON.stringify(items),
       sellerId,
-      JSON.stringify(ids.payments),
-      ids.historyId,
+      JSON.stringify(payments),
+      rows.historyId,
       sellerId,
       prepared.status,
     ],

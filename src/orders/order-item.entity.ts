@@ -1,3 +1,4 @@
+import type { Opt } from '@mikro-orm/core';
 import { Entity, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { newId } from '../db/ids.js';
 import { SellerOwned } from '../db/seller-owned.js';
@@ -33,4 +34,12 @@ export class OrderItem extends SellerOwned {
 
   @Property({ type: 'decimal', precision: 14, scale: 2 })
   total!: string;
+
+  /**
+   * Units of the line the order reserved when it came in; null means all of them. Only a
+   * channel's flagged sale reserves less (what was available; none of an unknown SKU), and
+   * cancelling or shipping it moves exactly these units (order-stock.ts).
+   */
+  @Property({ type: 'integer', nullable: true })
+  reserved: (number & Opt) | null = null;
 }

@@ -15,7 +15,7 @@ import {
 } from './brazilian-documents.js';
 import type { Customer, DeliveryAddress } from './order.entity.js';
 import type { PaymentMethod, PaymentStatus } from './order-payment.entity.js';
-import type { CreateOrderInput, PaymentInput } from './orders.schemas.js';
+import type { ChannelOrderInput, CreateOrderInput, PaymentInput } from './orders.schemas.js';
 import { initialStatus, type OrderStatus } from './status-machine.js';
 
 export interface PreparedItem {
@@ -86,6 +86,43 @@ export function prepareOrder(input: CreateOrderInput): PreparedOrder {
   };
 }
 
+/**
+ * A sale a channel already made (importOrder): the amounts are computed and checked as
+ * for any order, but what the channel knows about its buyer is taken as it is: a missing
+ * or invalid CPF/CNPJ becomes null, and an address that is not a valid UF or CEP is kept
+ * as sent (the sale happened; refusing it would only lose it).
+ */
+export function prepareChannelOrder(input: ChannelOrderInput): PreparedOrder {
+  const errors: FieldError[] = [];
+  const items = input.items.map((item, index) => priceItem(item, index, errors));
+  const amounts = totalAmounts(input, items, errors);
+  const payments = (input.payments ?? []).map(preparePayment);
+  if (errors.length > 0) throw validationFailed(errors, 'The channel order is not valid');
+  const document = input.customer.document?.trim();
+  const address = addressErrors(input.deliveryAddress).length === 0 ? deliveryAddressOf(input.deliveryAddress) : keptAddress(input.deliveryAddress);
+  return {
+    channel: input.channel,
+    externalId: input.externalId,
+    placedAt: input.placedAt ? new Date(input.placedAt) : undefined,
+    customer: {
+      name: input.customer.name,
+      email: input.customer.email ?? null,
+      phone: input.customer.phone ?? null,
+      document: document && (isValidCpf(document) || isValidCnpj(document)) ? normalizeDocument(document) : null,
+    },
+    deliveryAddress: address,
+    items,
+    payments,
+    amounts,
+    status: initialStatus(approvedTotal(payments), parseMoney(amounts.total)),
+    allowOversell: false,
+  };
+}
+
+function keptAddress(address: ChannelOrderInput['deliveryAddress']): DeliveryAddress {
+  return { ...address, complement: address.complement ?? null, country: address.country ?? 'BR' };
+}
+
 export function preparePayment(payment: PaymentInput): PreparedPayment {
   return {
     method: payment.method,
@@ -146,7 +183,7 @@ function priceItem(item: CreateOrderInput['items'][number], index: number, error
   };
 }
 
-function totalAmounts(input: CreateOrderInput, items: PreparedItem[], errors: FieldError[]): Amounts {
+function totalAmounts(input: Pick<CreateOrderInput, 'shipping' | 'discount' | 'total'>, items: PreparedItem[], errors: FieldError[]): Amounts {
   const itemsTotal = items.reduce((sum, item) => sum + parseMoney(item.total), 0n);
   const shipping = parseMoney(input.shipping ?? ZERO);
   const discount = parseMoney(input.discount ?? ZERO);

@@ -7,7 +7,7 @@ import { isValidInvoiceAccessKey } from './brazilian-documents.js';
 import { orderStatusChanged } from './orders.events.js';
 import { OrderItem } from './order-item.entity.js';
 import { OrderStatusChange } from './order-status-change.entity.js';
-import { moveStock, stockLinesOf } from './order-stock.js';
+import { moveStock, reservedLinesOf } from './order-stock.js';
 import { loadOrderViews } from './order.views.js';
 import { Order } from './order.entity.js';
 import { isUuid } from '../db/ids.js';
@@ -44,7 +44,8 @@ export async function transitionOrder(
   const effect = stockEffect(from, to);
   if (effect !== 'none') {
     const items = await tx.find(OrderItem, { order: order.id }, { orderBy: { position: 'asc' } });
-    await moveStock(tx, sellerId, effect, stockLinesOf(items));
+    const lines = reservedLinesOf(items);
+    if (lines.length > 0) await moveStock(tx, sellerId, effect, lines);
   }
   order.status = to;
   order.updatedAt = change.at;

@@ -8,6 +8,7 @@ import { unknownChannelError } from '../catalog/channel.service.js';
 import { validationFailed, type AppError } from '../errors.js';
 import {
   lockedStockOf,
+  planAvailableReservation,
   planReservation,
   releaseStock,
   shipStock,
@@ -18,7 +19,7 @@ import {
 } from '../catalog/stock.service.js';
 
 export { CHANNEL_CONFIGURED } from '../catalog/channel.queries.js';
-export type { StockRow } from '../catalog/stock.service.js';
+export type { AvailableReservation, StockLine, StockRow, StockWrite } from '../catalog/stock.service.js';
 
 export type StockMove = 'ship' | 'release';
 
@@ -47,6 +48,23 @@ export async function planOrderReservation(
   options: { allowOversell: boolean; locked: readonly StockRow[] },
 ): Promise<StockWrite> {
   return planReservation(tx, sellerId, lines, { allowOversell: options.allowOversell, locked: lockedStockOf(options.locked) });
+}
+
+/**
+ * A channel's sale: each known SKU reserved up to what is available (never refused;
+ * see planAvailableReservation), against the rows orderStockLock locked.
+ */
+export async function planChannelReservation(tx: EntityManager, sellerId: string, lines: StockLine[], locked: readonly StockRow[]) {
+  return planAvailableReservation(tx, sellerId, lines, { locked: lockedStockOf(locked) });
+}
+
+/**
+ * The units an existing order holds reserved, per line: what cancelling releases and
+ * shipping takes out of onHand. A line of a flagged channel sale may hold fewer than its
+ * quantity, or none (an unknown SKU), and moves only those.
+ */
+export function reservedLinesOf(items: readonly (StockLine & { reserved: number | null })[]): StockLine[] {
+  return items.map(({ sku, quantity, reserved }) => ({ sku, quantity: reserved ?? quantity })).filter((line) => line.quantity > 0);
 }
 
 export async function moveStock(tx: EntityManager, sellerId: string, move: StockMove, lines: StockLine[]): Promise<void> {

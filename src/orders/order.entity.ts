@@ -8,8 +8,8 @@ export interface Customer {
   name: string;
   email: string | null;
   phone: string | null;
-  /** CPF (11) or CNPJ (14 characters), without the mask. */
-  document: string;
+  /** CPF (11) or CNPJ (14 characters), without the mask; null when a channel sent none (docs/channels.md). */
+  document: string | null;
 }
 
 export interface DeliveryAddress {
@@ -24,6 +24,16 @@ export interface DeliveryAddress {
   postalCode: string;
   country: string;
 }
+
+/** Why a channel's order needs the seller's attention (docs/channels.md, "A sale is never refused"). */
+export interface AttentionReason {
+  code: AttentionCode;
+  sku: string;
+  detail: string;
+}
+
+export const ATTENTION_CODES = ['insufficient_stock', 'unknown_sku'] as const;
+export type AttentionCode = (typeof ATTENTION_CODES)[number];
 
 export interface Invoice {
   number: string;
@@ -51,6 +61,8 @@ export interface OrderShipment {
 @Index({ properties: ['seller', 'status', 'createdAt', 'id'] })
 @Index({ properties: ['seller', 'updatedAt', 'id'] })
 @Index({ properties: ['seller', 'placedAt', 'id'] })
+// The orders that need attention, newest first (the console lists them before the rest).
+@Index({ name: 'sales_order_needs_attention_index', properties: ['seller', 'createdAt', 'id'], where: 'needs_attention' })
 export class Order extends SellerOwned {
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();
@@ -97,6 +109,17 @@ export class Order extends SellerOwned {
 
   @Property({ type: 'text', nullable: true })
   cancellationReason: (string & Opt) | null = null;
+
+  /**
+   * A channel's sale Ponte could not cover as sent (a SKU it does not sell, not enough
+   * stock): stored anyway, flagged, with its reasons. Orders created through the API are
+   * refused instead, so theirs is always false.
+   */
+  @Property({ type: 'boolean', default: false })
+  needsAttention: Opt<boolean> = false;
+
+  @Property({ type: 'jsonb', default: '[]' })
+  attentionReasons: Opt<AttentionReason[]> = [];
 
   @Property({ type: 'timestamptz', length: 3 })
   placedAt!: Date;

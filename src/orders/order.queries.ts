@@ -69,6 +69,7 @@ function filterOf(filter: OrderListFilter): Condition<Order>[] {
     ...range('createdAt', filter.createdFrom, filter.createdTo),
     ...range('placedAt', filter.placedFrom, filter.placedTo),
     ...(filter.updatedSince ? [{ property: 'updatedAt', op: '>=', value: new Date(filter.updatedSince) } as const] : []),
+    ...(filter.needsAttention !== undefined ? [{ property: 'needsAttention', op: '=', value: filter.needsAttention } as const] : []),
   ];
 }
 

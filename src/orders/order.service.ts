@@ -4,8 +4,8 @@ import { pipelinedTransaction, type CommitWithNext } from '../db/pipelined-trans
 import { recordEvents } from '../events/outbox.js';
 import { claimIdempotencyKey, requestHash, storeIdempotentResponse } from '../idempotency/idempotency.js';
 import { orderCreated, paymentChanged } from './orders.events.js';
-import { prepareOrderRows } from './order-insert.js';
-import { orderStockLock, planOrderReservation, stockLinesOf } from './order-stock.js';
+import { fullyReserved, prepareOrderRows, reservedOrderRows, type ReservationOutcome } from './order-insert.js';
+import { orderStockLock, planOrderReservation, stockLinesOf, type StockLine, type StockRow, type StockWrite } from './order-stock.js';
 import { toOrderView, toItemView, toPaymentView, toStatusEntryView } from './order.views.js';
 import { prepareOrder, type PreparedOrder } from './order-preparation.js';
 import { findOrderByExternalId } from './order.queries.js';
@@ -47,22 +47,53 @@ export async function createOrder(
       return { order, created: true };
     });
   } catch (error) {
-    if (!(error instanceof UniqueConstraintViolationException && isConstraint(error, EXTERNAL_ID_CONSTRAINT))) throw error;
-    const existing = await findOrderByExternalId(em.fork(), prepared.channel, prepared.externalId);
-    if (!existing) throw error;
-    return { order: existing, created: false };
+    return { order: await existingOrder(em, prepared, error), created: false };
   }
+}
+
+/** The order a duplicate (channel, externalId) insert ran into; any other error is thrown again. */
+export async function existingOrder(em: EntityManager, prepared: PreparedOrder, error: unknown): Promise<OrderView> {
+  if (!(error instanceof UniqueConstraintViolationException && isConstraint(error, EXTERNAL_ID_CONSTRAINT))) throw error;
+  const existing = await findOrderByExternalId(em.fork(), prepared.channel, prepared.externalId);
+  if (!existing) throw error;
+  return existing;
 }
 
 function isConstraint(error: UniqueConstraintViolationException, name: string): boolean {
   return (error as unknown as { constraint?: string }).constraint === name;
 }
 
-/** `commitWithNext`, when given, is called before the last statement (see pipelinedTransaction). */
-async function insertOrder(tx: EntityManager, sellerId: string, prepared: PreparedOrder, commitWithNext?: CommitWithNext): Promise<OrderView> {
+/** How a new order reserves its stock: the write to store with its events, and what it made of each item. */
+export type ReservationPlan = (
+  tx: EntityManager,
+  sellerId: string,
+  lines: StockLine[],
+  locked: readonly StockRow[],
+) => Promise<{ write: StockWrite; outcome: ReservationOutcome }>;
+
+/** An order through the API: every unit reserved, or refused (INSUFFICIENT_STOCK, unless allowOversell). */
+function reserveAll(allowOversell: boolean): ReservationPlan {
+  return async (tx, sellerId, lines, locked) => ({
+    write: await planOrderReservation(tx, sellerId, lines, { allowOversell, locked }),
+    outcome: fullyReserved(lines),
+  });
+}
+
+/**
+ * `commitWithNext`, when given, is called before the last statement (see
+ * pipelinedTransaction). `reserve` defaults to the API's rule (reserveAll).
+ */
+export async function insertOrder(
+  tx: EntityManager,
+  sellerId: string,
+  prepared: PreparedOrder,
+  commitWithNext?: CommitWithNext,
+  reserve: ReservationPlan = reserveAll(prepared.allowOversell),
+): Promise<OrderView> {
   const lines = stockLinesOf(prepared.items);
-  const { order, items, payments, creation, stock, insert } = await prepareOrderRows(tx, sellerId, prepared, orderStockLock(sellerId, lines));
-  const reservation = await planOrderReservation(tx, sellerId, lines, { allowOversell: prepared.allowOversell, locked: stock });
+  const rows = await prepareOrderRows(tx, sellerId, prepared, orderStockLock(sellerId, lines));
+  const { write: reservation, outcome } = await reserve(tx, sellerId, lines, rows.stock);
+  const { order, items, payments, creation, insert } = reservedOrderRows(sellerId, prepared, rows, outcome);
   const unnumbered = toOrderView(order, {
     items: items.map(toItemView),
     payments: payments.map(toPaymentView),

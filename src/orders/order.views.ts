@@ -35,6 +35,8 @@ export function toHeaderView(order: Row<Order>): OrderHeaderView {
     invoice: order.invoice,
     shipment: order.shipment,
     cancellationReason: order.cancellationReason,
+    needsAttention: order.needsAttention,
+    attentionReasons: order.attentionReasons,
     placedAt: order.placedAt.toISOString(),
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),

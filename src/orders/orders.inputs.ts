@@ -101,4 +101,5 @@ export class OrderFilterInput {
   @Field(() => DateTime, { nullable: true, description: 'Placed (the sale date in its channel, placedAt) at or after (inclusive)' }) placedFrom?: Date;
   @Field(() => DateTime, { nullable: true, description: 'Placed (placedAt) before (exclusive)' }) placedTo?: Date;
   @Field(() => DateTime, { nullable: true, description: 'Updated at or after (inclusive)' }) updatedSince?: Date;
+  @Field({ nullable: true, description: 'true: only channel orders that need attention; false: only the others' }) needsAttention?: boolean;
 }

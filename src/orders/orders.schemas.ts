@@ -5,6 +5,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { listRequest, pageQuerySchema } from '../http/pagination.js';
 import { commaList, listQuery } from '../http/validation.js';
+import { ATTENTION_CODES } from './order.entity.js';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from './order-payment.entity.js';
 import { MANUAL_TARGETS, ORDER_STATUSES, type OrderStatus } from './status-machine.js';
 import { webUrl } from '../http/web-url.js';
@@ -102,6 +103,24 @@ export const CreateOrderSchema = Type.Object(
 );
 export type CreateOrderInput = Static<typeof CreateOrderSchema>;
 
+const { allowOversell: _oversell, total: _total, customer: CustomerInput, ...ChannelOrderFields } = CreateOrderSchema.properties;
+
+/**
+ * A sale a channel already made, as a connector (or the simulator) hands it to
+ * importOrder: the order input without `allowOversell` and `total` (the channel's sale is
+ * never refused, and the amounts are computed), the customer's document optional (some
+ * platforms send none), and what the channel says happened to it since.
+ */
+export const ChannelOrderSchema = Type.Object(
+  {
+    ...ChannelOrderFields,
+    customer: Type.Object({ ...CustomerInput.properties, document: Type.Optional(Text(20, { description: 'CPF or CNPJ; absent or invalid: null' })) }, strict),
+    cancellation: Type.Optional(Type.Object({ reason: Text(500) }, { ...strict, description: 'The channel cancelled (or refunded) the sale' })),
+  },
+  { ...strict, title: 'ChannelOrder' },
+);
+export type ChannelOrderInput = Static<typeof ChannelOrderSchema>;
+
 export const StatusChangeSchema = Type.Object(
   {
     status: Type.Enum([...MANUAL_TARGETS]),
@@ -141,6 +160,7 @@ const orderListSchema = <S extends TSchema>(status: S, maxLimit: number) =>
       placedFrom: Type.Optional(Timestamp('placedAt (the sale date in its channel) at or after')),
       placedTo: Type.Optional(Timestamp('placedAt (the sale date in its channel) before')),
       updatedSince: Type.Optional(Timestamp('updatedAt at or after')),
+      needsAttention: Type.Optional(Type.Boolean({ description: 'true: only channel orders that need attention (what a seller looks at first); false: only the others' })),
       sort: Type.Optional(Type.Enum([...ORDER_SORTS], { description: 'createdAt: newest first (default); updatedAt: oldest-updated first' })),
       ...pageQuerySchema(maxLimit),
     },
@@ -173,7 +193,7 @@ export const OrderSchema = Type.Object({
   externalId: Type.String(),
   status: Type.Enum([...ORDER_STATUSES]),
   statusHistory: Type.Array(Type.Object({ status: Type.Enum([...ORDER_STATUSES]), at: Timestamp(), note: Nullable(Type.String()) })),
-  customer: Type.Object({ name: Type.String(), email: Nullable(Type.String()), phone: Nullable(Type.String()), document: Type.String() }),
+  customer: Type.Object({ name: Type.String(), email: Nullable(Type.String()), phone: Nullable(Type.String()), document: Nullable(Type.String()) }),
   deliveryAddress: Type.Object({
     recipient: Type.String(),
     street: Type.String(),
@@ -210,6 +230,11 @@ export const OrderSchema = Type.Object({
   invoice: Nullable(Type.Object({ number: Type.String(), series: Type.String(), accessKey: Type.String() })),
   shipment: Nullable(Type.Object({ carrier: Type.String(), trackingCode: Type.String(), trackingUrl: Nullable(Type.String()) })),
   cancellationReason: Nullable(Type.String()),
+  needsAttention: Type.Boolean({ description: 'A channel\'s sale stored although Ponte could not cover it as sent' }),
+  attentionReasons: Type.Array(
+    Type.Object({ code: Type.Enum([...ATTENTION_CODES]), sku: Type.String(), detail: Type.String() }),
+    { description: 'Why it needs attention; empty when it does not' },
+  ),
   placedAt: Timestamp(),
   createdAt: Timestamp(),
   updatedAt: Timestamp(),

@@ -4,6 +4,7 @@ import { wireEnum } from '../graphql/enums.js';
 import { Node } from '../graphql/node.js';
 import { connectionType } from '../graphql/relay.js';
 import { DateTime, Money } from '../graphql/scalars.js';
+import type { AttentionCode } from './order.entity.js';
 import type { PaymentMethod, PaymentStatus } from './order-payment.entity.js';
 import type { OrderSort } from './orders.schemas.js';
 import type { ManualTarget, OrderStatus } from './status-machine.js';
@@ -48,7 +49,7 @@ export class Customer {
   @Field({ description: 'Full name' }) name!: string;
   @Field(() => String, { nullable: true, description: 'E-mail address' }) email!: string | null;
   @Field(() => String, { nullable: true, description: 'Phone number' }) phone!: string | null;
-  @Field({ description: 'CPF or CNPJ without the mask' }) document!: string;
+  @Field(() => String, { nullable: true, description: 'CPF or CNPJ without the mask; null when the channel sent none' }) document!: string | null;
 }
 
 @ObjectType({ description: 'Where an order is delivered' })
@@ -100,6 +101,18 @@ export class StatusHistoryEntry {
   @Field(() => String, { nullable: true, description: 'Note given with the change' }) note!: string | null;
 }
 
+export const AttentionCodeEnum = wireEnum<AttentionCode>('AttentionCode', 'Why a channel\'s order needs the seller\'s attention', {
+  insufficient_stock: 'Not enough available stock: the SKU is reserved up to what was available',
+  unknown_sku: 'A SKU this catalogue does not sell (or the channel\'s listing is not linked): nothing reserved',
+});
+
+@ObjectType({ description: 'Why a channel\'s order needs attention' })
+export class AttentionReason {
+  @Field(() => AttentionCodeEnum, { description: 'What went wrong' }) code!: string;
+  @Field({ description: 'The SKU it concerns (as the channel named it, when Ponte does not know it)' }) sku!: string;
+  @Field({ description: 'Details for the seller' }) detail!: string;
+}
+
 @ObjectType({ description: 'The NF-e of an invoiced order' })
 export class Invoice {
   @Field({ description: 'Invoice number' }) number!: string;
@@ -129,6 +142,8 @@ export class Order {
   @Field(() => Invoice, { nullable: true, description: 'Set when it became faturado' }) invoice!: Invoice | null;
   @Field(() => Shipment, { nullable: true, description: 'Set when it became enviado' }) shipment!: Shipment | null;
   @Field(() => String, { nullable: true, description: 'Set when it became cancelado' }) cancellationReason!: string | null;
+  @Field({ description: 'A channel\'s sale stored although Ponte could not cover it as sent (see attentionReasons)' }) needsAttention!: boolean;
+  @Field(() => [AttentionReason], { description: 'Why it needs attention; empty when it does not' }) attentionReasons!: AttentionReason[];
   @Field(() => DateTime, { description: 'When the customer placed it on the channel' }) placedAt!: string;
   @Field(() => DateTime, { description: 'When Ponte received it' }) createdAt!: string;
   @Field(() => DateTime, { description: 'When it last changed' }) updatedAt!: string;

@@ -253,14 +253,16 @@ describe('scope matrix', async () => {
 
   describe('GraphQL subscriptions over graphql-ws', () => {
     const subscriptions = fields.filter((field) => field.operation === 'subscription' && field.scopes);
-    it.each(subscriptions.map((field) => [field.name, field] as const))('%s: closes 4403 without its scopes, subscribes with them', async (_name, root) => {
+    it.each(subscriptions.map((field) => [field.name, field] as const))('%s: FORBIDDEN without its scopes (the connection stays), subscribes with them', async (_name, root) => {
       const { query, variables } = operationFor(root);
       for (const scope of root.scopes!) {
         // Still able to connect (it can read some live event), but not this subscription.
         const lacking = await sellerWith(allBut([scope, scope.replace(':read', ':write') as Scope]));
         const connection = connectLive(server.url, bearer(lacking.token));
-        subscribe(connection.client, query.replace(/\s*\{ __typename \}/, ' { id }'), variables);
-        expect(await connection.closed, `without ${scope}`).toMatchObject({ code: 4403 });
+        const refused = subscribe(connection.client, query.replace(/\s*\{ __typename \}/, ' { id }'), variables);
+        expect(await refused.ended, `without ${scope}`).toMatchObject([{ extensions: { code: 'FORBIDDEN', requiredScope: scope } }]);
+        expect(connection.closedWith).toBeUndefined();
+        await connection.client.dispose();
       }
       // Only the field's scopes; a field that only needs a caller gets one that can read events.
       const holding = await sellerWith(root.scopes!.length > 0 ? root.scopes! : ['orders:read']);

@@ -236,9 +236,9 @@ describe('typed client operations (client/operations, client/generated)', () => 
 
     const { createOrder } = await run(seller, CreateOrderDocument, { input: orderBody() as CreateOrderInput });
     await waitUntil(() => orderEvents.length === 1 && stockEvents.length >= 1 && typed.length >= 2);
-    expect(orderEvents[0]).toMatchObject({ evento: 'pedido_criado', data: { id: createOrder.order.id, status: 'pendente' } });
-    expect(stockEvents[0]).toMatchObject({ evento: 'estoque_alterado', data: { sku: 'SKU-A', reserved: 2 } });
-    expect(new Set(typed.map((event) => event.evento))).toEqual(new Set(['pedido_criado', 'estoque_alterado']));
+    expect(orderEvents[0]).toMatchObject({ evento: 'pedido.criado', data: { id: createOrder.order.id, status: 'pendente' } });
+    expect(stockEvents[0]).toMatchObject({ evento: 'estoque.alterado', data: { sku: 'SKU-A', reserved: 2 } });
+    expect(new Set(typed.map((event) => event.evento))).toEqual(new Set(['pedido.criado', 'estoque.alterado']));
     expect(typed.every((event) => /Z$/.test(event.dataHora))).toBe(true);
   });
 });

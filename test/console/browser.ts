@@ -35,8 +35,8 @@ export async function signedInPage(world: ConsoleWorld, token: string, path = '/
   const context = await world.browser.newContext({ viewport, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
   const page = await context.newPage();
   await page.goto(`${world.server.url}${path}`);
-  await page.getByLabel('API token').fill(token);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel('Token de API').fill(token);
+  await page.getByRole('button', { name: 'Entrar' }).click();
   await page.getByRole('navigation', { name: 'Console' }).waitFor();
   return page;
 }

@@ -6,6 +6,13 @@ import { settledDeliveries, startDispatcher, subscribe } from '../webhooks/fixtu
 import { startReceiver, type Receiver } from '../webhooks/receiver.js';
 import { signedInPage, startConsoleWorld, type ConsoleWorld } from './browser.js';
 
+/** An instant as the console writes it in Brasília time (UTC−3, no summer time since 2019), shifted by `hours`. */
+function brasiliaTime(iso: string | null, hours = 0): string {
+  const at = new Date(Date.parse(iso!) + (hours - 3) * 3_600_000);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(at.getUTCDate())}/${two(at.getUTCMonth() + 1)}/${at.getUTCFullYear()} ${two(at.getUTCHours())}:${two(at.getUTCMinutes())}:${two(at.getUTCSeconds())}`;
+}
+
 // A real headless Chromium against the built console and a real server, dispatcher and
 // receiver: each test does what a seller would, through the page.
 let world: ConsoleWorld;
@@ -49,19 +56,19 @@ describe('the console in Chromium', () => {
     const context = await world.browser.newContext();
     const page = await context.newPage();
     await page.goto(`${world.server.url}/console`);
-    await page.getByLabel('API token').fill('ponte_sk_not-a-token');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('alert').getByText('This token is not valid').waitFor();
+    await page.getByLabel('Token de API').fill('ponte_sk_not-a-token');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.getByRole('alert').getByText('Este token não é válido').waitFor();
 
-    await page.getByLabel('API token').fill(seller.token);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await page.getByLabel('Token de API').fill(seller.token);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.getByRole('heading', { name: 'Visão geral' }).waitFor();
     expect(await page.getByRole('banner').textContent()).toContain('Loja da Maria');
 
     await page.reload();
-    await page.getByRole('heading', { name: 'Overview' }).waitFor();
-    await page.getByRole('button', { name: 'Sign out' }).click();
-    await page.getByLabel('API token').waitFor();
+    await page.getByRole('heading', { name: 'Visão geral' }).waitFor();
+    await page.getByRole('button', { name: 'Sair' }).click();
+    await page.getByLabel('Token de API').waitFor();
     expect(await page.evaluate('sessionStorage.length')).toBe(0);
     await context.close();
   });
@@ -75,16 +82,51 @@ describe('the console in Chromium', () => {
     await page.waitForFunction("document.activeElement?.id === 'token'");
     await page.keyboard.type(seller.token);
     await page.keyboard.press('Enter');
-    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await page.getByRole('heading', { name: 'Visão geral' }).waitFor();
 
     const focused = () => page.evaluate('document.activeElement.textContent.trim()');
     await page.keyboard.press('Tab');
-    expect(await focused()).toBe('Skip to content');
+    expect(await focused()).toBe('Pular para o conteúdo');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
-    expect(await focused()).toBe('Orders');
+    expect(await focused()).toBe('Pedidos');
     await page.keyboard.press('Enter');
-    await page.getByRole('heading', { name: 'Orders' }).waitFor();
+    await page.getByRole('heading', { name: 'Pedidos', exact: true }).waitFor();
+    await context.close();
+  });
+
+  it('speaks Portuguese by default and English when chosen, remembered; writes dates, money, CPF and CEP the Brazilian way in the chosen time zone', async () => {
+    const seller = await orderSeller(world.server);
+    const { body: order } = await createOrder(world.server, seller, orderBody({ payments: [approvedPayment('120.00')] }));
+    // The browser's own zone is not the seller's: times follow the console's choice (São Paulo by default).
+    const context = await world.browser.newContext({ locale: 'en-US', timezoneId: 'Asia/Tokyo' });
+    const page = await context.newPage();
+    await page.goto(`${world.server.url}/console/orders/${order.id}`);
+    await page.getByLabel('Token de API').fill(seller.token);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.getByRole('heading', { name: `Pedido #${order.number}` }).waitFor();
+    expect(await page.evaluate('document.documentElement.lang')).toBe('pt-BR');
+    const main = page.getByRole('main');
+    const text = (await main.textContent())!;
+    expect(text).toContain('Itens R$\u00a0125,00 + frete R$\u00a010,00 − desconto R$\u00a015,00R$\u00a0120,00');
+    expect(text).toContain('529.982.247-25');
+    expect(text).toContain('CEP 01310-100');
+    const placed = main.locator('p.muted time').first();
+    expect(await placed.textContent()).toBe(brasiliaTime(await placed.getAttribute('datetime')));
+
+    await page.getByLabel('Idioma').selectOption('en');
+    await page.getByRole('heading', { name: `Order #${order.number}` }).waitFor();
+    expect(await page.evaluate('document.documentElement.lang')).toBe('en');
+    await page.getByLabel('Time zone').selectOption('America/Rio_Branco');
+    expect(await placed.textContent()).toBe(brasiliaTime(await placed.getAttribute('datetime'), -2));
+
+    // Remembered across reloads and tabs (the token is not: a new tab signs in again).
+    const other = await context.newPage();
+    await other.goto(`${world.server.url}/console`);
+    await other.getByLabel('API token').fill(seller.token);
+    await other.getByRole('button', { name: 'Sign in' }).click();
+    await other.getByRole('heading', { name: 'Overview' }).waitFor();
+    expect(await other.getByLabel('Time zone').inputValue()).toBe('America/Rio_Branco');
     await context.close();
   });
 
@@ -93,8 +135,8 @@ describe('the console in Chromium', () => {
     const reader = await createTestToken(world.server.orm, seller.id, ['orders:read']);
     const page = await signedInPage(world, reader.token);
     const links = await page.getByRole('navigation', { name: 'Console' }).getByRole('link').allTextContents();
-    expect(links).toEqual(['Overview', 'Orders', 'Live', 'Tokens & apps']);
-    await page.getByRole('heading', { name: 'Orders today' }).waitFor();
+    expect(links).toEqual(['Visão geral', 'Pedidos', 'Ao vivo', 'Tokens e apps']);
+    await page.getByRole('heading', { name: 'Pedidos de hoje' }).waitFor();
     expect(await page.getByRole('heading', { name: 'Webhooks' }).count()).toBe(0);
     await page.context().close();
   });
@@ -102,16 +144,16 @@ describe('the console in Chromium', () => {
   it('shows an order created over REST live, and opens it', async () => {
     const seller = await orderSeller(world.server);
     const page = await signedInPage(world, seller.token);
-    await page.getByRole('link', { name: 'Live' }).click();
-    await page.getByRole('status').getByText('Live', { exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Ao vivo' }).click();
+    await page.getByRole('status').getByText('Ao vivo', { exact: true }).waitFor();
 
     const { body: order } = await createOrder(world.server, seller, orderBody({ payments: [approvedPayment('120.00')] }));
-    const item = page.getByRole('list', { name: 'Events, newest first' }).getByRole('listitem').filter({ hasText: 'pedido.criado' });
+    const item = page.getByRole('list', { name: 'Eventos, mais recentes primeiro' }).getByRole('listitem').filter({ hasText: 'pedido.criado' });
     await item.waitFor();
-    expect(await item.textContent()).toContain(`#${order.number} on loja-propria, aprovado`);
+    expect(await item.textContent()).toContain(`#${order.number} em loja-propria, aprovado`);
 
-    await item.getByRole('link', { name: 'Open order' }).click();
-    await page.getByRole('heading', { name: `Order #${order.number}` }).waitFor();
+    await item.getByRole('link', { name: 'Abrir pedido' }).click();
+    await page.getByRole('heading', { name: `Pedido #${order.number}` }).waitFor();
     expect(page.url()).toBe(`${world.server.url}/console/orders/${order.id}`);
     await page.getByRole('cell', { name: 'Caneca' }).waitFor();
     await page.context().close();
@@ -132,7 +174,7 @@ describe('the console in Chromium', () => {
       );
     });
     const opened = Date.now();
-    await page.getByRole('link', { name: 'Live' }).click();
+    await page.getByRole('link', { name: 'Ao vivo' }).click();
     const { after } = await subscribed;
     expect(after).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7000-8000-000000000000$/);
     const afterMs = parseInt(after!.replace(/-/g, '').slice(0, 12), 16);
@@ -144,16 +186,16 @@ describe('the console in Chromium', () => {
   it('pausing stops the feed; resuming replays what happened meanwhile', async () => {
     const seller = await orderSeller(world.server);
     const page = await signedInPage(world, seller.token, '/console/live');
-    await page.getByRole('status').getByText('Live', { exact: true }).waitFor();
-    const feed = page.getByRole('list', { name: 'Events, newest first' }).getByRole('listitem');
+    await page.getByRole('status').getByText('Ao vivo', { exact: true }).waitFor();
+    const feed = page.getByRole('list', { name: 'Eventos, mais recentes primeiro' }).getByRole('listitem');
     const first = (await createOrder(world.server, seller)).body;
-    await feed.filter({ hasText: `#${first.number} on` }).waitFor();
+    await feed.filter({ hasText: `#${first.number} em` }).waitFor();
 
-    await page.getByRole('button', { name: 'Pause' }).click();
-    await page.getByRole('status').getByText('Paused').waitFor();
+    await page.getByRole('button', { name: 'Pausar' }).click();
+    await page.getByRole('status').getByText('Pausado').waitFor();
     const missed = (await createOrder(world.server, seller)).body;
-    await page.getByRole('button', { name: 'Resume' }).click();
-    await feed.filter({ hasText: `#${missed.number} on` }).waitFor();
+    await page.getByRole('button', { name: 'Retomar' }).click();
+    await feed.filter({ hasText: `#${missed.number} em` }).waitFor();
     expect(await feed.filter({ hasText: 'pedido.criado' }).count()).toBe(2);
     await page.context().close();
   });
@@ -162,16 +204,16 @@ describe('the console in Chromium', () => {
     const seller = await orderSeller(world.server);
     const { body: order } = await createOrder(world.server, seller, orderBody({ payments: [approvedPayment('120.00')] }));
     const page = await signedInPage(world, seller.token, `/console/orders/${order.id}`);
-    const moves = page.getByRole('group', { name: 'Move status' });
+    const moves = page.getByRole('group', { name: 'Mudar status' });
     await moves.waitFor();
     expect(await moves.getByRole('button').allTextContents()).toEqual(['faturado', 'cancelado']);
 
     await moves.getByRole('button', { name: 'faturado' }).click();
-    const form = page.getByRole('form', { name: 'Move to faturado' });
-    await form.getByLabel('Invoice number').fill('123');
-    await form.getByLabel('Series').fill('1');
-    await form.getByLabel('Access key (44 digits)').fill(ACCESS_KEY);
-    await form.getByRole('button', { name: 'Confirm faturado' }).click();
+    const form = page.getByRole('form', { name: 'Mover para faturado' });
+    await form.getByLabel('Número da nota').fill('123');
+    await form.getByLabel('Série').fill('1');
+    await form.getByLabel('Chave de acesso (44 dígitos)').fill(ACCESS_KEY);
+    await form.getByRole('button', { name: 'Confirmar faturado' }).click();
     await moves.getByRole('button', { name: 'enviado' }).waitFor();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain('faturado');
 
@@ -204,16 +246,16 @@ describe('the console in Chromium', () => {
 
       const page = await signedInPage(world, seller.token);
       await page.getByRole('link', { name: 'Webhooks' }).click();
-      await page.getByText('1 failures in a row').waitFor();
-      await page.getByRole('form', { name: 'Filter deliveries' }).getByLabel('Status', { exact: true }).selectOption('failed');
+      await page.getByText('1 falha seguida').waitFor();
+      await page.getByRole('form', { name: 'Filtrar entregas' }).getByLabel('Status', { exact: true }).selectOption('failed');
       await page.getByRole('link', { name: 'pedido.criado' }).click();
       await page.getByRole('heading', { name: /pedido\.criado/ }).waitFor();
       const attempt = page.getByRole('row').filter({ hasText: 'receiver down' });
       expect(await attempt.textContent()).toContain('500');
 
       failing = false;
-      await page.getByRole('button', { name: 'Redeliver' }).click();
-      await page.getByRole('heading', { name: /succeeded/ }).waitFor();
+      await page.getByRole('button', { name: 'Reenviar' }).click();
+      await page.getByRole('heading', { name: /sucesso/ }).waitFor();
       expect(await page.getByRole('row').filter({ hasText: '204' }).count()).toBe(1);
       expect(receiver.requests.map((request) => request.replied)).toEqual([500, 204]);
       await page.context().close();
@@ -223,10 +265,10 @@ describe('the console in Chromium', () => {
   it('creates a token, shows it once, and revokes it', async () => {
     const seller = await createTestSeller(world.server.orm);
     const page = await signedInPage(world, seller.token, '/console/tokens');
-    await page.getByText('New token').click();
-    await page.getByLabel('Name').fill('ERP sync');
+    await page.getByText('Novo token').click();
+    await page.getByLabel('Nome').fill('ERP sync');
     await page.getByRole('checkbox', { name: 'webhooks:write' }).uncheck();
-    await page.getByRole('button', { name: 'Create token' }).click();
+    await page.getByRole('button', { name: 'Criar token' }).click();
     const shown = await page.locator('.notice code').textContent();
     expect(shown).toMatch(/^ponte_sk_/);
     const created = { authorization: `Bearer ${shown}` };
@@ -235,8 +277,8 @@ describe('the console in Chromium', () => {
     const row = page.getByRole('row').filter({ hasText: 'ERP sync' });
     expect(await row.textContent()).not.toContain('webhooks:write');
     page.once('dialog', (dialog) => void dialog.accept());
-    await row.getByRole('button', { name: 'Revoke ERP sync' }).click();
-    await row.getByText('revoked').waitFor();
+    await row.getByRole('button', { name: 'Revogar ERP sync' }).click();
+    await row.getByText('revogado').waitFor();
     expect((await fetch(`${world.server.url}/pedidos`, { headers: created })).status).toBe(401);
     await page.context().close();
   });

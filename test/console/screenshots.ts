@@ -90,7 +90,7 @@ it('writes a screenshot of each page at both widths', async () => {
     const context = await current.browser.newContext({ viewport: viewport.size, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
     const signIn = await context.newPage();
     await signIn.goto(`${current.server.url}/console`);
-    await shoot(signIn, 'sign-in', viewport.name, () => signIn.getByLabel('API token').waitFor());
+    await shoot(signIn, 'sign-in', viewport.name, () => signIn.getByLabel('Token de API').waitFor());
     await context.close();
 
     const page = await signedInPage(current, seller.token, '/console', viewport.size);
@@ -98,16 +98,16 @@ it('writes a screenshot of each page at both widths', async () => {
       await page.goto(`${current.server.url}${path}`);
       await shoot(page, name, viewport.name, ready);
     };
-    await go('/console', () => page.getByText('Deliveries in the last hour').waitFor(), 'overview');
+    await go('/console', () => page.getByText('Entregas na última hora').waitFor(), 'overview');
     await go('/console/orders', () => page.getByRole('table').waitFor(), 'orders');
-    await go(`/console/orders/${orderId}`, () => page.getByRole('group', { name: 'Move status' }).waitFor(), 'order');
+    await go(`/console/orders/${orderId}`, () => page.getByRole('group', { name: 'Mudar status' }).waitFor(), 'order');
     await go('/console/stock', () => page.getByRole('cell', { name: 'Mercado Livre' }).waitFor(), 'stock');
     await go('/console/webhooks', () => page.getByRole('link', { name: 'pedido.criado' }).first().waitFor(), 'webhooks');
-    await go(`/console/webhooks/deliveries/${failedDeliveryId}`, () => page.getByRole('heading', { name: 'Attempts' }).waitFor(), 'delivery');
+    await go(`/console/webhooks/deliveries/${failedDeliveryId}`, () => page.getByRole('heading', { name: 'Tentativas' }).waitFor(), 'delivery');
     await go('/console/tokens', () => page.getByRole('table').waitFor(), 'tokens');
 
     await page.goto(`${current.server.url}/console/live`);
-    await page.getByRole('status').getByText('Live', { exact: true }).waitFor();
+    await page.getByRole('status').getByText('Ao vivo', { exact: true }).waitFor();
     await createOrder(current.server, seller, orderBody({ channel: 'mercadolivre' }));
     await createSellableSku(current.server.orm, seller.id, { sku: 'SKU-B', onHand: 30 + VIEWPORTS.indexOf(viewport), product: { title: 'Prato fundo' } });
     await shoot(page, 'live', viewport.name, () => page.getByRole('listitem').filter({ hasText: 'estoque.alterado' }).first().waitFor());

@@ -56,12 +56,29 @@ describe('live subscriptions over graphql-ws', () => {
     it.each([
       ['stockEvents', STOCK_EVENTS, undefined],
       ['events of a stock type', EVENTS, { types: ['estoque_alterado'] }],
-    ])('closes with 4403 when an orders-only token subscribes to %s', async (_case, query, variables) => {
+    ])('refuses %s to an orders-only token with an error message for that operation alone', async (_case, query, variables) => {
       const ordersOnly = await sellerWith(['orders:read']);
-      const { client, closed } = connect(bearer(ordersOnly.token));
-      subscribe(client, query, variables);
-      expect(await closed).toMatchObject({ code: 4403, reason: expect.stringContaining('Forbidden') });
+      const connection = connect(bearer(ordersOnly.token));
+      const allowed = subscribe(connection.client, ORDER_EVENTS);
+      await waitForSubscriptions(server.url, 1);
+
+      const refused = subscribe(connection.client, query, variables);
+      expect(await refused.ended).toMatchObject([{ message: expect.any(String), extensions: { code: 'FORBIDDEN', requiredScope: 'catalog:read' } }]);
+      expect(refused.events).toEqual([]);
+      // A query refused for its scope answers as over HTTP, with errors; the socket stays too.
+      const query_ = await new Promise<{ errors?: { extensions?: Record<string, unknown> }[] }>((resolve, reject) => {
+        let result = {};
+        connection.client.subscribe({ query: '{ product(sku: "SKU-A") { sku } }' }, { next: (value) => (result = value), error: reject, complete: () => resolve(result) });
+      });
+      expect(query_.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN' });
+
+      // The sibling subscription on the same connection lives on and gets its events.
+      const created = await record(server.orm, ordersOnly.id, 'pedido.criado', { id: 'o-sibling' });
+      expect(await allowed.received(1)).toEqual([created]);
+      expect(allowed.endedWith).toBeUndefined();
+      expect(connection.closedWith).toBeUndefined();
     });
+
 
     it('serves its subscriptions from the federation subgraph schema', async () => {
       const { body } = await graphql<{ _service: { sdl: string } }>(server.url, '{ _service { sdl } }', { headers: seller.headers });
@@ -114,8 +131,6 @@ describe('live subscriptions over graphql-ws', () => {
       const created = await record(server.orm, seller.id, 'pedido.criado', { id: 'o-1', status: 'pendente', amounts: { total: '199.90' } }, 'o-1');
 
       expect(await live.received(1)).toEqual([created]);
-      // On the wire the name is the EventType enum value; the helper maps it back.
-      expect(live.graphqlEvents[0]?.evento).toBe('pedido_criado');
       expect(created).toEqual({ id: expect.any(String), evento: 'pedido.criado', dataHora: expect.stringMatching(/Z$/), data: { id: 'o-1', status: 'pendente', amounts: { total: '199.90' } } });
       live.dispose();
       await waitForSubscriptions(server.url, 0);
@@ -152,9 +167,9 @@ describe('live subscriptions over graphql-ws', () => {
       for (const subscription of alike) expect(await subscription.received(2)).toEqual([created, sent]);
       expect(await shipped.received(1)).toEqual([sent]);
       await narrower.received(2);
-      expect(narrower.graphqlEvents).toEqual([
-        { eventId: created.id, evento: 'pedido_criado' },
-        { eventId: sent.id, evento: 'pedido_status_alterado' },
+      expect(narrower.events).toEqual([
+        { eventId: created.id, evento: 'pedido.criado' },
+        { eventId: sent.id, evento: 'pedido.status_alterado' },
       ]);
       for (const subscription of [...alike, narrower, shipped]) subscription.dispose();
       await waitForSubscriptions(server.url, 0);

@@ -2,7 +2,6 @@ import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import { forkForSeller, type Orm } from '../../src/db/orm.js';
 import type { EventEnvelope } from '../../src/events/event-registry.js';
-import { EventTypeEnum } from '../../src/events/graphql-enum.js';
 import { recordEvent, toEnvelope } from '../../src/events/outbox.js';
 import { looseEvent } from './events.js';
 
@@ -52,10 +51,9 @@ export function bearer(token: string): Record<string, string> {
 }
 
 export interface LiveSubscription {
-  /** The envelopes, `evento` as webhooks name it (wireEnvelope). */
+  /** The envelopes as GraphQL sent them (the root field's value of each `next`). */
   events: EventEnvelope[];
-  /** The envelopes as GraphQL sent them (`evento` an EventType enum value). */
-  graphqlEvents: Record<string, unknown>[];
+  /** The GraphQL errors it got: in `next` results, or its `error` message. */
   errors: { message: string; extensions?: Record<string, unknown> }[];
   /** Resolves when the subscription ends: completed, errored or its connection closed. */
   ended: Promise<unknown>;
@@ -66,20 +64,9 @@ export interface LiveSubscription {
   dispose(): void;
 }
 
-/**
- * GraphQL names an event by its EventType enum value (`pedido_criado`); the envelope the
- * tests compare with the outbox's names it as webhooks do (`pedido.criado`). The enum
- * object holds that mapping, as a client's generated types would.
- */
-export function wireEnvelope(envelope: EventEnvelope): EventEnvelope {
-  if (typeof envelope?.evento !== 'string') return envelope;
-  return { ...envelope, evento: (EventTypeEnum[envelope.evento] ?? envelope.evento) as EventEnvelope['evento'] };
-}
-
-/** Subscribes and collects the envelopes of the operation's only root field, events named as webhooks name them. */
+/** Subscribes and collects the envelopes of the operation's only root field, as sent. */
 export function subscribe(client: Client, query: string, variables?: Record<string, unknown>): LiveSubscription {
   const events: EventEnvelope[] = [];
-  const graphqlEvents: Record<string, unknown>[] = [];
   const errors: LiveSubscription['errors'] = [];
   const waiters = new Set<() => void>();
   let end: (value: unknown) => void = () => undefined;
@@ -97,19 +84,20 @@ export function subscribe(client: Client, query: string, variables?: Record<stri
       next: (result) => {
         if (result.errors) errors.push(...(result.errors as never[]));
         if (result.data) {
-          const envelope = Object.values(result.data)[0]!;
-          graphqlEvents.push(envelope as unknown as Record<string, unknown>);
-          events.push(wireEnvelope(envelope));
+          events.push(Object.values(result.data)[0]!);
         }
         for (const waiter of waiters) waiter();
       },
-      error: (error) => finish(error),
+      error: (error) => {
+        // An `error` message arrives as the list of its GraphQL errors; a closed socket as a close event.
+        if (Array.isArray(error)) errors.push(...(error as never[]));
+        finish(error);
+      },
       complete: () => finish(undefined),
     },
   );
   const subscription: LiveSubscription = {
     events,
-    graphqlEvents,
     errors,
     ended: endedPromise,
     dispose,

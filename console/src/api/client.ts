@@ -35,13 +35,14 @@ export async function execute<Result, Variables>(
       body: JSON.stringify({ query: document.toString(), variables }),
     });
   } catch {
-    throw new ApiError('The service cannot be reached. Check the connection and try again.', 'NETWORK', 0);
+    // The console words this one (errorText): the reader's language, not the API's.
+    throw new ApiError('', 'NETWORK', 0);
   }
   const answer = (await response.json().catch(() => ({}))) as GraphQLAnswer<Result> & { title?: string; detail?: string; code?: string };
   const [first] = answer.errors ?? [];
   if (first) throw new ApiError(first.message, first.extensions?.code, response.status);
   if (!response.ok || !answer.data) {
-    throw new ApiError(answer.detail ?? answer.title ?? `The service answered ${response.status}`, answer.code, response.status);
+    throw new ApiError(answer.detail ?? answer.title ?? '', answer.code, response.status);
   }
   return answer.data;
 }

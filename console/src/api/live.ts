@@ -1,4 +1,5 @@
 import { createClient, type Client } from 'graphql-ws';
+import type { Catalogue } from '../i18n/catalogue';
 
 /**
  * A graphql-ws client on the service's /graphql, the token in connection_init. It does
@@ -17,10 +18,10 @@ export function liveClient(token: string): Client {
 }
 
 /** What a subscription's error says to a person: a close reason, a GraphQL message or the event. */
-export function liveErrorMessage(error: unknown): string {
+export function liveErrorMessage(error: unknown, t: Catalogue): string {
   if (Array.isArray(error)) return error.map((e: { message?: string }) => e.message).join('; ');
   const close = error as { code?: number; reason?: string; message?: string };
   if (close.reason) return `${close.reason} (${close.code})`;
-  if (close.code) return `Connection closed (${close.code})`;
-  return close.message ?? 'Connection lost';
+  if (close.code) return t.live.connectionClosed(close.code);
+  return close.message ?? t.live.connectionLost;
 }

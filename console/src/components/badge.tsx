@@ -16,7 +16,11 @@ const TONES: Record<string, string> = {
   cancelled: 'muted',
 };
 
-/** A status word with a colour that repeats its meaning (the word is always there). */
-export function Badge({ value }: { value: string }) {
-  return <span class={`badge ${TONES[value] ?? ''}`}>{value}</span>;
+/**
+ * A status with a colour that repeats its meaning (the word is always there). `value` is
+ * the API's word, which picks the colour; `label` is what the reader sees when the word
+ * is translated (order statuses are not: they are the domain's words in every language).
+ */
+export function Badge({ value, label = value }: { value: string; label?: string }) {
+  return <span class={`badge ${TONES[value] ?? ''}`}>{label}</span>;
 }

@@ -2,17 +2,20 @@ import type { ComponentChildren } from 'preact';
 import { useLocation } from 'preact-iso';
 import { useEffect, useRef } from 'preact/hooks';
 import { Scope } from '../generated/graphql';
+import type { Catalogue } from '../i18n/catalogue';
+import { useT } from '../i18n/locale';
+import { PreferencePickers } from '../i18n/preferences';
 import { useSession } from '../session-context';
 import { scopeLabel } from '../wire-names';
 
 /** The pages and the scope each needs: a page the token cannot use is not offered. */
-const PAGES: { href: string; label: string; allowed(can: (scope: Scope) => boolean): boolean }[] = [
-  { href: '/console', label: 'Overview', allowed: () => true },
-  { href: '/console/orders', label: 'Orders', allowed: (can) => can(Scope.OrdersRead) },
-  { href: '/console/stock', label: 'Stock', allowed: (can) => can(Scope.CatalogRead) },
-  { href: '/console/webhooks', label: 'Webhooks', allowed: (can) => can(Scope.WebhooksRead) },
-  { href: '/console/live', label: 'Live', allowed: (can) => can(Scope.OrdersRead) || can(Scope.CatalogRead) },
-  { href: '/console/tokens', label: 'Tokens & apps', allowed: () => true },
+const PAGES: { href: string; label(t: Catalogue): string; allowed(can: (scope: Scope) => boolean): boolean }[] = [
+  { href: '/console', label: (t) => t.nav.overview, allowed: () => true },
+  { href: '/console/orders', label: (t) => t.nav.orders, allowed: (can) => can(Scope.OrdersRead) },
+  { href: '/console/stock', label: (t) => t.nav.stock, allowed: (can) => can(Scope.CatalogRead) },
+  { href: '/console/webhooks', label: (t) => t.nav.webhooks, allowed: (can) => can(Scope.WebhooksRead) },
+  { href: '/console/live', label: (t) => t.nav.live, allowed: (can) => can(Scope.OrdersRead) || can(Scope.CatalogRead) },
+  { href: '/console/tokens', label: (t) => t.nav.tokens, allowed: () => true },
 ];
 
 function isCurrent(href: string, path: string): boolean {
@@ -21,6 +24,7 @@ function isCurrent(href: string, path: string): boolean {
 
 export function Layout({ children }: { children: ComponentChildren }) {
   const { viewer, can, signOut } = useSession();
+  const t = useT();
   const { path } = useLocation();
   const main = useRef<HTMLElement>(null);
   // After navigating, focus moves to the page so keyboard and screen-reader users start there.
@@ -32,16 +36,16 @@ export function Layout({ children }: { children: ComponentChildren }) {
   return (
     <div class="shell">
       <a class="skip" href="#main">
-        Skip to content
+        {t.nav.skip}
       </a>
       <header class="top">
         <span class="brand">Ponte</span>
-        <nav aria-label="Console">
+        <nav aria-label={t.nav.label}>
           <ul>
             {PAGES.filter((page) => page.allowed(can)).map((page) => (
               <li key={page.href}>
                 <a href={page.href} aria-current={isCurrent(page.href, path) ? 'page' : undefined}>
-                  {page.label}
+                  {page.label(t)}
                 </a>
               </li>
             ))}
@@ -50,9 +54,10 @@ export function Layout({ children }: { children: ComponentChildren }) {
         <div class="who">
           <span title={viewer.scopes.map(scopeLabel).join(' ')}>{viewer.seller.name}</span>
           <button type="button" onClick={signOut}>
-            Sign out
+            {t.nav.signOut}
           </button>
         </div>
+        <PreferencePickers />
       </header>
       <main id="main" ref={main} tabIndex={-1}>
         {children}

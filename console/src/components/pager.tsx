@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { useT } from '../i18n/locale';
 
 /**
  * Forward-only cursor paging (the API pages forward): the cursors of the pages before
@@ -16,15 +17,16 @@ export function useCursorPages(resetKey: string): { after: string | undefined; n
 }
 
 export function Pager({ pages, hasNextPage, endCursor }: { pages: ReturnType<typeof useCursorPages>; hasNextPage: boolean; endCursor: string | null | undefined }) {
+  const t = useT();
   if (pages.page === 1 && !hasNextPage) return null;
   return (
-    <nav class="pager" aria-label="Pages">
+    <nav class="pager" aria-label={t.pager.label}>
       <button type="button" disabled={pages.page === 1} onClick={pages.previous}>
-        Previous
+        {t.pager.previous}
       </button>
-      <span>Page {pages.page}</span>
+      <span>{t.pager.page(pages.page)}</span>
       <button type="button" disabled={!hasNextPage || !endCursor} onClick={() => endCursor && pages.next(endCursor)}>
-        Next
+        {t.pager.next}
       </button>
     </nav>
   );

@@ -1,12 +1,15 @@
 import type { ComponentChildren } from 'preact';
 import type { ApiError } from '../api/client';
 import type { QueryState } from '../api/hooks';
+import type { Catalogue } from '../i18n/catalogue';
+import { useT } from '../i18n/locale';
 
-export function Loading({ label = 'Loading…' }: { label?: string }) {
+export function Loading({ label }: { label?: string }) {
+  const t = useT();
   return (
     <p class="state loading" role="status" aria-live="polite">
       <span class="spinner" aria-hidden="true" />
-      {label}
+      {label ?? t.app.loading}
     </p>
   );
 }
@@ -15,13 +18,20 @@ export function Empty({ children }: { children: ComponentChildren }) {
   return <p class="state empty">{children}</p>;
 }
 
+/** What a failed request says to the reader: the API's own message, or the console's when the API said nothing. */
+export function errorText(error: ApiError, t: Catalogue): string {
+  if (error.code === 'NETWORK') return t.app.unreachable;
+  return error.message || t.app.answered(error.status);
+}
+
 export function ErrorNotice({ error, retry }: { error: ApiError; retry?: () => void }) {
+  const t = useT();
   return (
     <div class="state error" role="alert">
-      <p>{error.message}</p>
+      <p>{errorText(error, t)}</p>
       {retry && (
         <button type="button" onClick={retry}>
-          Try again
+          {t.app.tryAgain}
         </button>
       )}
     </div>

@@ -1,15 +1,12 @@
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+import { useLocale } from '../i18n/locale';
 
-/** An instant in the viewer's locale and time zone; the ISO value stays in the markup. */
+/** An instant as dd/mm/aaaa 24 h in the chosen time zone; the ISO value stays in the markup. */
 export function Time({ value }: { value: string | null | undefined }) {
-  if (!value) return <span class="muted">—</span>;
+  const { format, t } = useLocale();
+  if (!value) return <span class="muted">{t.app.none}</span>;
   return (
     <time dateTime={value} title={value}>
-      {dateTime.format(new Date(value))}
+      {format.dateTime(value)}
     </time>
   );
-}
-
-export function formatTime(value: string): string {
-  return dateTime.format(new Date(value));
 }

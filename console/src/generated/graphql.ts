@@ -103,6 +103,8 @@ export type OrderFilterInput = {
   createdFrom?: string | null | undefined;
   /** Created before (exclusive) */
   createdTo?: string | null | undefined;
+  /** true: only channel orders that need attention; false: only the others */
+  needsAttention?: boolean | null | undefined;
   /** Placed (the sale date in its channel, placedAt) at or after (inclusive) */
   placedFrom?: string | null | undefined;
   /** Placed (placedAt) before (exclusive) */
@@ -357,7 +359,7 @@ export type LiveEventsSubscriptionVariables = Exact<{
 }>;
 
 
-export type LiveEventsSubscription = { events: { id: string, evento: EventType, dataHora: string, data: Record<string, unknown> } };
+export type LiveEventsSubscription = { events: { id: string, evento: string, dataHora: string, data: Record<string, unknown> } };
 
 export type OrderRowFragment = { id: string, number: number, channel: string, externalId: string, status: OrderStatus, createdAt: string, customer: { name: string }, amounts: { total: string } };
 
@@ -370,21 +372,21 @@ export type OrdersQueryVariables = Exact<{
 
 export type OrdersQuery = { orders: { edges: Array<{ node: { id: string, number: number, channel: string, externalId: string, status: OrderStatus, createdAt: string, customer: { name: string }, amounts: { total: string } } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
 
-export type OrderViewFragment = { placedAt: string, nextStatuses: Array<OrderStatusTarget>, updatedAt: string, cancellationReason: string | null, id: string, number: number, channel: string, externalId: string, status: OrderStatus, createdAt: string, customer: { name: string, email: string | null, phone: string | null, document: string }, deliveryAddress: { recipient: string, street: string, number: string, complement: string | null, district: string, city: string, state: string, postalCode: string }, amounts: { items: string, shipping: string, discount: string, total: string }, items: Array<{ sku: string, title: string, quantity: number, unitPrice: string, discount: string, total: string }>, payments: Array<{ id: string, method: PaymentMethod, status: PaymentStatus, amount: string, installments: number, paidAt: string | null }>, statusHistory: Array<{ status: OrderStatus, at: string, note: string | null }>, invoice: { number: string, series: string, accessKey: string } | null, shipment: { carrier: string, trackingCode: string, trackingUrl: string | null } | null };
+export type OrderViewFragment = { placedAt: string, nextStatuses: Array<OrderStatusTarget>, updatedAt: string, cancellationReason: string | null, id: string, number: number, channel: string, externalId: string, status: OrderStatus, createdAt: string, customer: { name: string, email: string | null, phone: string | null, document: string | null }, deliveryAddress: { recipient: string, street: string, number: string, complement: string | null, district: string, city: string, state: string, postalCode: string }, amounts: { items: string, shipping: string, discount: string, total: string }, items: Array<{ sku: string, title: string, quantity: number, unitPrice: string, discount: string, total: string }>, payments: Array<{ id: string, method: PaymentMethod, status: PaymentStatus, amount: string, installments: number, paidAt: string | null }>, statusHistory: Array<{ status: OrderStatus, at: string, note: string | null }>, invoice: { number: string, series: string, accessKey: string } | null, shipment: { carrier: string, trackingCode: string, trackingUrl: string | null } | null };
 
 export type OrderQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type OrderQuery = { order: { placedAt: string, nextStatuses: Array<OrderStatusTarget>, updatedAt: string, cancellationReason: string | null, id: string, number: number, channel: string, externalId: string, status: OrderStatus, createdAt: string, customer: { name: string, email: string | null, phone: string | null, document: string }, deliveryAddress: { recipient: string, street: string, number: string, complement: string | null, district: string, city: string, state: string, postalCode: string }, amounts: { items: string, shipping: string, discount: string, total: string }, items: Array<{ sku: string, title: string, quantity: number, unitPrice: string, discount: string, total: string }>, payments: Array<{ id: string, method: PaymentMethod, status: PaymentStatus, amount: string, installments: number, paidAt: string | null }>, statusHistory: Array<{ status: OrderStatus, at: string, note: string | null }>, invoice: { number: string, series: string, accessKey: string } | null, shipment: { carrier: string, trackingCode: string, trackingUrl: string | null } | null } | null };
+export type OrderQuery = { order: { placedAt: string, nextStatuses: Array<OrderStatusTarget>, updatedAt: string, cancellationReason: string | null, id: string, number: number, channel: string, externalId: string, status: OrderStatus, createdAt: string, customer: { name: string, email: string | null, phone: string | null, document: string | null }, deliveryAddress: { recipient: string, street: string, number: string, complement: string | null, district: string, city: string, state: string, postalCode: string }, amounts: { items: string, shipping: string, discount: string, total: string }, items: Array<{ sku: string, title: string, quantity: number, unitPrice: string, discount: string, total: string }>, payments: Array<{ id: string, method: PaymentMethod, status: PaymentStatus, amount: string, installments: number, paidAt: string | null }>, statusHistory: Array<{ status: OrderStatus, at: string, note: string | null }>, invoice: { number: string, series: string, accessKey: string } | null, shipment: { carrier: string, trackingCode: string, trackingUrl: string | null } | null } | null };
 
 export type ChangeOrderStatusMutationVariables = Exact<{
   input: ChangeOrderStatusInput;
 }>;
 
 
-export type ChangeOrderStatusMutation = { changeOrderStatus: { order: { placedAt: string, nextStatuses: Array<OrderStatusTarget>, updatedAt: string, cancellationReason: string | null, id: string, number: number, channel: string, externalId: string, status: OrderStatus, createdAt: string, customer: { name: string, email: string | null, phone: string | null, document: string }, deliveryAddress: { recipient: string, street: string, number: string, complement: string | null, district: string, city: string, state: string, postalCode: string }, amounts: { items: string, shipping: string, discount: string, total: string }, items: Array<{ sku: string, title: string, quantity: number, unitPrice: string, discount: string, total: string }>, payments: Array<{ id: string, method: PaymentMethod, status: PaymentStatus, amount: string, installments: number, paidAt: string | null }>, statusHistory: Array<{ status: OrderStatus, at: string, note: string | null }>, invoice: { number: string, series: string, accessKey: string } | null, shipment: { carrier: string, trackingCode: string, trackingUrl: string | null } | null } } };
+export type ChangeOrderStatusMutation = { changeOrderStatus: { order: { placedAt: string, nextStatuses: Array<OrderStatusTarget>, updatedAt: string, cancellationReason: string | null, id: string, number: number, channel: string, externalId: string, status: OrderStatus, createdAt: string, customer: { name: string, email: string | null, phone: string | null, document: string | null }, deliveryAddress: { recipient: string, street: string, number: string, complement: string | null, district: string, city: string, state: string, postalCode: string }, amounts: { items: string, shipping: string, discount: string, total: string }, items: Array<{ sku: string, title: string, quantity: number, unitPrice: string, discount: string, total: string }>, payments: Array<{ id: string, method: PaymentMethod, status: PaymentStatus, amount: string, installments: number, paidAt: string | null }>, statusHistory: Array<{ status: OrderStatus, at: string, note: string | null }>, invoice: { number: string, series: string, accessKey: string } | null, shipment: { carrier: string, trackingCode: string, trackingUrl: string | null } | null } } };
 
 export type OrdersTodayQueryVariables = Exact<{
   createdFrom: string;

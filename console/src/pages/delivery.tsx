@@ -5,6 +5,7 @@ import { Empty, ErrorNotice, QueryView } from '../components/states';
 import { Time } from '../components/time';
 import { RedeliverWebhookDeliveryDocument, Scope, WebhookDeliveryDocument, type DeliveryDetailFragment } from '../generated/graphql';
 import { eventLabel } from '../wire-names';
+import { useLocale, useT } from '../i18n/locale';
 import { useSession } from '../session-context';
 
 /** Redelivery applies to finished deliveries: one still pending or retrying is on its way. */
@@ -13,6 +14,7 @@ const FINISHED = ['succeeded', 'failed', 'cancelled'];
 const FOLLOW_MS = 1_500;
 
 export function DeliveryPage({ id }: { id: string }) {
+  const t = useT();
   const query = useQuery(WebhookDeliveryDocument, { id });
   const status = query.data?.webhookDelivery.status;
   // A delivery on its way (queued after a redeliver, or between retries) is followed
@@ -25,7 +27,7 @@ export function DeliveryPage({ id }: { id: string }) {
   return (
     <section>
       <p>
-        <a href="/console/webhooks">← Webhooks</a>
+        <a href="/console/webhooks">{t.delivery.back}</a>
       </p>
       <QueryView query={query}>{({ webhookDelivery }) => <Delivery delivery={webhookDelivery} onChanged={query.reload} />}</QueryView>
     </section>
@@ -34,46 +36,51 @@ export function DeliveryPage({ id }: { id: string }) {
 
 function Delivery({ delivery, onChanged }: { delivery: DeliveryDetailFragment; onChanged(): void }) {
   const { can } = useSession();
+  const { t } = useLocale();
   const redeliver = useMutation(RedeliverWebhookDeliveryDocument);
   return (
     <>
       <h1>
-        {eventLabel(delivery.event)} <Badge value={delivery.status} />
+        {eventLabel(delivery.event)} <Badge value={delivery.status} label={t.deliveryStatus[delivery.status]} />
       </h1>
       <p class="muted">
-        Delivery {delivery.id} · event {delivery.eventId} · created <Time value={delivery.createdAt} /> · completed <Time value={delivery.completedAt} />
+        {t.delivery.summary(delivery.id, delivery.eventId)} · {t.delivery.created} <Time value={delivery.createdAt} /> · {t.delivery.completed} <Time value={delivery.completedAt} />
         {delivery.nextAttemptAt && (
           <>
             {' '}
-            · next attempt <Time value={delivery.nextAttemptAt} />
+            · {t.delivery.nextAttempt} <Time value={delivery.nextAttemptAt} />
           </>
         )}
       </p>
       <div class="actions">
         {can(Scope.WebhooksWrite) && FINISHED.includes(delivery.status) && (
           <button type="button" class="primary" disabled={redeliver.busy} onClick={async () => (await redeliver.run({ input: { deliveryId: delivery.id } })) && onChanged()}>
-            Redeliver
+            {t.delivery.redeliver}
           </button>
         )}
         <button type="button" onClick={onChanged}>
-          Refresh
+          {t.app.refresh}
         </button>
       </div>
       {redeliver.error && <ErrorNotice error={redeliver.error} />}
-      <h2>Attempts</h2>
+      <h2>{t.delivery.attempts}</h2>
       {delivery.attempts.length === 0 ? (
-        <Empty>No attempt yet.</Empty>
+        <Empty>{t.delivery.noAttempts}</Empty>
       ) : (
         <div class="table-wrap">
           <table>
             <thead>
               <tr>
-                <th scope="col" class="number">#</th>
-                <th scope="col">At</th>
-                <th scope="col">Status</th>
-                <th scope="col" class="number">Duration</th>
-                <th scope="col">Error</th>
-                <th scope="col">Response</th>
+                <th scope="col" class="number">
+                  {t.delivery.number}
+                </th>
+                <th scope="col">{t.delivery.at}</th>
+                <th scope="col">{t.delivery.status}</th>
+                <th scope="col" class="number">
+                  {t.delivery.duration}
+                </th>
+                <th scope="col">{t.delivery.error}</th>
+                <th scope="col">{t.delivery.response}</th>
               </tr>
             </thead>
             <tbody>
@@ -83,19 +90,31 @@ function Delivery({ delivery, onChanged }: { delivery: DeliveryDetailFragment; o
                   <td>
                     <Time value={attempt.at} />
                   </td>
-                  <td>{attempt.statusCode ?? '—'}</td>
+                  <td>{attempt.statusCode ?? t.app.none}</td>
                   <td class="number">{attempt.durationMs} ms</td>
-                  <td>{attempt.error ? <span title={attempt.errorDetail ?? undefined}>{attempt.error}</span> : '—'}</td>
-                  <td>{attempt.responseBody ? <pre class="excerpt">{attempt.responseBody}</pre> : <span class="muted">—</span>}</td>
+                  <td>{attempt.error ? <span title={attempt.errorDetail ?? undefined}>{t.attemptError[attempt.error]}</span> : t.app.none}</td>
+                  <td>
+                    {attempt.responseBody ? (
+                      // Focusable: a long excerpt scrolls inside its box, and the keyboard has to reach it to scroll it.
+                      <pre class="excerpt" tabIndex={0}>
+                        {attempt.responseBody}
+                      </pre>
+                    ) : (
+                      <span class="muted">{t.app.none}</span>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       )}
-      <h2>Payload</h2>
-      {delivery.dataWithheld && <p class="muted">This token cannot read this event's data: the payload comes without it.</p>}
-      <pre class="payload">{JSON.stringify(delivery.payload, null, 2)}</pre>
+      <h2 id="payload">{t.delivery.payload}</h2>
+      {delivery.dataWithheld && <p class="muted">{t.delivery.withheld}</p>}
+      {/* A focusable region: the payload scrolls inside its box, and the keyboard has to reach it to scroll it. */}
+      <pre class="payload" tabIndex={0} role="region" aria-label={t.delivery.payloadLabel}>
+        {JSON.stringify(delivery.payload, null, 2)}
+      </pre>
     </>
   );
 }

@@ -3,6 +3,8 @@ import { liveClient, liveErrorMessage } from '../api/live';
 import { Empty } from '../components/states';
 import { Time } from '../components/time';
 import { EventType, LiveEventsDocument, Scope, type LiveEventsSubscription } from '../generated/graphql';
+import type { Catalogue } from '../i18n/catalogue';
+import { useT } from '../i18n/locale';
 import { useSession } from '../session-context';
 import { eventLabel, INTERFACE_EVENTS } from '../wire-names';
 
@@ -27,17 +29,17 @@ type Connection = 'connecting' | 'live' | 'paused' | 'dropped';
 
 /** The order an event is about, when it is about one: the feed links to it. */
 function orderIdOf(envelope: Envelope): string | undefined {
-  const aboutAnOrder: EventType[] = [EventType.PedidoCriado, EventType.PedidoStatusAlterado, EventType.PagamentoAlterado];
+  const aboutAnOrder = ['pedido.criado', 'pedido.status_alterado', 'pagamento.alterado'];
   if (!aboutAnOrder.includes(envelope.evento)) return undefined;
   const data = envelope.data as { id?: unknown; orderId?: unknown };
   const id = data.orderId ?? data.id;
   return typeof id === 'string' ? id : undefined;
 }
 
-function summaryOf(envelope: Envelope): string {
+function summaryOf(envelope: Envelope, t: Catalogue): string {
   const data = envelope.data as Record<string, unknown>;
-  if (envelope.evento === EventType.PedidoCriado) return `#${String(data.number)} on ${String(data.channel)}, ${String(data.status)}`;
-  if (envelope.evento === EventType.PedidoStatusAlterado) return `#${String(data.number)}: ${String(data.from)} → ${String(data.to)}`;
+  if (envelope.evento === 'pedido.criado') return t.live.created(String(data.number), String(data.channel), String(data.status));
+  if (envelope.evento === 'pedido.status_alterado') return t.live.moved(String(data.number), String(data.from), String(data.to));
   if (typeof data.sku === 'string') return data.sku;
   return '';
 }
@@ -49,6 +51,7 @@ function summaryOf(envelope: Envelope): string {
  */
 export function LivePage() {
   const { token, can } = useSession();
+  const t = useT();
   const offered = INTERFACE_EVENTS.filter((entry) => can(entry.scope));
   const [types, setTypes] = useState<EventType[]>([]);
   const [paused, setPaused] = useState(false);
@@ -88,7 +91,7 @@ export function LivePage() {
         },
         error: (error) => {
           setConnection('dropped');
-          setProblem(liveErrorMessage(error));
+          setProblem(liveErrorMessage(error, t));
           retry = setTimeout(() => setAttempt((n) => n + 1), RETRY_MS);
         },
         complete: () => undefined,
@@ -104,24 +107,24 @@ export function LivePage() {
   const toggle = (type: EventType) => setTypes(types.includes(type) ? types.filter((t) => t !== type) : [...types, type]);
   return (
     <section>
-      <h1>Live</h1>
+      <h1>{t.live.title}</h1>
       <div class="live-bar">
         <span class={`connection ${connection}`} role="status" aria-live="polite">
-          {connection === 'live' ? 'Live' : connection === 'paused' ? 'Paused' : connection === 'dropped' ? 'Disconnected, reconnecting…' : 'Connecting…'}
+          {connection === 'live' ? t.live.connected : connection === 'paused' ? t.live.paused : connection === 'dropped' ? t.live.dropped : t.live.connecting}
         </span>
         <button type="button" onClick={() => setPaused(!paused)}>
-          {paused ? 'Resume' : 'Pause'}
+          {paused ? t.live.resume : t.live.pause}
         </button>
         <button type="button" onClick={() => setAttempt((n) => n + 1)} disabled={paused}>
-          Reconnect
+          {t.live.reconnect}
         </button>
         <button type="button" onClick={() => setEvents([])} disabled={events.length === 0}>
-          Clear
+          {t.live.clear}
         </button>
       </div>
       {problem && <p class="state error">{problem}</p>}
       <fieldset class="types">
-        <legend>Event types (none checked: every type this token may read)</legend>
+        <legend>{t.live.types}</legend>
         {offered.map(({ type }) => (
           <label key={type}>
             <input type="checkbox" checked={types.includes(type)} onChange={() => toggle(type)} /> {eventLabel(type)}
@@ -129,15 +132,15 @@ export function LivePage() {
         ))}
       </fieldset>
       {events.length === 0 ? (
-        <Empty>No events yet. New ones appear here as they happen.</Empty>
+        <Empty>{t.live.noEvents}</Empty>
       ) : (
-        <ol class="feed" aria-label="Events, newest first">
+        <ol class="feed" aria-label={t.live.feed}>
           {events.map((envelope) => {
             const orderId = orderIdOf(envelope);
             return (
               <li key={envelope.id}>
-                <Time value={envelope.dataHora} /> <strong>{eventLabel(envelope.evento)}</strong> <span>{summaryOf(envelope)}</span>{' '}
-                {orderId && can(Scope.OrdersRead) && <a href={`/console/orders/${orderId}`}>Open order</a>}
+                <Time value={envelope.dataHora} /> <strong>{envelope.evento}</strong> <span>{summaryOf(envelope, t)}</span>{' '}
+                {orderId && can(Scope.OrdersRead) && <a href={`/console/orders/${orderId}`}>{t.live.openOrder}</a>}
               </li>
             );
           })}

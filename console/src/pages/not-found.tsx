@@ -1,9 +1,12 @@
+import { useT } from '../i18n/locale';
+
 export function NotFoundPage() {
+  const t = useT();
   return (
     <section>
-      <h1>Not found</h1>
+      <h1>{t.notFound.title}</h1>
       <p>
-        This page does not exist. <a href="/console">Back to the overview</a>.
+        {t.notFound.text} <a href="/console">{t.notFound.back}</a>.
       </p>
     </section>
   );

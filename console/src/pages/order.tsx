@@ -4,63 +4,68 @@ import { Badge } from '../components/badge';
 import { Empty, ErrorNotice, QueryView } from '../components/states';
 import { Time } from '../components/time';
 import { ChangeOrderStatusDocument, OrderDocument, Scope, type ChangeOrderStatusInput, type OrderViewFragment, type OrderStatusTarget } from '../generated/graphql';
+import type { Catalogue } from '../i18n/catalogue';
+import { useLocale, useT } from '../i18n/locale';
 import { useSession } from '../session-context';
 
 export function OrderPage({ id }: { id: string }) {
+  const t = useT();
   const query = useQuery(OrderDocument, { id });
   return (
     <section>
       <p>
-        <a href="/console/orders">← Orders</a>
+        <a href="/console/orders">{t.order.back}</a>
       </p>
-      <QueryView query={query}>{({ order }) => (order ? <OrderDetail order={order} onChanged={query.reload} /> : <Empty>No order has this id.</Empty>)}</QueryView>
+      <QueryView query={query}>{({ order }) => (order ? <OrderDetail order={order} onChanged={query.reload} /> : <Empty>{t.order.notFound}</Empty>)}</QueryView>
     </section>
   );
 }
 
 function OrderDetail({ order, onChanged }: { order: OrderViewFragment; onChanged(): void }) {
   const { can } = useSession();
+  const { t, format } = useLocale();
+  const address = order.deliveryAddress;
   return (
     <>
       <h1>
-        Order #{order.number} <Badge value={order.status} />
+        {t.order.title(order.number)} <Badge value={order.status} />
       </h1>
       <p class="muted">
-        {order.channel} · {order.externalId} · placed <Time value={order.placedAt} />
+        {order.channel} · {order.externalId} · {t.order.placed} <Time value={order.placedAt} />
       </p>
       {can(Scope.OrdersWrite) && order.nextStatuses.length > 0 && <StatusMoves order={order} onChanged={onChanged} />}
       <div class="cards">
         <article class="card">
-          <h2>Customer</h2>
+          <h2>{t.order.customer}</h2>
           <p>
             {order.customer.name}
             <br />
             {order.customer.email ?? ''} {order.customer.phone ?? ''}
             <br />
-            <span class="muted">{order.customer.document}</span>
+            <span class="muted">{order.customer.document === null ? '' : format.document(order.customer.document)}</span>
           </p>
-          <h3>Delivery</h3>
+          <h3>{t.order.delivery}</h3>
           <address>
-            {order.deliveryAddress.recipient}
+            {address.recipient}
             <br />
-            {order.deliveryAddress.street}, {order.deliveryAddress.number} {order.deliveryAddress.complement ?? ''}
+            {address.street}, {address.number} {address.complement ?? ''}
             <br />
-            {order.deliveryAddress.district}, {order.deliveryAddress.city} – {order.deliveryAddress.state} {order.deliveryAddress.postalCode}
+            {address.district}, {address.city} – {address.state}
+            <br />
+            CEP {format.postalCode(address.postalCode)}
           </address>
           {order.invoice && (
-            <p>
-              Invoice {order.invoice.number}/{order.invoice.series}
-            </p>
+            <p>{t.order.invoice(order.invoice.number, order.invoice.series)}</p>
           )}
           {order.shipment && (
             <p>
-              Shipped with {order.shipment.carrier}: {order.shipment.trackingUrl ? <a href={order.shipment.trackingUrl}>{order.shipment.trackingCode}</a> : order.shipment.trackingCode}
+              {t.order.shippedWith(order.shipment.carrier)} {order.shipment.trackingUrl ? <a href={order.shipment.trackingUrl}>{order.shipment.trackingCode}</a> : order.shipment.trackingCode}
             </p>
           )}
-          {order.cancellationReason && <p>Cancelled: {order.cancellationReason}</p>}
+          {order.cancellationReason && <p>{t.order.cancelled(order.cancellationReason)}</p>}
         </article>
         <article class="card">
-          <h2>Status history</h2>
+          <h2>{t.order.history}</h2>
           <ol class="timeline">
             {order.statusHistory.map((entry, index) => (
               <li key={index}>
@@ -70,17 +75,25 @@ function OrderDetail({ order, onChanged }: { order: OrderViewFragment; onChanged
           </ol>
         </article>
       </div>
-      <h2>Items</h2>
+      <h2>{t.order.items}</h2>
       <div class="table-wrap">
         <table>
           <thead>
             <tr>
-              <th scope="col">SKU</th>
-              <th scope="col">Title</th>
-              <th scope="col" class="number">Quantity</th>
-              <th scope="col" class="number">Unit price</th>
-              <th scope="col" class="number">Discount</th>
-              <th scope="col" class="number">Total</th>
+              <th scope="col">{t.order.sku}</th>
+              <th scope="col">{t.order.product}</th>
+              <th scope="col" class="number">
+                {t.order.quantity}
+              </th>
+              <th scope="col" class="number">
+                {t.order.unitPrice}
+              </th>
+              <th scope="col" class="number">
+                {t.order.discount}
+              </th>
+              <th scope="col" class="number">
+                {t.order.total}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -88,48 +101,52 @@ function OrderDetail({ order, onChanged }: { order: OrderViewFragment; onChanged
               <tr key={item.sku}>
                 <td>{item.sku}</td>
                 <td>{item.title}</td>
-                <td class="number">{item.quantity}</td>
-                <td class="number">{item.unitPrice}</td>
-                <td class="number">{item.discount}</td>
-                <td class="number">{item.total}</td>
+                <td class="number">{format.count(item.quantity)}</td>
+                <td class="number">{format.money(item.unitPrice)}</td>
+                <td class="number">{format.money(item.discount)}</td>
+                <td class="number">{format.money(item.total)}</td>
               </tr>
             ))}
           </tbody>
           <tfoot>
             <tr>
               <th scope="row" colSpan={5}>
-                Items {order.amounts.items} + shipping {order.amounts.shipping} − discount {order.amounts.discount}
+                {t.order.amounts(format.money(order.amounts.items), format.money(order.amounts.shipping), format.money(order.amounts.discount))}
               </th>
               <td class="number">
-                <strong>{order.amounts.total}</strong>
+                <strong>{format.money(order.amounts.total)}</strong>
               </td>
             </tr>
           </tfoot>
         </table>
       </div>
-      <h2>Payments</h2>
+      <h2>{t.order.payments}</h2>
       {order.payments.length === 0 ? (
-        <Empty>No payment recorded.</Empty>
+        <Empty>{t.order.noPayments}</Empty>
       ) : (
         <div class="table-wrap">
           <table>
             <thead>
               <tr>
-                <th scope="col">Method</th>
-                <th scope="col">Status</th>
-                <th scope="col" class="number">Amount</th>
-                <th scope="col" class="number">Installments</th>
-                <th scope="col">Paid</th>
+                <th scope="col">{t.order.method}</th>
+                <th scope="col">{t.order.status}</th>
+                <th scope="col" class="number">
+                  {t.order.amount}
+                </th>
+                <th scope="col" class="number">
+                  {t.order.installments}
+                </th>
+                <th scope="col">{t.order.paid}</th>
               </tr>
             </thead>
             <tbody>
               {order.payments.map((payment) => (
                 <tr key={payment.id}>
-                  <td>{payment.method}</td>
+                  <td>{t.paymentMethod[payment.method]}</td>
                   <td>
-                    <Badge value={payment.status} />
+                    <Badge value={payment.status} label={t.paymentStatus[payment.status]} />
                   </td>
-                  <td class="number">{payment.amount}</td>
+                  <td class="number">{format.money(payment.amount)}</td>
                   <td class="number">{payment.installments}</td>
                   <td>
                     <Time value={payment.paidAt} />
@@ -145,18 +162,18 @@ function OrderDetail({ order, onChanged }: { order: OrderViewFragment; onChanged
 }
 
 /** What each move asks for besides the status (the API refuses the move without it). */
-const MOVE_FIELDS: Record<OrderStatusTarget, { name: string; label: string }[]> = {
+const MOVE_FIELDS: Record<OrderStatusTarget, { name: string; label(t: Catalogue): string }[]> = {
   faturado: [
-    { name: 'number', label: 'Invoice number' },
-    { name: 'series', label: 'Series' },
-    { name: 'accessKey', label: 'Access key (44 digits)' },
+    { name: 'number', label: (t) => t.order.invoiceNumber },
+    { name: 'series', label: (t) => t.order.invoiceSeries },
+    { name: 'accessKey', label: (t) => t.order.accessKey },
   ],
   enviado: [
-    { name: 'carrier', label: 'Carrier' },
-    { name: 'trackingCode', label: 'Tracking code' },
+    { name: 'carrier', label: (t) => t.order.carrier },
+    { name: 'trackingCode', label: (t) => t.order.trackingCode },
   ],
   entregue: [],
-  cancelado: [{ name: 'reason', label: 'Reason' }],
+  cancelado: [{ name: 'reason', label: (t) => t.order.reason }],
 };
 
 function moveInput(orderId: string, status: OrderStatusTarget, values: Record<string, string>): ChangeOrderStatusInput {
@@ -168,6 +185,7 @@ function moveInput(orderId: string, status: OrderStatusTarget, values: Record<st
 
 /** The moves the order's status allows now, as buttons; one that needs details opens its form. */
 function StatusMoves({ order, onChanged }: { order: OrderViewFragment; onChanged(): void }) {
+  const t = useT();
   const change = useMutation(ChangeOrderStatusDocument);
   const [open, setOpen] = useState<OrderStatusTarget | null>(null);
   const [values, setValues] = useState<Record<string, string>>({});
@@ -179,8 +197,8 @@ function StatusMoves({ order, onChanged }: { order: OrderViewFragment; onChanged
     }
   };
   return (
-    <div class="moves" role="group" aria-label="Move status">
-      <span>Move to:</span>
+    <div class="moves" role="group" aria-label={t.order.moves}>
+      <span>{t.order.moveTo}</span>
       {order.nextStatuses.map((status) => (
         <button
           key={status}
@@ -196,7 +214,7 @@ function StatusMoves({ order, onChanged }: { order: OrderViewFragment; onChanged
       {open && (
         <form
           class="inline-form"
-          aria-label={`Move to ${open}`}
+          aria-label={t.order.moveForm(open)}
           onSubmit={(event) => {
             event.preventDefault();
             void move(open);
@@ -204,12 +222,12 @@ function StatusMoves({ order, onChanged }: { order: OrderViewFragment; onChanged
         >
           {MOVE_FIELDS[open].map((field) => (
             <label key={field.name}>
-              {field.label}
+              {field.label(t)}
               <input required value={values[field.name] ?? ''} onInput={(event) => setValues({ ...values, [field.name]: event.currentTarget.value })} />
             </label>
           ))}
           <button type="submit" class="primary" disabled={change.busy}>
-            Confirm {open}
+            {t.order.confirm(open)}
           </button>
         </form>
       )}

@@ -4,6 +4,8 @@ import { Badge } from '../components/badge';
 import { BarChart } from '../components/bar-chart';
 import { Empty, QueryView } from '../components/states';
 import { OrdersTodayDocument, RecentDeliveriesDocument, Scope } from '../generated/graphql';
+import { dayOf, dayStart } from '../i18n/formats';
+import { useLocale } from '../i18n/locale';
 import { scopeLabel } from '../wire-names';
 import { useSession } from '../session-context';
 
@@ -15,18 +17,13 @@ function countBy<T>(rows: T[], key: (row: T) => string): { name: string; count: 
   return [...counts].map(([name, count]) => ({ name, count })).sort((a, b) => b.count - a.count);
 }
 
-function startOfToday(): string {
-  const today = new Date();
-  today.setHours(0, 0, 0, 0);
-  return today.toISOString();
-}
-
 export function OverviewPage() {
   const { can, viewer } = useSession();
+  const { t } = useLocale();
   return (
     <section>
-      <h1>Overview</h1>
-      <p class="muted">Signed in as {viewer.seller.name} with {viewer.scopes.map(scopeLabel).join(', ') || 'no scopes'}.</p>
+      <h1>{t.overview.title}</h1>
+      <p class="muted">{t.overview.signedInAs(viewer.seller.name, viewer.scopes.map(scopeLabel).join(', ') || t.overview.noScopes)}</p>
       <div class="cards">
         {can(Scope.OrdersRead) && <OrdersToday />}
         {can(Scope.WebhooksRead) && <DeliveriesLastHour />}
@@ -36,23 +33,25 @@ export function OverviewPage() {
 }
 
 function OrdersToday() {
-  const createdFrom = useMemo(startOfToday, []);
+  const { t, format, timeZone } = useLocale();
+  // Today is the seller's day: it starts at midnight in the chosen time zone.
+  const createdFrom = useMemo(() => dayStart(dayOf(new Date(), timeZone), timeZone), [timeZone]);
   const query = useQuery(OrdersTodayDocument, { createdFrom });
   return (
     <article class="card">
-      <h2>Orders today</h2>
+      <h2>{t.overview.ordersToday}</h2>
       <QueryView query={query}>
         {({ orders }) => {
           const rows = orders.edges.map((edge) => edge.node);
-          if (rows.length === 0) return <Empty>No orders yet today.</Empty>;
+          if (rows.length === 0) return <Empty>{t.overview.noOrdersToday}</Empty>;
           return (
             <>
               <p class="figure">
-                {rows.length}
-                {orders.pageInfo.hasNextPage ? '+' : ''} <span>orders</span>
+                {format.count(rows.length)}
+                {orders.pageInfo.hasNextPage ? '+' : ''} <span>{t.overview.orders(rows.length)}</span>
               </p>
-              <BarChart label="By status" rows={countBy(rows, (order) => order.status)} />
-              <BarChart label="By channel" rows={countBy(rows, (order) => order.channel)} />
+              <BarChart label={t.overview.byStatus} rows={countBy(rows, (order) => order.status)} />
+              <BarChart label={t.overview.byChannel} rows={countBy(rows, (order) => order.channel)} />
             </>
           );
         }}
@@ -62,10 +61,11 @@ function OrdersToday() {
 }
 
 function DeliveriesLastHour() {
+  const { t } = useLocale();
   const query = useQuery(RecentDeliveriesDocument, {});
   return (
     <article class="card">
-      <h2>Webhooks</h2>
+      <h2>{t.overview.webhooks}</h2>
       <QueryView query={query}>
         {({ webhookDeliveries, webhookSubscriptions }) => {
           const since = Date.now() - HOUR_MS;
@@ -76,21 +76,21 @@ function DeliveriesLastHour() {
           return (
             <>
               <BarChart
-                label="Deliveries in the last hour"
+                label={t.overview.deliveriesLastHour}
                 rows={[
-                  { name: 'succeeded', count: succeeded, tone: 'good' },
-                  { name: 'failed', count: failed, tone: 'bad' },
-                  { name: 'other', count: lastHour.length - succeeded - failed },
+                  { name: t.overview.succeeded, count: succeeded, tone: 'good' },
+                  { name: t.overview.failed, count: failed, tone: 'bad' },
+                  { name: t.overview.other, count: lastHour.length - succeeded - failed },
                 ]}
               />
-              <h3>Subscriptions not healthy</h3>
+              <h3>{t.overview.notHealthy}</h3>
               {unhealthy.length === 0 ? (
-                <Empty>Every subscription is healthy.</Empty>
+                <Empty>{t.overview.allHealthy}</Empty>
               ) : (
                 <ul class="plain">
                   {unhealthy.map((subscription) => (
                     <li key={subscription.id}>
-                      <Badge value={subscription.health} /> <a href="/console/webhooks">{subscription.url}</a> ({subscription.consecutiveFailures} failures in a row)
+                      <Badge value={subscription.health} label={t.health[subscription.health]} /> <a href="/console/webhooks">{subscription.url}</a> ({t.webhooks.failuresInARow(subscription.consecutiveFailures)})
                     </li>
                   ))}
                 </ul>

@@ -12,14 +12,16 @@ import {
   TokensDocument,
   UninstallApplicationDocument,
 } from '../generated/graphql';
+import { useT } from '../i18n/locale';
 import { useSession } from '../session-context';
 import { scopeLabel } from '../wire-names';
 
 export function TokensPage() {
   const { can } = useSession();
+  const t = useT();
   return (
     <section>
-      <h1>Tokens and applications</h1>
+      <h1>{t.tokens.title}</h1>
       <Tokens />
       {can(Scope.WebhooksRead) && <Applications />}
     </section>
@@ -28,6 +30,7 @@ export function TokensPage() {
 
 function Tokens() {
   const { viewer } = useSession();
+  const t = useT();
   const pages = useCursorPages('');
   const tokens = useQuery(TokensDocument, { first: 50, after: pages.after });
   const create = useMutation(CreateTokenDocument);
@@ -37,9 +40,9 @@ function Tokens() {
   const [created, setCreated] = useState<string | null>(null);
   return (
     <>
-      <h2>Tokens</h2>
+      <h2>{t.tokens.tokens}</h2>
       <details class="create">
-        <summary>New token</summary>
+        <summary>{t.tokens.newToken}</summary>
         <form
           class="inline-form"
           onSubmit={async (event) => {
@@ -53,11 +56,11 @@ function Tokens() {
           }}
         >
           <label>
-            Name
-            <input value={name} onInput={(event) => setName(event.currentTarget.value)} placeholder="e.g. ERP sync" />
+            {t.tokens.name}
+            <input value={name} onInput={(event) => setName(event.currentTarget.value)} placeholder={t.tokens.namePlaceholder} />
           </label>
           <fieldset>
-            <legend>Scopes (at most this token's)</legend>
+            <legend>{t.tokens.scopes}</legend>
             {viewer.scopes.map((scope) => (
               <label key={scope}>
                 <input type="checkbox" checked={scopes.includes(scope)} onChange={() => setScopes(scopes.includes(scope) ? scopes.filter((s) => s !== scope) : [...scopes, scope])} /> {scopeLabel(scope)}
@@ -65,17 +68,17 @@ function Tokens() {
             ))}
           </fieldset>
           <button type="submit" class="primary" disabled={create.busy}>
-            Create token
+            {t.tokens.create}
           </button>
           {create.error && <ErrorNotice error={create.error} />}
         </form>
       </details>
       {created && (
         <div class="notice" role="status">
-          <p>The new token, shown this once: copy it now.</p>
+          <p>{t.tokens.shown}</p>
           <code class="secret">{created}</code>
           <button type="button" onClick={() => setCreated(null)}>
-            Done
+            {t.app.done}
           </button>
         </div>
       )}
@@ -83,18 +86,18 @@ function Tokens() {
       <QueryView query={tokens}>
         {({ tokens: list }) =>
           list.edges.length === 0 ? (
-            <Empty>No tokens.</Empty>
+            <Empty>{t.tokens.noTokens}</Empty>
           ) : (
             <>
               <div class="table-wrap">
                 <table>
                   <thead>
                     <tr>
-                      <th scope="col">Name</th>
-                      <th scope="col">Prefix</th>
-                      <th scope="col">Scopes</th>
-                      <th scope="col">Created</th>
-                      <th scope="col">State</th>
+                      <th scope="col">{t.tokens.name}</th>
+                      <th scope="col">{t.tokens.prefix}</th>
+                      <th scope="col">{t.tokens.scopeColumn}</th>
+                      <th scope="col">{t.tokens.created}</th>
+                      <th scope="col">{t.tokens.state}</th>
                     </tr>
                   </thead>
                   <tbody>
@@ -111,21 +114,21 @@ function Tokens() {
                         <td>
                           {token.revokedAt ? (
                             <>
-                              revoked <Time value={token.revokedAt} />
+                              {t.tokens.revoked} <Time value={token.revokedAt} />
                             </>
                           ) : token.id === viewer.tokenId ? (
-                            'in use here'
+                            t.tokens.inUse
                           ) : (
                             <button
                               type="button"
                               class="danger"
-                              aria-label={`Revoke ${token.name}`}
+                              aria-label={t.tokens.revokeNamed(token.name)}
                               disabled={revoke.busy}
                               onClick={async () => {
-                                if (confirm(`Revoke ${token.name}? It stops working at once.`) && (await revoke.run({ input: { tokenId: token.id } }))) tokens.reload();
+                                if (confirm(t.tokens.confirmRevoke(token.name)) && (await revoke.run({ input: { tokenId: token.id } }))) tokens.reload();
                               }}
                             >
-                              Revoke
+                              {t.tokens.revoke}
                             </button>
                           )}
                         </td>
@@ -145,13 +148,14 @@ function Tokens() {
 
 function Applications() {
   const { can } = useSession();
+  const t = useT();
   const applications = useQuery(InstalledApplicationsDocument, {});
   const install = useMutation(InstallApplicationDocument);
   const uninstall = useMutation(UninstallApplicationDocument);
   const [applicationId, setApplicationId] = useState('');
   return (
     <>
-      <h2>Applications</h2>
+      <h2>{t.tokens.applications}</h2>
       {can(Scope.WebhooksWrite) && can(Scope.OrdersRead) && (
         <form
           class="inline-form"
@@ -164,11 +168,11 @@ function Applications() {
           }}
         >
           <label>
-            Application id
+            {t.tokens.application}
             <input required value={applicationId} onInput={(event) => setApplicationId(event.currentTarget.value)} />
           </label>
           <button type="submit" class="primary" disabled={install.busy}>
-            Install
+            {t.tokens.install}
           </button>
           {install.error && <ErrorNotice error={install.error} />}
         </form>
@@ -177,15 +181,23 @@ function Applications() {
       <QueryView query={applications}>
         {({ installedApplications }) =>
           installedApplications.length === 0 ? (
-            <Empty>No applications installed.</Empty>
+            <Empty>{t.tokens.noApplications}</Empty>
           ) : (
             <ul class="plain">
               {installedApplications.map((application) => (
                 <li key={application.applicationId}>
-                  <strong>{application.name}</strong> <span class="muted">installed <Time value={application.installedAt} /></span>{' '}
+                  <strong>{application.name}</strong> <span class="muted">
+                    {t.tokens.installed} <Time value={application.installedAt} />
+                  </span>{' '}
                   {can(Scope.WebhooksWrite) && (
-                    <button type="button" class="danger" disabled={uninstall.busy} onClick={async () => (await uninstall.run({ input: { applicationId: application.applicationId } })) && applications.reload()}>
-                      Uninstall
+                    <button
+                      type="button"
+                      class="danger"
+                      aria-label={t.tokens.uninstallNamed(application.name)}
+                      disabled={uninstall.busy}
+                      onClick={async () => (await uninstall.run({ input: { applicationId: application.applicationId } })) && applications.reload()}
+                    >
+                      {t.tokens.uninstall}
                     </button>
                   )}
                 </li>

@@ -19,33 +19,33 @@ import {
   type SubscriptionRowFragment,
   type WebhookDeliveryFilter,
 } from '../generated/graphql';
+import { useT } from '../i18n/locale';
 import { useSession } from '../session-context';
 import { eventLabel, INTERFACE_EVENTS } from '../wire-names';
 
 export function WebhooksPage() {
   const { can } = useSession();
+  const t = useT();
   const subscriptions = useQuery(WebhookSubscriptionsDocument, { first: 100 });
   const [secret, setSecret] = useState<{ url: string; secret: string } | null>(null);
   return (
     <section>
-      <h1>Webhooks</h1>
+      <h1>{t.webhooks.title}</h1>
       {secret && (
         <div class="notice" role="status">
-          <p>
-            Signing secret for {secret.url}. It is shown this once: copy it now.
-          </p>
+          <p>{t.webhooks.secretShown(secret.url)}</p>
           <code class="secret">{secret.secret}</code>
           <button type="button" onClick={() => setSecret(null)}>
-            Done
+            {t.app.done}
           </button>
         </div>
       )}
-      <h2>Subscriptions</h2>
+      <h2>{t.webhooks.subscriptions}</h2>
       {can(Scope.WebhooksWrite) && <CreateSubscription onCreated={(url, value) => { setSecret({ url, secret: value }); subscriptions.reload(); }} />}
       <QueryView query={subscriptions}>
         {({ webhookSubscriptions }) =>
           webhookSubscriptions.edges.length === 0 ? (
-            <Empty>No subscriptions yet.</Empty>
+            <Empty>{t.webhooks.noSubscriptions}</Empty>
           ) : (
             <ul class="subscriptions">
               {webhookSubscriptions.edges.map(({ node }) => (
@@ -55,9 +55,9 @@ export function WebhooksPage() {
           )
         }
       </QueryView>
-      <h2>Applications' webhooks</h2>
+      <h2>{t.webhooks.applications}</h2>
       <InstalledRegistrations />
-      <h2>Delivery log</h2>
+      <h2>{t.webhooks.deliveryLog}</h2>
       <DeliveryLog subscriptions={subscriptions.data?.webhookSubscriptions.edges.map((edge) => edge.node) ?? []} />
     </section>
   );
@@ -65,35 +65,37 @@ export function WebhooksPage() {
 
 /** The registrations (per-product webhooks) of installed applications: where the seller's data also goes, apart from its own subscriptions. */
 function InstalledRegistrations() {
+  const t = useT();
   const query = useQuery(InstalledRegistrationsDocument, {});
   return (
     <QueryView query={query}>
       {({ registrations }) =>
         registrations.length === 0 ? (
-          <Empty>No installed application has registered a webhook.</Empty>
+          <Empty>{t.webhooks.noRegistrations}</Empty>
         ) : (
           <div class="table-wrap">
             <table>
               <thead>
                 <tr>
-                  <th scope="col">Application</th>
-                  <th scope="col">Product</th>
-                  <th scope="col">URL</th>
-                  <th scope="col">Events</th>
-                  <th scope="col">Health</th>
-                  <th scope="col">Last success</th>
-                  <th scope="col">Last failure</th>
+                  <th scope="col">{t.webhooks.application}</th>
+                  <th scope="col">{t.webhooks.product}</th>
+                  <th scope="col">{t.webhooks.url}</th>
+                  <th scope="col">{t.webhooks.events}</th>
+                  <th scope="col">{t.webhooks.health}</th>
+                  <th scope="col">{t.webhooks.lastSuccess}</th>
+                  <th scope="col">{t.webhooks.lastFailure}</th>
                 </tr>
               </thead>
               <tbody>
                 {registrations.map((registration) => (
                   <tr key={registration.id}>
                     <td>{registration.applicationName}</td>
-                    <td>{registration.product}</td>
+                    <td>{t.product[registration.product]}</td>
                     <td class="url">{registration.url}</td>
                     <td>{registration.events.map(eventLabel).join(', ')}</td>
                     <td>
-                      <Badge value={registration.health} /> {registration.consecutiveFailures > 0 && <span class="muted">{registration.consecutiveFailures} failures in a row</span>}
+                      <Badge value={registration.health} label={t.health[registration.health]} />{' '}
+                      {registration.consecutiveFailures > 0 && <span class="muted">{t.webhooks.failuresInARow(registration.consecutiveFailures)}</span>}
                     </td>
                     <td>
                       <Time value={registration.lastSuccessAt} />
@@ -113,13 +115,14 @@ function InstalledRegistrations() {
 }
 
 function CreateSubscription({ onCreated }: { onCreated(url: string, secret: string): void }) {
+  const t = useT();
   const create = useMutation(CreateWebhookSubscriptionDocument);
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<EventType[]>([EventType.All]);
   const [description, setDescription] = useState('');
   return (
     <details class="create">
-      <summary>New subscription</summary>
+      <summary>{t.webhooks.newSubscription}</summary>
       <form
         class="inline-form"
         onSubmit={async (event) => {
@@ -132,11 +135,11 @@ function CreateSubscription({ onCreated }: { onCreated(url: string, secret: stri
         }}
       >
         <label>
-          URL
+          {t.webhooks.url}
           <input type="url" required value={url} placeholder="https://example.com/hooks" onInput={(event) => setUrl(event.currentTarget.value)} />
         </label>
         <fieldset>
-          <legend>Events</legend>
+          <legend>{t.webhooks.events}</legend>
           {[EventType.All, ...INTERFACE_EVENTS.map((entry) => entry.type)].map((type) => (
             <label key={type}>
               <input
@@ -144,16 +147,16 @@ function CreateSubscription({ onCreated }: { onCreated(url: string, secret: stri
                 checked={events.includes(type)}
                 onChange={() => setEvents(events.includes(type) ? events.filter((t) => t !== type) : [...events, type])}
               />{' '}
-              {type === EventType.All ? 'every event (*)' : eventLabel(type)}
+              {type === EventType.All ? t.webhooks.everyEvent : eventLabel(type)}
             </label>
           ))}
         </fieldset>
         <label>
-          Description
+          {t.webhooks.description}
           <input value={description} onInput={(event) => setDescription(event.currentTarget.value)} />
         </label>
         <button type="submit" class="primary" disabled={create.busy}>
-          Create
+          {t.webhooks.create}
         </button>
         {create.error && <ErrorNotice error={create.error} />}
       </form>
@@ -163,6 +166,7 @@ function CreateSubscription({ onCreated }: { onCreated(url: string, secret: stri
 
 function SubscriptionItem({ subscription, onChanged, onSecret }: { subscription: SubscriptionRowFragment; onChanged(): void; onSecret(secret: string): void }) {
   const { can } = useSession();
+  const t = useT();
   const update = useMutation(UpdateWebhookSubscriptionDocument);
   const rotate = useMutation(RotateWebhookSecretDocument);
   const remove = useMutation(DeleteWebhookSubscriptionDocument);
@@ -173,18 +177,24 @@ function SubscriptionItem({ subscription, onChanged, onSecret }: { subscription:
   return (
     <li class="card subscription">
       <div class="row">
-        <Badge value={subscription.health} />
+        <Badge value={subscription.health} label={t.health[subscription.health]} />
         <strong class="url">{subscription.url}</strong>
-        {!subscription.active && <span class="muted">paused{subscription.disabledReason ? ` (${subscription.disabledReason})` : ''}</span>}
+        {!subscription.active && (
+          <span class="muted">
+            {t.webhooks.paused}
+            {subscription.disabledReason ? ` (${t.disabledReason[subscription.disabledReason]})` : ''}
+          </span>
+        )}
       </div>
       <p class="muted">
         {subscription.description && <>{subscription.description} · </>}
-        {subscription.events.map(eventLabel).join(', ')} · last success <Time value={subscription.lastSuccessAt} /> · last failure <Time value={subscription.lastFailureAt} /> · {subscription.consecutiveFailures} failures in a row
+        {subscription.events.map(eventLabel).join(', ')} · {t.webhooks.lastSuccess} <Time value={subscription.lastSuccessAt} /> · {t.webhooks.lastFailure} <Time value={subscription.lastFailureAt} /> ·{' '}
+        {t.webhooks.failuresInARow(subscription.consecutiveFailures)}
       </p>
       {can(Scope.WebhooksWrite) && (
         <div class="actions">
           <button type="button" disabled={update.busy} onClick={async () => (await update.run({ input: { subscriptionId: subscription.id, active: !subscription.active } })) && onChanged()}>
-            {subscription.active ? 'Pause' : 'Resume'}
+            {subscription.active ? t.webhooks.pause : t.webhooks.resume}
           </button>
           <button
             type="button"
@@ -194,17 +204,17 @@ function SubscriptionItem({ subscription, onChanged, onSecret }: { subscription:
               if (result) onSecret(result.rotateWebhookSecret.secret);
             }}
           >
-            Rotate secret
+            {t.webhooks.rotate}
           </button>
           <button
             type="button"
             class="danger"
             disabled={remove.busy}
             onClick={async () => {
-              if (confirm(`Delete the subscription to ${subscription.url}? What it still owes is cancelled.`) && (await remove.run({ input: { subscriptionId: subscription.id } }))) onChanged();
+              if (confirm(t.webhooks.confirmDelete(subscription.url)) && (await remove.run({ input: { subscriptionId: subscription.id } }))) onChanged();
             }}
           >
-            Delete
+            {t.webhooks.delete}
           </button>
           <form
             class="inline-form"
@@ -215,13 +225,13 @@ function SubscriptionItem({ subscription, onChanged, onSecret }: { subscription:
             }}
           >
             <label>
-              Recover failed since
+              {t.webhooks.recoverSince}
               <input type="datetime-local" required value={since} onInput={(event) => setSince(event.currentTarget.value)} />
             </label>
             <button type="submit" disabled={recover.busy}>
-              Recover
+              {t.webhooks.recover}
             </button>
-            {recovered !== null && <span role="status">{recovered} redelivered</span>}
+            {recovered !== null && <span role="status">{t.webhooks.redelivered(recovered)}</span>}
           </form>
         </div>
       )}
@@ -231,6 +241,7 @@ function SubscriptionItem({ subscription, onChanged, onSecret }: { subscription:
 }
 
 function DeliveryLog({ subscriptions }: { subscriptions: SubscriptionRowFragment[] }) {
+  const t = useT();
   const [filters, setFilters] = useState({ status: '', event: '', subscriptionId: '' });
   const filter: WebhookDeliveryFilter = {
     status: (filters.status || undefined) as WebhookDeliveryFilter['status'],
@@ -242,22 +253,22 @@ function DeliveryLog({ subscriptions }: { subscriptions: SubscriptionRowFragment
   const set = (field: keyof typeof filters) => (event: Event) => setFilters({ ...filters, [field]: (event.currentTarget as HTMLInputElement).value });
   return (
     <>
-      <form class="filters" aria-label="Filter deliveries" onSubmit={(event) => event.preventDefault()}>
+      <form class="filters" aria-label={t.webhooks.filterDeliveries} onSubmit={(event) => event.preventDefault()}>
         <label>
-          Status
-          <select aria-label="Status" value={filters.status} onChange={set('status')}>
-            <option value="">Any</option>
+          {t.webhooks.status}
+          <select aria-label={t.webhooks.status} value={filters.status} onChange={set('status')}>
+            <option value="">{t.app.any}</option>
             {Object.values(WebhookDeliveryStatus).map((status) => (
               <option key={status} value={status}>
-                {status}
+                {t.deliveryStatus[status]}
               </option>
             ))}
           </select>
         </label>
         <label>
-          Event
-          <select aria-label="Event" value={filters.event} onChange={set('event')}>
-            <option value="">Any</option>
+          {t.webhooks.event}
+          <select aria-label={t.webhooks.event} value={filters.event} onChange={set('event')}>
+            <option value="">{t.app.any}</option>
             {Object.values(EventType)
               .filter((type) => type !== EventType.All)
               .map((type) => (
@@ -268,9 +279,9 @@ function DeliveryLog({ subscriptions }: { subscriptions: SubscriptionRowFragment
           </select>
         </label>
         <label>
-          Subscription
-          <select aria-label="Subscription" value={filters.subscriptionId} onChange={set('subscriptionId')}>
-            <option value="">Any</option>
+          {t.webhooks.subscription}
+          <select aria-label={t.webhooks.subscription} value={filters.subscriptionId} onChange={set('subscriptionId')}>
+            <option value="">{t.app.any}</option>
             {subscriptions.map((subscription) => (
               <option key={subscription.id} value={subscription.id}>
                 {subscription.url}
@@ -279,25 +290,27 @@ function DeliveryLog({ subscriptions }: { subscriptions: SubscriptionRowFragment
           </select>
         </label>
         <button type="button" onClick={deliveries.reload}>
-          Refresh
+          {t.app.refresh}
         </button>
       </form>
       <QueryView query={deliveries}>
         {({ webhookDeliveries }) =>
           webhookDeliveries.edges.length === 0 ? (
-            <Empty>No deliveries match these filters.</Empty>
+            <Empty>{t.webhooks.noDeliveries}</Empty>
           ) : (
             <>
               <div class="table-wrap">
                 <table>
                   <thead>
                     <tr>
-                      <th scope="col">Event</th>
-                      <th scope="col">Status</th>
-                      <th scope="col">Of</th>
-                      <th scope="col" class="number">Attempts</th>
-                      <th scope="col">Created</th>
-                      <th scope="col">Next attempt</th>
+                      <th scope="col">{t.webhooks.event}</th>
+                      <th scope="col">{t.webhooks.status}</th>
+                      <th scope="col">{t.webhooks.about}</th>
+                      <th scope="col" class="number">
+                        {t.webhooks.attempts}
+                      </th>
+                      <th scope="col">{t.webhooks.created}</th>
+                      <th scope="col">{t.webhooks.nextAttempt}</th>
                     </tr>
                   </thead>
                   <tbody>
@@ -307,7 +320,7 @@ function DeliveryLog({ subscriptions }: { subscriptions: SubscriptionRowFragment
                           <a href={`/console/webhooks/deliveries/${delivery.id}`}>{eventLabel(delivery.event)}</a>
                         </td>
                         <td>
-                          <Badge value={delivery.status} />
+                          <Badge value={delivery.status} label={t.deliveryStatus[delivery.status]} />
                         </td>
                         <td class="muted">
                           {delivery.aggregateType} {delivery.aggregateId}
