@@ -1,4 +1,5 @@
 import { accessSync, constants } from 'node:fs';
+import ipaddr from 'ipaddr.js';
 
 /**
  * Environment → typed, validated configuration. The one place that reads process.env
@@ -28,6 +29,8 @@ export interface Config {
   pageSizeDefault: number;
   pageSizeMax: number;
   rateLimitPerMinute: number;
+  /** Proxies whose X-Forwarded-For gives the client's address (rate limits); unset: the peer is the client. */
+  trustProxy: string[] | undefined;
   /** Operation limits, over HTTP and graphql-ws alike (docs/security.md#graphql-operations). */
   graphqlMaxDepth: number;
   graphqlMaxCost: number;
@@ -164,6 +167,31 @@ const percent: Parse<string> = (raw, name) => {
   return value;
 };
 
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * Addresses or networks of the proxies in front ("127.0.0.1,10.0.0.0/8", or loopback,
+ * linklocal, uniquelocal), comma-separated. No "true" and no hop count: either would let a
+ * client that reaches the port directly write its own X-Forwarded-For.
+ */
+const proxies: Parse<string[]> = (raw, name) => {
+  const entries = raw.split(',').map((entry) => entry.trim());
+  const invalid = entries.filter((entry) => !PROXY_RANGES.includes(entry) && !isAddressOrNetwork(entry));
+  if (invalid.length > 0) {
+    throw new ConfigError(`${name} must list proxy addresses or networks (e.g. 127.0.0.1,10.0.0.0/8) or loopback, linklocal, uniquelocal (got "${invalid.join(',')}")`);
+  }
+  return entries;
+};
+
+function isAddressOrNetwork(entry: string): boolean {
+  const [address = '', bits, ...rest] = entry.split('/');
+  const isAddress = ipaddr.IPv4.isValidFourPartDecimal(address) || ipaddr.IPv6.isValid(address);
+  if (!isAddress || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const maximum = ipaddr.IPv6.isValid(address) ? 128 : 32;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= maximum;
+}
+
 function read<T>(env: Env, name: string, parse: Parse<T>, fallback: T): T {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -192,6 +220,7 @@ export function loadConfig(env: Env = process.env): Config {
     pageSizeDefault: read(env, 'PAGE_SIZE_DEFAULT', integer(1, 200), 50),
     pageSizeMax: read(env, 'PAGE_SIZE_MAX', integer(1, 1000), 200),
     rateLimitPerMinute: read(env, 'RATE_LIMIT_PER_MINUTE', integer(1), 1200),
+    trustProxy: optional(env, 'TRUST_PROXY', proxies),
     graphqlMaxDepth: read(env, 'GRAPHQL_MAX_DEPTH', integer(1, 100), 12),
     graphqlMaxCost: read(env, 'GRAPHQL_MAX_COST', integer(1), 5000),
     graphqlMaxAliases: read(env, 'GRAPHQL_MAX_ALIASES', integer(0, 10_000), 30),

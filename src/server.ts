@@ -45,8 +45,8 @@ export async function buildServer(deps: ServerDeps): Promise<RestApp> {
   app.decorateRequest('principal', undefined);
   app.decorateRequest('applicationId', undefined);
   app.decorateRequest('em', undefined as never);
-  // Who calls, then their budget, then their scope: a refused request still spends budget,
-  // and a client out of budget is refused before its unknown credential costs a query.
+  // Who calls, then their budget, then their scope: a refused request still spends budget.
+  // The credential is resolved first, so a valid one never pays for its address's budget.
   app.addHook('onRequest', async (request, reply) => {
     // `/metrics` checks its own token, which is no API credential. A route exempt from the
     // rate limit is public and takes no credential either: looking one up there would let
@@ -54,9 +54,7 @@ export async function buildServer(deps: ServerDeps): Promise<RestApp> {
     const { authenticate, rateLimit } = request.routeOptions.config;
     if (authenticate === false || rateLimit === false) return;
     request.em = orm.em.fork();
-    const credential = await authenticator.authenticate(request.em, bearerSecret(request.headers.authorization), async (passedRecently) => {
-      if (!passedRecently && (await rateLimits.exhausted(request))) await rateLimits.limitRequest(request, reply);
-    });
+    const credential = await authenticator.authenticate(request.em, bearerSecret(request.headers.authorization));
     request.principal = credential?.kind === 'token' ? credential.principal : undefined;
     request.applicationId = credential?.kind === 'application' ? credential.applicationId : undefined;
     // A token is looked up with a raw statement, so the fork holds no entity: it is scoped

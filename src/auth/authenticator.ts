@@ -8,16 +8,8 @@ import { authenticateToken, type Principal } from './auth.service.js';
 /** Who a bearer secret belongs to: a seller's API token or a third-party application. */
 export type Credential = { kind: 'token'; principal: Principal } | { kind: 'application'; applicationId: string };
 
-/**
- * Called before a credential is looked up in the database, told whether its hash passed
- * recently; it may throw to refuse the request first (the caller's address is out of budget).
- */
-export type BeforeLookup = (passedRecently: boolean) => Promise<void>;
-
 /** Hashes of secrets that failed: random secrets never become valid, a revoked one never again. */
 const UNKNOWN_HASHES = { max: 50_000, ttl: 10 * 60_000 };
-/** Hashes that passed, only so their holders are not held back by their address's budget. */
-const PASSED_HASHES = { max: 50_000, ttl: 10 * 60_000 };
 
 type Kind = Credential['kind'];
 
@@ -29,13 +21,14 @@ function kindOf(secret: string): Kind | undefined {
 
 /**
  * Resolves bearer secrets, making failures cheap for us: a malformed secret is refused
- * without a query, a secret that already failed is refused from memory, and the caller
- * may refuse a client out of budget before the one query a new secret costs. A secret
- * that passes is looked up on every request, so a revocation takes effect at once.
+ * without a query, a secret that already failed is refused from memory, and a new one
+ * costs one indexed lookup. Every new secret is looked up before its caller's address is
+ * charged, so a valid token is never refused for what others sent from the same address
+ * (docs/security.md#what-failed-authentication-costs). A secret that passes is looked up
+ * on every request, so a revocation takes effect at once.
  */
 export class Authenticator {
   private readonly unknown = new LRUCache<string, true>(UNKNOWN_HASHES);
-  private readonly passed = new LRUCache<string, true>(PASSED_HASHES);
   private readonly lookups: Counter;
   private readonly refusals: Counter<'reason'>;
 
@@ -50,21 +43,18 @@ export class Authenticator {
     });
   }
 
-  async authenticate(em: EntityManager, secret: string | undefined, beforeLookup?: BeforeLookup): Promise<Credential | undefined> {
+  async authenticate(em: EntityManager, secret: string | undefined): Promise<Credential | undefined> {
     if (secret === undefined) return undefined;
     const kind = kindOf(secret);
     if (!kind) return this.refuse('malformed');
     const hash = hashSecret(secret);
     if (this.unknown.has(hash)) return this.refuse('known_unknown');
-    await beforeLookup?.(this.passed.has(hash));
     this.lookups.inc();
     const credential = await lookUp(em, kind, secret);
     if (!credential) {
-      this.passed.delete(hash);
       this.unknown.set(hash, true);
       return this.refuse('unknown');
     }
-    this.passed.set(hash, true);
     return credential;
   }
 

@@ -42,6 +42,8 @@ export function createFastify(deps: ServerDeps, hosts: readonly ((config: Config
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: deps.config.bodyLimitBytes,
     requestIdHeader: false,
+    // request.ip, which keys the address budgets: X-Forwarded-For only from a TRUST_PROXY peer.
+    ...(deps.config.trustProxy ? { trustProxy: deps.config.trustProxy } : {}),
     genReqId: requestIdOf,
     return503OnClosing: true,
     // A product published on its own host (LOGISTICS_URL…) answers there at the root too.

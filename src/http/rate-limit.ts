@@ -30,8 +30,6 @@ export interface RateLimits {
   limitRequest(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /** Spends one unit of a subject's budget outside HTTP (a graphql-ws operation). */
   take(subject: RateSubject): Promise<RateDecision>;
-  /** Whether the subject's budget is used up, without spending any. */
-  exhausted(subject: RateSubject): Promise<boolean>;
 }
 
 /**
@@ -61,10 +59,6 @@ export async function registerRateLimits(app: RestApp, config: Config): Promise<
     take: async (subject) => {
       const result = await limiter(asRequest(subject));
       return result.isAllowed || !result.isExceeded ? { allowed: true } : { allowed: false, retryAfterSeconds: result.ttlInSeconds };
-    },
-    exhausted: async (subject) => {
-      const result = await limiter(asRequest(subject), { increment: false });
-      return !result.isAllowed && result.remaining === 0;
     },
   };
 }

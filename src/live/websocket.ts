@@ -27,6 +27,7 @@ import { unstorableInputError } from '../graphql/storable-input.js';
 import type { RateLimits } from '../http/rate-limit.js';
 import type { RestApp } from '../http/rest.js';
 import { TOO_MANY_CONNECTIONS_CLOSE_CODE } from './close-codes.js';
+import { clientAddressOf } from '../http/client-address.js';
 import { ConnectionGuard } from './connection-guard.js';
 import type { LiveContext } from './context.js';
 import { LiveHub } from './hub.js';
@@ -80,7 +81,7 @@ export function attachLiveEvents(app: RestApp, deps: LiveDeps): LiveHub {
   const { limits } = deps;
   const rules = [...specifiedRules, ...limits.validationRules];
   const tokenLimits = new TokenLimits(config);
-  const guard = new ConnectionGuard({ ...deps, config });
+  const guard = new ConnectionGuard({ ...deps, config, clientAddress: clientAddressOf(config.trustProxy) });
   new Gauge({
     name: 'ponte_live_connections',
     help: 'Authenticated WebSocket connections in this process',

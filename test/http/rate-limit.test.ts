@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import type { RestApp } from '../../src/http/rest.js';
@@ -65,7 +66,7 @@ describe('rate limits', () => {
     expect((await viewer(server.url, `Bearer ${token}`)).headers.get('ratelimit-remaining')).toBe('2');
   });
 
-  it('refuses malformed and already refused tokens without a query, and an address out of budget before one', async () => {
+  it('refuses malformed and already refused tokens without a query, and looks each new one up once, whatever its address spent', async () => {
     const server = await start(20);
     const { token } = await createTestSeller(server.orm);
     expect((await viewer(server.url, `Bearer ${token}`)).status).toBe(200);
@@ -81,15 +82,68 @@ describe('rate limits', () => {
     for (let i = 0; i < 5; i++) expect((await viewer(server.url, `Bearer ${unknown}`)).status).toBe(401);
     expect(await lookups()).toBe(before + 1);
 
-    // The address has 10 of its 20 left: ten new made-up tokens cost ten lookups, then none.
+    // The address has 10 of its 20 left: made-up tokens spend it (401), then are refused (429).
+    // Each new one is still looked up first, so that a valid token behind the same address
+    // is never refused for what others sent.
     for (let i = 0; i < 10; i++) expect((await viewer(server.url, `Bearer ${randomToken()}`)).status).toBe(401);
     expect(await lookups()).toBe(before + 11);
     for (let i = 0; i < 10; i++) expect((await viewer(server.url, `Bearer ${randomToken()}`)).status).toBe(429);
-    expect(await lookups()).toBe(before + 11);
+    expect(await lookups()).toBe(before + 21);
+    // …and once refused, a made-up token costs no query again.
+    expect((await viewer(server.url, `Bearer ${unknown}`)).status).toBe(429);
+    expect(await lookups()).toBe(before + 21);
 
     // A token that worked from here is still looked up (a revocation must show) and served.
     expect((await viewer(server.url, `Bearer ${token}`)).status).toBe(200);
-    expect(await lookups()).toBe(before + 12);
+    expect(await lookups()).toBe(before + 22);
+  });
+
+  it('serves a valid token never seen before from an address that made-up tokens spent', async () => {
+    const server = await start(4);
+    const { token } = await createTestSeller(server.orm);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await viewer(server.url, `Bearer ${randomToken()}`)).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
+    const valid = await viewer(server.url, `Bearer ${token}`);
+    expect(valid.status).toBe(200);
+    expect(valid.headers.get('ratelimit-remaining')).toBe('3');
+    // Over graphql-ws too: the address is spent, the token is not.
+    const live = connectLive(server.url, bearer(token));
+    try {
+      expect(await operation(live.client)).toEqual([]);
+    } finally {
+      await live.client.dispose();
+    }
+  });
+
+  it('reads the client address from X-Forwarded-For only when the peer is a TRUST_PROXY', async () => {
+    const forwardedFor = (server: TestApp, address: string) =>
+      fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': address }, body: JSON.stringify({ query: VIEWER }) });
+    const statuses = async (server: TestApp) => {
+      const seen: number[] = [];
+      for (const address of ['203.0.113.1', '203.0.113.1', '203.0.113.2', '203.0.113.2', '203.0.113.3']) seen.push((await forwardedFor(server, address)).status);
+      return seen;
+    };
+    // Off by default: the header is the client's to forge, every request is the peer's.
+    expect(await statuses(await start(2))).toEqual([401, 401, 429, 429, 429]);
+    const behindProxy = await start(2, { TRUST_PROXY: '127.0.0.1' });
+    expect(await statuses(behindProxy)).toEqual([401, 401, 401, 401, 401]);
+    // graphql-ws: a failed connection_init spends the forwarded address's budget.
+    const codes: number[] = [];
+    for (const address of ['203.0.113.3', '203.0.113.1']) {
+      const socket = new WebSocket(`${behindProxy.url.replace('http', 'ws')}/graphql`, 'graphql-transport-ws', { headers: { 'x-forwarded-for': address } });
+      const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+      socket.on('open', () => socket.send(JSON.stringify({ type: 'connection_init', payload: bearer(randomToken()) })));
+      codes.push(await closed);
+    }
+    expect(codes).toEqual([4401, 4429]);
+  });
+
+  it('refuses a TRUST_PROXY that is not a list of addresses or networks', () => {
+    for (const value of ['true', '2', '10.0.0.0/33', 'proxy.example.com']) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY/);
+    }
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8, ::1' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', '::1']);
   });
 
   it('counts every graphql-ws operation against the token\'s budget', async () => {
