@@ -29,6 +29,10 @@ export interface Config {
   pageSizeDefault: number;
   pageSizeMax: number;
   rateLimitPerMinute: number;
+  /** The budget of one seller over all its tokens (the token budget holds within it). */
+  rateLimitPerSellerPerMinute: number;
+  /** Active tokens a seller may hold before its tokens may mint no more (the operator may). */
+  tokensPerSellerMax: number;
   /** Proxies whose X-Forwarded-For gives the client's address (rate limits); unset: the peer is the client. */
   trustProxy: string[] | undefined;
   /** Operation limits, over HTTP and graphql-ws alike (docs/security.md#graphql-operations). */
@@ -73,6 +77,8 @@ export interface Config {
   liveMaxSubscriptionsPerConnection: number;
   /** Open WebSocket connections one token may hold in this process. */
   liveMaxConnectionsPerToken: number;
+  /** Open live connections of one seller, over all its tokens, per process. */
+  liveMaxConnectionsPerSeller: number;
   /** Subscriptions with `after` (replays) one token may start per minute in this process. */
   liveMaxReplaysPerMinute: number;
   /** How often a process checks that the tokens of its open live connections are not revoked. */
@@ -220,6 +226,8 @@ export function loadConfig(env: Env = process.env): Config {
     pageSizeDefault: read(env, 'PAGE_SIZE_DEFAULT', integer(1, 200), 50),
     pageSizeMax: read(env, 'PAGE_SIZE_MAX', integer(1, 1000), 200),
     rateLimitPerMinute: read(env, 'RATE_LIMIT_PER_MINUTE', integer(1), 1200),
+    rateLimitPerSellerPerMinute: read(env, 'RATE_LIMIT_PER_SELLER_PER_MINUTE', integer(1), 3600),
+    tokensPerSellerMax: read(env, 'TOKENS_PER_SELLER_MAX', integer(1, 100_000), 100),
     trustProxy: optional(env, 'TRUST_PROXY', proxies),
     graphqlMaxDepth: read(env, 'GRAPHQL_MAX_DEPTH', integer(1, 100), 12),
     graphqlMaxCost: read(env, 'GRAPHQL_MAX_COST', integer(1), 5000),
@@ -250,6 +258,7 @@ export function loadConfig(env: Env = process.env): Config {
     liveMaxMessageBytes: read(env, 'LIVE_MAX_MESSAGE_BYTES', integer(1024, 100 * 1024 * 1024), 1024 * 1024),
     liveMaxSubscriptionsPerConnection: read(env, 'LIVE_MAX_SUBSCRIPTIONS_PER_CONNECTION', integer(1, 10_000), 25),
     liveMaxConnectionsPerToken: read(env, 'LIVE_MAX_CONNECTIONS_PER_TOKEN', integer(1, 100_000), 10),
+    liveMaxConnectionsPerSeller: read(env, 'LIVE_MAX_CONNECTIONS_PER_SELLER', integer(1, 100_000), 30),
     liveMaxReplaysPerMinute: read(env, 'LIVE_MAX_REPLAYS_PER_MINUTE', integer(1, 100_000), 60),
     liveTokenCheckMs: read(env, 'LIVE_TOKEN_CHECK_MS', integer(10, 60_000), 2000),
     retentionDeliveriesMs: read(env, 'RETENTION_DELIVERIES_MS', integer(1), 30 * DAY_MS),

@@ -109,8 +109,10 @@ export function attachLiveEvents(app: RestApp, deps: LiveDeps): LiveHub {
         }
         // A socket closed while the token was looked up has run onClose already: count nothing.
         if (ctx.extra.socket.readyState !== WebSocket.OPEN) return false;
-        if (!tokenLimits.openConnection(principal.tokenId)) {
-          ctx.extra.socket.close(TOO_MANY_CONNECTIONS_CLOSE_CODE, `Too many connections: this token already holds ${config.liveMaxConnectionsPerToken}`);
+        const full = tokenLimits.openConnection(principal);
+        if (full) {
+          const maximum = full === 'token' ? config.liveMaxConnectionsPerToken : config.liveMaxConnectionsPerSeller;
+          ctx.extra.socket.close(TOO_MANY_CONNECTIONS_CLOSE_CODE, `Too many connections: this ${full} already holds ${maximum}`);
           return false;
         }
         ctx.extra.principal = principal;
@@ -118,7 +120,7 @@ export function attachLiveEvents(app: RestApp, deps: LiveDeps): LiveHub {
         return true;
       },
       onClose: (ctx) => {
-        if (ctx.extra.principal) tokenLimits.closeConnection(ctx.extra.principal.tokenId);
+        if (ctx.extra.principal) tokenLimits.closeConnection(ctx.extra.principal);
       },
       onSubscribe: async (ctx, _id, payload) => {
         // graphql-ws has already recorded this operation among the connection's.

@@ -5,7 +5,7 @@ import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import type { RestApp } from '../../src/http/rest.js';
 import { buildServer } from '../../src/server.js';
-import { createTestSeller, graphql, startTestApp, TEST_ENV, type TestApp } from '../support/app.js';
+import { createTestSeller, createTestToken, graphql, startTestApp, TEST_ENV, type TestApp } from '../support/app.js';
 import { bearer, connectLive, metric, subscribe } from '../support/live.js';
 
 const VIEWER = '{ viewer { tokenId } }';
@@ -144,6 +144,31 @@ describe('rate limits', () => {
       expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY/);
     }
     expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8, ::1' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8', '::1']);
+  });
+
+  it('holds one budget per seller over all its tokens, HTTP and graphql-ws alike', async () => {
+    const server = await start(3, { RATE_LIMIT_PER_SELLER_PER_MINUTE: '5' });
+    const seller = await createTestSeller(server.orm);
+    const [second, third] = [await createTestToken(server.orm, seller.id, ['catalog:read']), await createTestToken(server.orm, seller.id, ['orders:read'])];
+    const statuses = async (token: string, times: number) => {
+      const seen: number[] = [];
+      for (let i = 0; i < times; i++) seen.push((await viewer(server.url, `Bearer ${token}`)).status);
+      return seen;
+    };
+    expect(await statuses(seller.token, 3)).toEqual([200, 200, 200]);
+    expect(await statuses(second.token, 2)).toEqual([200, 200]);
+    const overSeller = await viewer(server.url, `Bearer ${third.token}`);
+    expect(overSeller.status).toBe(429);
+    expect(overSeller.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await overSeller.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    const live = connectLive(server.url, bearer(third.token));
+    try {
+      expect((await operation(live.client))[0]?.extensions).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: expect.any(Number) });
+    } finally {
+      await live.client.dispose();
+    }
+    // Another seller's budget is its own.
+    expect((await viewer(server.url, `Bearer ${(await createTestSeller(server.orm)).token}`)).status).toBe(200);
   });
 
   it('counts every graphql-ws operation against the token\'s budget', async () => {
