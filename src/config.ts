@@ -41,6 +41,8 @@ export interface Config {
   graphqlMaxAliases: number;
   graphqlMaxTokens: number;
   graphqlMaxDirectives: number;
+  /** About the most bytes of data one GraphQL response carries (src/graphql/response-size.ts). */
+  graphqlMaxResponseBytes: number;
   webhookTimeoutMs: number;
   webhookMaxAttempts: number;
   webhookBackoffBaseMs: number;
@@ -234,6 +236,7 @@ export function loadConfig(env: Env = process.env): Config {
     graphqlMaxAliases: read(env, 'GRAPHQL_MAX_ALIASES', integer(0, 10_000), 30),
     graphqlMaxTokens: read(env, 'GRAPHQL_MAX_TOKENS', integer(100, 1_000_000), 1000),
     graphqlMaxDirectives: read(env, 'GRAPHQL_MAX_DIRECTIVES', integer(0, 10_000), 50),
+    graphqlMaxResponseBytes: read(env, 'GRAPHQL_MAX_RESPONSE_BYTES', integer(1024, 1024 * 1024 * 1024), 10 * 1024 * 1024),
     webhookTimeoutMs: read(env, 'WEBHOOK_TIMEOUT_MS', integer(1), 10_000),
     webhookMaxAttempts: read(env, 'WEBHOOK_MAX_ATTEMPTS', integer(1, 100), 8),
     webhookBackoffBaseMs: read(env, 'WEBHOOK_BACKOFF_BASE_MS', integer(0), 5000),

@@ -1,5 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../db/ids.js';
+import { claimQuota } from '../db/quota.js';
+import { Channel } from './channel.entity.js';
 import { validationFailed, type FieldError } from '../errors.js';
 import { findChannel, type ChannelView } from './channel.queries.js';
 import { loadAllocations, lockAllSellableStock, writeStockFigures } from './stock-figures.js';
@@ -19,6 +21,12 @@ export interface ChannelInput {
  * defaults). When the allocation changes, every sellable SKU's published quantities are
  * recomputed in the same transaction, with `estoque.alterado` for each SKU whose figures move.
  */
+/**
+ * Channels a seller keeps: every SKU's stock and prices list one entry per channel, and
+ * the GraphQL cost counts that many (docs/security.md#the-cost).
+ */
+export const CHANNELS_MAX = 50;
+
 export async function putChannel(
   em: EntityManager,
   sellerId: string,
@@ -34,6 +42,15 @@ export async function putChannel(
     maxQuantity: input.maxQuantity ?? null,
   };
   return em.transactional(async (tx) => {
+    if (!(await findChannel(tx, sellerId, code))) {
+      await claimQuota(tx, {
+        key: `channels:${sellerId}`,
+        limit: CHANNELS_MAX,
+        what: 'channels of a seller',
+        remedy: 'deactivate one (active: false) and reuse its code',
+        count: () => tx.count(Channel, { seller: sellerId }),
+      });
+    }
     const created = await insertIfMissing(tx, sellerId, next);
     const previous = await findChannel(tx, sellerId, code, { forUpdate: true });
     if (!created && previous && !sameChannel(previous, next)) {

@@ -167,7 +167,7 @@ const noStorePlugin: ApolloServerPlugin<ApolloContext> = {
 
 export async function startApollo(app: FastifyInstance, schema: GraphQLSchema, limits: OperationLimits): Promise<ApolloServer<ApolloContext>> {
   const apollo = new ApolloServer<ApolloContext>({
-    gateway: compiledExecutionGateway(schema),
+    gateway: compiledExecutionGateway(schema, limits.maxResponseBytes),
     formatError: formatGraphQLError,
     includeStacktraceInErrorResponses: false,
     introspection: true,

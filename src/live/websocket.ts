@@ -35,6 +35,7 @@ import { connectPostgresFeed } from './postgres-feed.js';
 import { connectRedisFeed } from './redis-feed.js';
 import { audienceOf, SharedResults, type Delivery } from './shared-results.js';
 import { TokenLimits } from './token-limits.js';
+import { withinResponseCeiling } from '../graphql/response-size.js';
 
 export interface LiveDeps {
   config: Config;
@@ -176,9 +177,11 @@ export function attachLiveEvents(app: RestApp, deps: LiveDeps): LiveHub {
       // ends with an `error` message for that operation alone; the connection and its
       // other operations go on (docs/live-events.md, "Close codes and errors").
       onOperation: (_ctx, _id, _payload, args, result) => (isRefusedSubscription(args, result) ? refusedStream(result.errors) : undefined),
-      onNext: (_ctx, _id, _payload, args, result) => {
+      onNext: (_ctx, _id, _payload, args, executed) => {
         const cost = costs.get(args);
-        if (!result.errors && !cost) return undefined;
+        if (!executed.errors && !cost) return undefined;
+        // Queries and mutations (the ones with a cost) meet the response ceiling; events do not need it.
+        const result = cost ? withinResponseCeiling(executed, limits.maxResponseBytes) : executed;
         return {
           ...result,
           ...(result.errors ? { errors: formatted(result.errors, logger) } : {}),

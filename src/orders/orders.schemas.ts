@@ -11,6 +11,9 @@ import { MANUAL_TARGETS, ORDER_STATUSES, type OrderStatus } from './status-machi
 import { webUrl } from '../http/web-url.js';
 import { MONEY_INPUT_PATTERN } from '../money.js';
 
+/** Payments one order holds, given with it or recorded later: a list of its views. */
+export const ORDER_PAYMENTS_MAX = 50;
+
 const Money = (description?: string) =>
   Type.String({ pattern: MONEY_INPUT_PATTERN, description: description ?? 'BRL, a decimal string with up to two places', examples: ['199.90'] });
 const Text = (maxLength: number, options: { description?: string } = {}) => Type.String({ minLength: 1, maxLength, ...options });
@@ -73,7 +76,7 @@ export const CreateOrderSchema = Type.Object(
     ),
     shipping: Type.Optional(Money()),
     discount: Type.Optional(Money('Order-level discount')),
-    payments: Type.Optional(Type.Array(PaymentInputSchema, { maxItems: 50 })),
+    payments: Type.Optional(Type.Array(PaymentInputSchema, { maxItems: ORDER_PAYMENTS_MAX })),
     total: Type.Optional(Money('When given, must equal the total the server computes')),
     allowOversell: Type.Optional(Type.Boolean({ description: 'Reserve even without available stock (the sale already happened)' })),
   },
