@@ -11,8 +11,11 @@ import { MANUAL_TARGETS, ORDER_STATUSES, type OrderStatus } from './status-machi
 import { webUrl } from '../http/web-url.js';
 import { MONEY_INPUT_PATTERN } from '../money.js';
 
-/** Payments one order holds, given with it or recorded later: a list of its views. */
-export const ORDER_PAYMENTS_MAX = 50;
+/**
+ * Payments one order holds, given with it or recorded later: a list of its views, so a page of
+ * 200 orders with their payments stays within the default GraphQL cost.
+ */
+export const ORDER_PAYMENTS_MAX = 10;
 
 const Money = (description?: string) =>
   Type.String({ pattern: MONEY_INPUT_PATTERN, description: description ?? 'BRL, a decimal string with up to two places', examples: ['199.90'] });
