@@ -1,5 +1,5 @@
 import { accessSync, constants } from 'node:fs';
-import ipaddr from 'ipaddr.js';
+import { isIPv4, isIPv6 } from 'node:net';
 
 /**
  * Environment → typed, validated configuration. The one place that reads process.env
@@ -193,10 +193,9 @@ const proxies: Parse<string[]> = (raw, name) => {
 
 function isAddressOrNetwork(entry: string): boolean {
   const [address = '', bits, ...rest] = entry.split('/');
-  const isAddress = ipaddr.IPv4.isValidFourPartDecimal(address) || ipaddr.IPv6.isValid(address);
-  if (!isAddress || rest.length > 0) return false;
+  if (!(isIPv4(address) || isIPv6(address)) || rest.length > 0) return false;
   if (bits === undefined) return true;
-  const maximum = ipaddr.IPv6.isValid(address) ? 128 : 32;
+  const maximum = isIPv6(address) ? 128 : 32;
   return /^\d{1,3}$/.test(bits) && Number(bits) <= maximum;
 }
 

@@ -23,9 +23,10 @@ export interface ChannelInput {
  */
 /**
  * Channels a seller keeps: every SKU's stock and prices list one entry per channel, and
- * the GraphQL cost counts that many (docs/security.md#the-cost).
+ * the GraphQL cost counts that many (docs/security.md#the-cost), so a page of 50 products
+ * with their stock and prices stays within the default cost.
  */
-export const CHANNELS_MAX = 50;
+export const CHANNELS_MAX = 30;
 
 export async function putChannel(
   em: EntityManager,
