@@ -10,6 +10,7 @@ import { hotSku } from './scenarios/hot-sku.js';
 import { ordersIngest } from './scenarios/orders-ingest.js';
 import { ordersList } from './scenarios/orders-list.js';
 import { scale } from './scenarios/scale.js';
+import { stack } from './scenarios/stack.js';
 import { webhookThroughput } from './scenarios/webhook-throughput.js';
 
 const SCENARIOS: Record<string, () => Promise<void>> = {
@@ -18,6 +19,7 @@ const SCENARIOS: Record<string, () => Promise<void>> = {
   'webhook-throughput': webhookThroughput,
   fanout,
   'hot-sku': hotSku,
+  stack,
   scale,
 };
 

@@ -35,6 +35,8 @@ export interface Config {
   tokensPerSellerMax: number;
   /** Proxies whose X-Forwarded-For gives the client's address (rate limits); unset: the peer is the client. */
   trustProxy: string[] | undefined;
+  /** How long a credential that passed may be answered from memory (0: looked up on every request). */
+  authCacheMs: number;
   /** Operation limits, over HTTP and graphql-ws alike (docs/security.md#graphql-operations). */
   graphqlMaxDepth: number;
   graphqlMaxCost: number;
@@ -49,6 +51,14 @@ export interface Config {
   webhookBackoffMaxMs: number;
   webhookAllowPrivateTargets: boolean;
   webhookDisableAfterMs: number;
+  /** Attempts one dispatcher process has in flight at once. */
+  webhookConcurrency: number;
+  /** Attempts one destination (a subscription, or an application's registration) may have in flight per dispatcher process. */
+  webhookDestinationMaxInFlight: number;
+  /** Attempts one seller's deliveries may have in flight per dispatcher process. */
+  webhookSellerMaxInFlight: number;
+  /** Slots of a dispatcher process that only destinations and sellers under their caps may take. */
+  webhookReservedSlots: number;
   /** Webhook subscriptions (webhooks interface and portal v2 alike) a seller may keep. */
   webhookSubscriptionsMax: number;
   /** Per-product webhook registrations an application may keep, per product. */
@@ -85,6 +95,16 @@ export interface Config {
   liveMaxReplaysPerMinute: number;
   /** How often a process checks that the tokens of its open live connections are not revoked. */
   liveTokenCheckMs: number;
+  /**
+   * AES-256 key (32 bytes) that encrypts channel connections' credentials at rest. Unset
+   * with the embedded database: one is made under the data folder; unset with
+   * DATABASE_URL: connecting a channel answers 503 (docs/channels.md).
+   */
+  secretsKey: Buffer | undefined;
+  /** Scheme, host and port platforms reach this service at (inbound URLs); unset: the request's own. */
+  publicUrl: string | undefined;
+  /** A platform request (connector) gives up after this long. */
+  channelTimeoutMs: number;
   /** Finished webhook deliveries (and their attempts) are kept this long after they finished. */
   retentionDeliveriesMs: number;
   /** Outbox events are kept this long (at least the live replay window), and while a delivery or the fan-out needs them. */
@@ -166,6 +186,15 @@ const readableFile: Parse<string> = (raw, name) => {
   return raw;
 };
 
+/** A 32-byte key given as base64 (`openssl rand -base64 32`). */
+const aesKey: Parse<Buffer> = (raw, name) => {
+  const key = Buffer.from(raw.trim(), 'base64');
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(raw.trim()) || key.length !== 32) {
+    throw new ConfigError(`${name} must be 32 bytes in base64, e.g. the output of: openssl rand -base64 32`);
+  }
+  return key;
+};
+
 /** A percentage with at most two decimal places, 0 to 100 ("2.50"). */
 const percent: Parse<string> = (raw, name) => {
   const value = raw.trim();
@@ -230,6 +259,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitPerSellerPerMinute: read(env, 'RATE_LIMIT_PER_SELLER_PER_MINUTE', integer(1), 3600),
     tokensPerSellerMax: read(env, 'TOKENS_PER_SELLER_MAX', integer(1, 100_000), 100),
     trustProxy: optional(env, 'TRUST_PROXY', proxies),
+    authCacheMs: read(env, 'AUTH_CACHE_MS', integer(0, 3_600_000), 60_000),
     graphqlMaxDepth: read(env, 'GRAPHQL_MAX_DEPTH', integer(1, 100), 12),
     graphqlMaxCost: read(env, 'GRAPHQL_MAX_COST', integer(1), 5000),
     graphqlMaxAliases: read(env, 'GRAPHQL_MAX_ALIASES', integer(0, 10_000), 30),
@@ -242,6 +272,10 @@ export function loadConfig(env: Env = process.env): Config {
     webhookBackoffMaxMs: read(env, 'WEBHOOK_BACKOFF_MAX_MS', integer(0), 21_600_000),
     webhookAllowPrivateTargets: read(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', boolean, false),
     webhookDisableAfterMs: read(env, 'WEBHOOK_DISABLE_AFTER_MS', integer(1), 259_200_000),
+    webhookConcurrency: read(env, 'WEBHOOK_CONCURRENCY', integer(1, 10_000), 64),
+    webhookDestinationMaxInFlight: read(env, 'WEBHOOK_DESTINATION_MAX_IN_FLIGHT', integer(1, 10_000), 16),
+    webhookSellerMaxInFlight: read(env, 'WEBHOOK_SELLER_MAX_IN_FLIGHT', integer(1, 10_000), 32),
+    webhookReservedSlots: read(env, 'WEBHOOK_RESERVED_SLOTS', integer(0, 10_000), 16),
     webhookSubscriptionsMax: read(env, 'WEBHOOK_SUBSCRIPTIONS_MAX', integer(1, 100_000), 50),
     productRegistrationsMax: read(env, 'PRODUCT_REGISTRATIONS_MAX', integer(1, 100_000), 20),
     tlsCertFile: optional(env, 'TLS_CERT_FILE', readableFile),
@@ -263,6 +297,9 @@ export function loadConfig(env: Env = process.env): Config {
     liveMaxConnectionsPerSeller: read(env, 'LIVE_MAX_CONNECTIONS_PER_SELLER', integer(1, 100_000), 30),
     liveMaxReplaysPerMinute: read(env, 'LIVE_MAX_REPLAYS_PER_MINUTE', integer(1, 100_000), 60),
     liveTokenCheckMs: read(env, 'LIVE_TOKEN_CHECK_MS', integer(10, 60_000), 2000),
+    secretsKey: optional(env, 'SECRETS_KEY', aesKey),
+    publicUrl: optional(env, 'PUBLIC_URL', url(['http:', 'https:'])),
+    channelTimeoutMs: read(env, 'CHANNEL_TIMEOUT_MS', integer(1), 10_000),
     retentionDeliveriesMs: read(env, 'RETENTION_DELIVERIES_MS', integer(1), 30 * DAY_MS),
     retentionEventsMs: read(env, 'RETENTION_EVENTS_MS', integer(1), 30 * DAY_MS),
     retentionIntervalMs: read(env, 'RETENTION_INTERVAL_MS', integer(100), 3_600_000),

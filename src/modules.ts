@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { authModule } from './auth/auth.module.js';
 import { catalogModule } from './catalog/catalog.module.js';
+import { channelsModule } from './channels/channels.module.js';
 import { eventsModule } from './events/events.module.js';
 import { idempotencyModule } from './idempotency/idempotency.module.js';
 import { installModules, type PonteModule } from './kernel/ponte-module.js';
@@ -21,6 +22,7 @@ export const MODULES: readonly PonteModule[] = [
   idempotencyModule,
   catalogModule,
   ordersModule,
+  channelsModule,
   productsModule,
   webhooksModule,
   portalModule,

@@ -1,6 +1,12 @@
 import { fastifyApolloHandler } from '@as-integrations/fastify';
 import swagger from '@fastify/swagger';
-import { Authenticator } from './auth/authenticator.js';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { Principal } from './auth/auth.service.js';
+import type { Config } from './config.js';
+import type { GraphQLContext } from './graphql/context.js';
+import { Authenticator, type Credential } from './auth/authenticator.js';
+import { startCredentialCache } from './auth/credential-cache.js';
 import { bearerSecret } from './auth/secrets.js';
 import { scopeToSeller } from './db/orm.js';
 import { buildProbeServer, createFastify, type ServerDeps } from './http/app.js';
@@ -41,10 +47,25 @@ export async function buildServer(deps: ServerDeps): Promise<RestApp> {
   registerHealth(app, orm);
 
   const rateLimits = await registerRateLimits(app, config);
-  const authenticator = new Authenticator(metrics);
+  const credentials = await startCredentialCache<Credential>(config.authCacheMs, { orm, logger: deps.logger });
+  app.addHook('onClose', async () => credentials?.close());
+  const authenticator = new Authenticator(metrics, credentials?.cache);
   app.decorateRequest('principal', undefined);
   app.decorateRequest('applicationId', undefined);
-  app.decorateRequest('em', undefined as never);
+  // A request's entity manager is forked when first used, scoped to the caller's seller:
+  // a request answered from memory (a cached token, `{ __typename }`) forks none.
+  const forks = new WeakMap<FastifyRequest, EntityManager>();
+  app.decorateRequest('em', {
+    getter(this: FastifyRequest) {
+      let em = forks.get(this);
+      if (!em) {
+        em = orm.em.fork();
+        if (this.principal) scopeToSeller(em, this.principal.sellerId);
+        forks.set(this, em);
+      }
+      return em;
+    },
+  });
   // Who calls, then their budget, then their scope: a refused request still spends budget.
   // The credential is resolved first, so a valid one never pays for its address's budget.
   app.addHook('onRequest', async (request, reply) => {
@@ -53,13 +74,13 @@ export async function buildServer(deps: ServerDeps): Promise<RestApp> {
     // anyone make us query the database without limit.
     const { authenticate, rateLimit } = request.routeOptions.config;
     if (authenticate === false || rateLimit === false) return;
-    request.em = orm.em.fork();
-    const credential = await authenticator.authenticate(request.em, bearerSecret(request.headers.authorization));
+    const credential = await authenticator.authenticate(() => request.em, bearerSecret(request.headers.authorization));
     request.principal = credential?.kind === 'token' ? credential.principal : undefined;
     request.applicationId = credential?.kind === 'application' ? credential.applicationId : undefined;
-    // A token is looked up with a raw statement, so the fork holds no entity: it is scoped
-    // in place rather than forked again.
-    if (request.principal) scopeToSeller(request.em, request.principal.sellerId);
+    // A token is looked up with a raw statement, so a fork made for the lookup holds no
+    // entity: it is scoped in place rather than forked again.
+    const lookupFork = forks.get(request);
+    if (lookupFork && request.principal) scopeToSeller(lookupFork, request.principal.sellerId);
     await rateLimits.limitRequest(request, reply);
     const scope = request.routeOptions.config.scope;
     if (scope) authorize(request.principal, scope);
@@ -81,14 +102,7 @@ export async function buildServer(deps: ServerDeps): Promise<RestApp> {
     schema: { hide: true },
     errorHandler: handleGraphQLRouteError,
     handler: fastifyApolloHandler(apollo, {
-      context: async (request) => ({
-        principal: request.principal,
-        em: request.em,
-        requestId: String(request.id),
-        config,
-        loaders: new Map(),
-        log: request.log,
-      }),
+      context: async (request) => new HttpGraphQLContext(request, config),
     }),
   });
   // Subscriptions over graphql-ws on the same path and port (dispatchers serve no API).
@@ -99,3 +113,28 @@ export async function buildServer(deps: ServerDeps): Promise<RestApp> {
   return app;
 }
 
+
+/**
+ * A GraphQL request's context. Its entity manager is the request's, forked on first use,
+ * through a getter on the prototype: Apollo copies a context's own properties for each
+ * operation, which would call a getter of the object itself and fork for every request.
+ */
+class HttpGraphQLContext implements GraphQLContext {
+  readonly principal: Principal | undefined;
+  readonly requestId: string;
+  readonly loaders = new Map<string, unknown>();
+  readonly log: FastifyBaseLogger;
+
+  constructor(
+    private readonly request: FastifyRequest,
+    readonly config: Config,
+  ) {
+    this.principal = request.principal;
+    this.requestId = String(request.id);
+    this.log = request.log;
+  }
+
+  get em(): EntityManager {
+    return this.request.em;
+  }
+}

@@ -40,7 +40,15 @@ function nodeFlags(name: string): string[] {
 /** The V8 flags `npm start` gives the service (package.json, docs/operations.md). */
 const SERVICE_FLAGS = ['--max-semi-space-size=32'];
 
-async function launch(name: string, script: string, args: string[], env: Record<string, string>, readyPath: string, flags: string[] = []): Promise<RunningProcess> {
+async function launch(
+  name: string,
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+  readyPath: string,
+  flags: string[] = [],
+  readyHeaders: Record<string, string> = {},
+): Promise<RunningProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [...flags, ...nodeFlags(name), join(DIST, script), ...args], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
@@ -48,7 +56,7 @@ async function launch(name: string, script: string, args: string[], env: Record<
     stdio: ['ignore', process.env.BENCH_LOG_DIR ? openSync(join(process.env.BENCH_LOG_DIR, `${name}-${port}.log`), 'a') : 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitUntilReady(child, `${url}${readyPath}`, name);
+  await waitUntilReady(child, `${url}${readyPath}`, name, readyHeaders);
   return {
     name,
     url,
@@ -58,12 +66,12 @@ async function launch(name: string, script: string, args: string[], env: Record<
   };
 }
 
-async function waitUntilReady(child: ChildProcess, url: string, name: string): Promise<void> {
+async function waitUntilReady(child: ChildProcess, url: string, name: string, headers: Record<string, string>): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode} before it was ready`);
     try {
-      const response = await fetch(url);
+      const response = await fetch(url, { headers });
       if (response.ok) return;
     } catch {
       // not listening yet
@@ -125,4 +133,10 @@ export function startService(databaseUrl: string, role: Role, env: Record<string
 /** The same-SQL minimal endpoint (bench/baseline-server.ts). */
 export function startBaseline(databaseUrl: string): Promise<RunningProcess> {
   return launch('baseline', 'bench/baseline-server.js', [], { DATABASE_URL: databaseUrl }, '/health');
+}
+
+/** A bare Apollo Server 5 (bench/apollo-baseline.ts), the `stack` scenario's floor. */
+export function startApolloBaseline(): Promise<RunningProcess> {
+  // A GET query passes Apollo's CSRF prevention with this header.
+  return launch('apollo', 'bench/apollo-baseline.js', [], { NODE_ENV: 'production' }, '/?query=%7B__typename%7D', [], { 'apollo-require-preflight': 'true' });
 }

@@ -1,10 +1,19 @@
 import type { Opt } from '@mikro-orm/core';
-import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, Index, PrimaryKey, Property, Trigger } from '@mikro-orm/decorators/legacy';
 import { newId } from '../db/ids.js';
 import { SellerOwned } from '../db/seller-owned.js';
 import type { Scope } from './scopes.js';
 
 @Entity({ tableName: 'api_token' })
+// Every process caches the tokens that passed (src/auth/credential-cache.ts): a revoked or
+// deleted token is dropped from each of them when this commits, whoever changed the row.
+@Trigger({
+  name: 'api_token_notify_change',
+  timing: 'after',
+  events: ['update', 'delete'],
+  forEach: 'row',
+  body: `perform pg_notify('ponte_credentials', old.secret_hash); return null;`,
+})
 /** The seller's token list pages by id. */
 @Index({ properties: ['seller', 'id'] })
 export class ApiToken extends SellerOwned {

@@ -1,5 +1,5 @@
 import type { Opt } from '@mikro-orm/core';
-import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { Entity, Index, ManyToOne, PrimaryKey, Property, Trigger, Unique } from '@mikro-orm/decorators/legacy';
 import { newId } from '../db/ids.js';
 import { SellerOwned } from '../db/seller-owned.js';
 
@@ -22,6 +22,14 @@ export class Application {
  * revoked (rotation without downtime).
  */
 @Entity({ tableName: 'application_credential' })
+// Dropped from every process's credential cache when revoked or deleted (see ApiToken's trigger).
+@Trigger({
+  name: 'application_credential_notify_change',
+  timing: 'after',
+  events: ['update', 'delete'],
+  forEach: 'row',
+  body: `perform pg_notify('ponte_credentials', old.secret_hash); return null;`,
+})
 @Index({ properties: ['application', 'id'] })
 export class ApplicationCredential {
   @PrimaryKey({ type: 'uuid' })

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { LRUCache } from 'lru-cache';
 import { Counter, type Registry } from 'prom-client';
 import { authenticateApplication } from './application.service.js';
+import type { CredentialCache } from './credential-cache.js';
 import { APP_CREDENTIAL_PREFIX, TOKEN_PREFIX, hashSecret, isWellFormedSecret } from './secrets.js';
 import { authenticateToken, type Principal } from './auth.service.js';
 
@@ -24,15 +25,17 @@ function kindOf(secret: string): Kind | undefined {
  * without a query, a secret that already failed is refused from memory, and a new one
  * costs one indexed lookup. Every new secret is looked up before its caller's address is
  * charged, so a valid token is never refused for what others sent from the same address
- * (docs/security.md#what-failed-authentication-costs). A secret that passes is looked up
- * on every request, so a revocation takes effect at once.
+ * (docs/security.md#what-failed-authentication-costs). A secret that passed is answered
+ * from `cache` when one is given (no query), which every process empties of a credential
+ * when its revocation commits (src/auth/credential-cache.ts).
  */
 export class Authenticator {
   private readonly unknown = new LRUCache<string, true>(UNKNOWN_HASHES);
   private readonly lookups: Counter;
   private readonly refusals: Counter<'reason'>;
+  private readonly cacheHits: Counter;
 
-  constructor(metrics?: Registry) {
+  constructor(metrics?: Registry, private readonly cache?: CredentialCache<Credential>) {
     const registers = metrics ? [metrics] : [];
     this.lookups = new Counter({ name: 'ponte_auth_lookups_total', help: 'Credentials looked up in the database', registers });
     this.refusals = new Counter({
@@ -41,20 +44,29 @@ export class Authenticator {
       labelNames: ['reason'],
       registers,
     });
+    this.cacheHits = new Counter({ name: 'ponte_auth_cache_hits_total', help: 'Credentials answered from the credential cache, without a query', registers });
   }
 
-  async authenticate(em: EntityManager, secret: string | undefined): Promise<Credential | undefined> {
+  /** `em` is called only when the credential is looked up in the database. */
+  async authenticate(em: () => EntityManager, secret: string | undefined): Promise<Credential | undefined> {
     if (secret === undefined) return undefined;
     const kind = kindOf(secret);
     if (!kind) return this.refuse('malformed');
     const hash = hashSecret(secret);
     if (this.unknown.has(hash)) return this.refuse('known_unknown');
+    const cached = this.cache?.get(hash);
+    if (cached) {
+      this.cacheHits.inc();
+      return cached;
+    }
     this.lookups.inc();
-    const credential = await lookUp(em, kind, secret);
+    const ticket = this.cache?.ticket();
+    const credential = await lookUp(em(), kind, secret);
     if (!credential) {
       this.unknown.set(hash, true);
       return this.refuse('unknown');
     }
+    if (ticket !== undefined) this.cache!.store(hash, credential, ticket);
     return credential;
   }
 

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export const TOKEN_PREFIX = 'ponte_sk_';
 export const APP_CREDENTIAL_PREFIX = 'ponte_app_';
@@ -16,8 +16,9 @@ export function isWellFormedSecret(secret: string, prefix: string): boolean {
   return secret.startsWith(prefix) && SECRET_BODY.test(secret.slice(prefix.length));
 }
 
+/** SHA-256, hex; `hash` is the one-shot form (no Hash object), run on every request. */
 export function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
+  return hash('sha256', secret, 'hex');
 }
 
 /**

@@ -1,8 +1,17 @@
 import type { Opt } from '@mikro-orm/core';
-import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, PrimaryKey, Property, Trigger } from '@mikro-orm/decorators/legacy';
 import { newId } from '../db/ids.js';
 
 @Entity({ tableName: 'seller' })
+// A cached token carries its seller's name: a changed or removed seller empties every
+// process's credential cache (the service never changes one; an operator may).
+@Trigger({
+  name: 'seller_notify_change',
+  timing: 'after',
+  events: ['update', 'delete'],
+  forEach: 'statement',
+  body: `perform pg_notify('ponte_credentials', ''); return null;`,
+})
 export class Seller {
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();

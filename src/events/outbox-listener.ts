@@ -1,5 +1,5 @@
-import pg from 'pg';
 import type { Logger } from 'pino';
+import { listen, type Listener } from '../db/listener.js';
 import { OUTBOX_CHANNEL } from './outbox.js';
 
 /** What the outbox trigger sends on commit (see OutboxEvent's @Trigger). */
@@ -9,9 +9,7 @@ export interface OutboxNotification {
   type: string;
 }
 
-export interface OutboxListener {
-  close(): Promise<void>;
-}
+export type OutboxListener = Listener;
 
 /**
  * A dedicated connection LISTENing on the outbox channel. Notifications sent while it was
@@ -25,52 +23,11 @@ export async function listenForOutbox(options: {
   logger?: Logger;
   retryDelayMs?: number;
 }): Promise<OutboxListener> {
-  let client: pg.Client | undefined;
-  let closed = false;
-  let retryTimer: NodeJS.Timeout | undefined;
-
-  const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: options.databaseUrl });
-    next.on('notification', (message) => {
-      if (message.channel !== OUTBOX_CHANNEL || !message.payload) return;
-      try {
-        options.onNotification(JSON.parse(message.payload) as OutboxNotification);
-      } catch (error) {
-        options.logger?.error({ err: error }, 'outbox notification handler failed');
-      }
-    });
-    next.on('error', (error) => {
-      options.logger?.warn({ err: error }, 'outbox listener connection lost; reconnecting');
-      scheduleReconnect();
-    });
-    await next.connect();
-    await next.query(`LISTEN ${OUTBOX_CHANNEL}`);
-    client = next;
-  };
-
-  const scheduleReconnect = () => {
-    if (closed || retryTimer) return;
-    const previous = client;
-    client = undefined;
-    void previous?.end().catch(() => undefined);
-    retryTimer = setTimeout(async () => {
-      retryTimer = undefined;
-      try {
-        await connect();
-        options.onReconnect?.();
-      } catch (error) {
-        options.logger?.warn({ err: error }, 'outbox listener reconnect failed');
-        scheduleReconnect();
-      }
-    }, options.retryDelayMs ?? 1000);
-  };
-
-  await connect();
-  return {
-    close: async () => {
-      closed = true;
-      clearTimeout(retryTimer);
-      await client?.end().catch(() => undefined);
+  return listen({
+    ...options,
+    channel: OUTBOX_CHANNEL,
+    onNotification: (payload) => {
+      if (payload) options.onNotification(JSON.parse(payload) as OutboxNotification);
     },
-  };
+  });
 }

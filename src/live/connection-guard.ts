@@ -41,7 +41,7 @@ export class ConnectionGuard {
   async authenticate(socket: WebSocket, request: IncomingMessage, params: Record<string, unknown> | undefined): Promise<Principal | undefined> {
     const header = params?.authorization ?? params?.Authorization;
     const secret = typeof header === 'string' ? bearerSecret(header) : undefined;
-    const credential = await this.deps.authenticator.authenticate(this.deps.orm.em.fork(), secret);
+    const credential = await this.deps.authenticator.authenticate(() => this.deps.orm.em.fork(), secret);
     if (credential?.kind === 'token') return credential.principal;
     const decision = await this.deps.rateLimits.take({ ip: this.deps.clientAddress(request) });
     if (decision.allowed) socket.close(CloseCode.Unauthorized, 'Unauthorized: connection_init needs a valid authorization: Bearer token');

@@ -125,7 +125,8 @@ describe('REST event sources', () => {
       const operation = documents[slug!].paths[path!]?.[method!];
       expect(operation, `${slug}: ${method} ${path}`).toBeDefined();
       expect(operation.operationId).toBeTruthy();
-      expect(operation.security).toEqual([{ sellerToken: ['orders:write'] }]);
+      expect(operation.security).toEqual([{ sellerToken: [] }]);
+      expect(operation['x-required-scopes']).toEqual(['orders:write']);
       expect(operation.requestBody.content['application/json'].schema).toBeDefined();
       expect(operation.responses['201']).toBeDefined();
     }

@@ -33,7 +33,7 @@ export interface Tag {
 
 export interface OpenApiDocument {
   openapi: string;
-  info: { title: string; version: string; description?: string };
+  info: { title: string; version: string; description?: string; contact?: { name?: string; url?: string; email?: string } };
   servers?: { url: string; description?: string; variables?: Record<string, { default: string; description?: string }> }[];
   tags?: Tag[];
   paths?: Record<string, PathItem>;

@@ -34,6 +34,8 @@ export function openApiOptions(interfaces: readonly RestInterface[]): FastifyDyn
         title: 'Ponte REST API',
         version: '1.0.0',
         description: `Orders, catalogue, stock and webhooks of the Ponte integration hub: every interface in one document (each also has its own under ${OPENAPI_PATH}/). Errors are RFC 9457 problem+json; each \`type\` is a page of the error catalogue at ${PROBLEMS_PATH}.`,
+        // Each server has its own operator; the documents are the same everywhere.
+        contact: { name: 'The operator of this Ponte server' },
       },
       servers: SERVERS,
       components: { securitySchemes: SECURITY_SCHEMES },

@@ -31,8 +31,12 @@ export interface EventDeliveries {
   success: string;
 }
 
-/** The `webhooks` section of an interface: one POST per event, its body the event's schema. */
-export function webhooksOf(api: RestInterface): Record<string, PathItem> {
+/**
+ * The `webhooks` section of an interface: one POST per event, its body the event's schema.
+ * `idSuffix` tells apart the operationIds of a second, different delivery of the same event
+ * in the combined document.
+ */
+export function webhooksOf(api: RestInterface, idSuffix = ''): Record<string, PathItem> {
   const deliveries = api.deliveries;
   if (!deliveries) return {};
   return Object.fromEntries(
@@ -43,8 +47,9 @@ export function webhooksOf(api: RestInterface): Record<string, PathItem> {
         name,
         {
           post: {
-            operationId: `on${name.replace(/(^|[._])(\w)/g, (_match, _separator, letter: string) => letter.toUpperCase())}`,
+            operationId: `on${pascalCase(name)}${idSuffix}`,
             summary: `The event ${name}, as ${api.title} delivers it`,
+            description: `What your receiver gets for ${name}. ${deliveries.success}`,
             tags: ['events'],
             parameters: Object.entries(deliveries.headers).map(([header, { description, schema }]) => ({
               name: header,
@@ -89,12 +94,22 @@ export function interfaceDocument(combined: OpenApiDocument, api: RestInterface)
  */
 export function allWebhooks(interfaces: readonly RestInterface[]): Record<string, PathItem> {
   const webhooks: Record<string, PathItem> = {};
+  // Interfaces sharing one way of delivering (the portal's are the webhooks interface's) list it once.
+  const described = new Set<EventDeliveries>();
   for (const api of interfaces) {
-    for (const [name, item] of Object.entries(webhooksOf(api))) {
-      const known = webhooks[name];
-      if (!known) webhooks[name] = item;
-      else if (JSON.stringify(known) !== JSON.stringify(item)) webhooks[`${name} (${api.slug})`] = item;
+    if (!api.deliveries || described.has(api.deliveries)) continue;
+    described.add(api.deliveries);
+    const plain = webhooksOf(api);
+    const suffixed = webhooksOf(api, pascalCase(api.slug));
+    for (const [name, item] of Object.entries(plain)) {
+      if (!webhooks[name]) webhooks[name] = item;
+      else webhooks[`${name} (${api.slug})`] = suffixed[name]!;
     }
   }
   return webhooks;
+}
+
+/** `pedido.status_alterado` → `PedidoStatusAlterado`, `portal-v2` → `PortalV2`. */
+function pascalCase(name: string): string {
+  return name.replace(/(^|[._-])(\w)/g, (_match, _separator, letter: string) => letter.toUpperCase());
 }

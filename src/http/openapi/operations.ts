@@ -16,6 +16,9 @@ export const SECURITY_SCHEMES = {
   },
 } as const;
 
+/** The seller token scopes an operation needs (`["orders:read"]`), beside its security requirement. */
+export const SCOPES_KEY = 'x-required-scopes';
+
 /** Where the route's documented errors travel from the per-route transform to the document transform. */
 export const PROBLEMS_KEY = 'x-ponte-problems';
 
@@ -38,18 +41,31 @@ const VERBS: Record<string, (item: boolean) => string> = {
 export const describeOperation: SwaggerTransform = ({ schema, url, route }) => {
   if (!schema || schema.hide) return { schema, url };
   const scope = route.config?.scope;
-  const security = schema.security ?? (scope ? [{ sellerToken: scope === ANY_SCOPE ? [] : [scope] }] : []);
+  const needed = scope && scope !== ANY_SCOPE ? scope : undefined;
+  // A bearer scheme has no scopes in OpenAPI's model (only OAuth2 flows do): the
+  // requirement names the scheme, and the scope travels in SCOPES_KEY and the description.
+  const security = schema.security ?? (scope ? [{ sellerToken: [] }] : []);
   const method = String(route.method);
+  const summary = typeof schema.summary === 'string' ? schema.summary : undefined;
   return {
     url,
     schema: {
       ...schema,
       operationId: schema.operationId ?? derivedOperationId(method, url),
+      description: [schema.description ?? (summary ? `${summary.replace(/\.$/, '')}.` : undefined), whoMayCall(security, needed)].filter(Boolean).join('\n\n'),
       security,
+      ...(needed ? { [SCOPES_KEY]: [needed] } : {}),
       [PROBLEMS_KEY]: problemsOf(schema, { scoped: scope !== undefined && scope !== ANY_SCOPE, secured: security.length > 0, limited: route.config?.rateLimit !== false, path: url }),
     },
   };
 };
+
+/** The operation's caller, in words: every operation description ends with it. */
+function whoMayCall(security: readonly Record<string, unknown>[], scope: string | undefined): string {
+  if (security.some((requirement) => 'applicationCredential' in requirement)) return 'Called with the application\'s credential (`ponte_app_…`).';
+  if (security.length === 0) return 'Needs no credential.';
+  return scope ? `Needs a seller token with the \`${scope}\` scope (403 \`FORBIDDEN\` without it).` : 'Any seller token may call it.';
+}
 
 function derivedOperationId(method: string, url: string): string {
   const segments = url.split('/').filter(Boolean);
