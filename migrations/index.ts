@@ -21,6 +21,7 @@ import { Migration20261128000106 } from './Migration20261128000106_credential_ch
 import { Migration20261128000239 } from './Migration20261128000239_channel_order_attention.js';
 import { Migration20261128000514 } from './Migration20261128000514_webhook_destination.js';
 import { Migration20261128004202 } from './Migration20261128004202_channel_connections.js';
+import { Migration20261128012706 } from './Migration20261128012706_channel_sync.js';
 
 /** Every migration, in order. `npm run migration:create` rewrites this list. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -46,4 +47,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261128000239_channel_order_attention', class: Migration20261128000239 },
   { name: 'Migration20261128000514_webhook_destination', class: Migration20261128000514 },
   { name: 'Migration20261128004202_channel_connections', class: Migration20261128004202 },
+  { name: 'Migration20261128012706_channel_sync', class: Migration20261128012706 },
 ];
