@@ -158,6 +158,12 @@ export function mercadoLivreStandIn(options: { accessToken?: string } = {}): Pro
     [
       [/^(GET|PUT) \/items\/MLB\d+(\?.*)?$/, item],
       [/^POST \/oauth\/token$/, oauth],
+      // Orders, for notifications: the published sample, sold by the connected seller.
+      [/^GET \/orders\/\d+$/, (request) =>
+        request.headers.authorization === `Bearer ${token}`
+          ? { status: 200, body: { ...fixture('mercadolivre/order.json'), id: Number(request.path.split('/')[2]) } }
+          : refused],
+      [/^GET \/shipments\/\d+$/, () => ({ status: 200, body: fixture('mercadolivre/shipment.json') })],
     ],
     state,
   );
