@@ -11,6 +11,12 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** Streaming replicas that take reads which tolerate lag (docs/operations.md, Read replicas). */
+  databaseReadUrls: string[];
+  /** A replica further behind the primary than this serves no read. */
+  replicaMaxLagMs: number;
+  /** How often the replicas' replay positions are checked against the primary's. */
+  replicaCheckMs: number;
   dataDir: string;
   /** A built console to serve at /console instead of the build's own (src/http/console.ts). */
   consoleDir: string | undefined;
@@ -157,6 +163,16 @@ function url(protocols: string[]): Parse<string> {
 
 const text: Parse<string> = (raw) => raw;
 
+/** A comma-separated list, each item parsed alone (empty items ignored). */
+function list<T>(parse: Parse<T>): Parse<T[]> {
+  return (raw, name) =>
+    raw
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean)
+      .map((item) => parse(item, name));
+}
+
 /** A shared secret: long enough not to be guessed. */
 function secret(minLength: number): Parse<string> {
   return (raw, name) => {
@@ -208,6 +224,9 @@ export function loadConfig(env: Env = process.env): Config {
     port: read(env, 'PORT', integer(0, 65535), 4000),
     host: read(env, 'HOST', text, '127.0.0.1'),
     databaseUrl: optional(env, 'DATABASE_URL', url(['postgres:', 'postgresql:'])),
+    databaseReadUrls: read(env, 'DATABASE_READ_URL', list(url(['postgres:', 'postgresql:'])), []),
+    replicaMaxLagMs: read(env, 'REPLICA_MAX_LAG_MS', integer(1, 3_600_000), 2000),
+    replicaCheckMs: read(env, 'REPLICA_CHECK_MS', integer(10, 60_000), 200),
     dataDir: read(env, 'PONTE_DATA_DIR', text, '.data'),
     consoleDir: optional(env, 'PONTE_CONSOLE_DIR', text),
     embeddedPostgresPort: read(env, 'EMBEDDED_POSTGRES_PORT', integer(1, 65535), 54329),
@@ -274,6 +293,9 @@ export function loadConfig(env: Env = process.env): Config {
   // Live subscriptions replay from the outbox within their window: those events must stay.
   if (config.retentionEventsMs < config.liveReplayWindowMs) {
     throw new ConfigError(`RETENTION_EVENTS_MS must be at least LIVE_REPLAY_WINDOW_MS (${config.liveReplayWindowMs})`);
+  }
+  if (config.databaseReadUrls.length > 0 && !config.databaseUrl) {
+    throw new ConfigError('DATABASE_READ_URL needs DATABASE_URL: the embedded database has no replicas');
   }
   if (config.metricsPort !== undefined && config.metricsPort === config.port && config.port !== 0) {
     throw new ConfigError(`METRICS_PORT must differ from PORT (${config.port})`);

@@ -9,6 +9,7 @@ import { liveModule } from './live/live.module.js';
 import { ordersModule } from './orders/orders.module.js';
 import { portalModule } from './portal/portal.module.js';
 import { productsModule } from './products/products.module.js';
+import { simulatorModule } from './simulator/simulator.module.js';
 import { webhooksModule } from './webhooks/webhooks.module.js';
 
 /**
@@ -27,6 +28,7 @@ export const MODULES: readonly PonteModule[] = [
   webhooksModule,
   portalModule,
   liveModule,
+  simulatorModule,
 ];
 
 /**

@@ -1,5 +1,6 @@
 import { fastifyApolloHandler } from '@as-integrations/fastify';
 import swagger from '@fastify/swagger';
+import type { EntityClass } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Principal } from './auth/auth.service.js';
@@ -9,6 +10,7 @@ import { Authenticator, type Credential } from './auth/authenticator.js';
 import { startCredentialCache } from './auth/credential-cache.js';
 import { bearerSecret } from './auth/secrets.js';
 import { scopeToSeller } from './db/orm.js';
+import { ReadReplicas } from './db/replicas.js';
 import { buildProbeServer, createFastify, type ServerDeps } from './http/app.js';
 import { startApollo } from './graphql/apollo.js';
 import { operationLimits } from './graphql/limits.js';
@@ -44,7 +46,17 @@ export async function buildServer(deps: ServerDeps): Promise<RestApp> {
   registerErrorPages(app);
 
   const metrics = registerMetrics(app, config, deps.metrics);
-  registerHealth(app, orm);
+  const replicas = await ReadReplicas.start({
+    primaryUrl: orm.config.get('clientUrl')!,
+    replicaUrls: config.databaseReadUrls,
+    entities: orm.config.get('entities') as EntityClass[],
+    maxLagMs: config.replicaMaxLagMs,
+    checkMs: config.replicaCheckMs,
+    logger: deps.logger,
+    metrics,
+  });
+  app.addHook('onClose', async () => replicas?.stop());
+  registerHealth(app, orm, replicas);
 
   const rateLimits = await registerRateLimits(app, config);
   const credentials = await startCredentialCache<Credential>(config.authCacheMs, { orm, logger: deps.logger });
@@ -66,6 +78,16 @@ export async function buildServer(deps: ServerDeps): Promise<RestApp> {
       return em;
     },
   });
+  app.decorateRequest('lagTolerantRead', function <T>(this: FastifyRequest, work: (em: EntityManager) => Promise<T>): Promise<T> {
+    if (!replicas) return work(this.em);
+    return replicas.read(writerOf(this), this.principal?.sellerId, work, () => this.em);
+  });
+  // A caller's writes, recorded once answered (committed): its next reads wait for a replica that has them.
+  app.addHook('onResponse', async (request) => {
+    const writer = writerOf(request);
+    if (replicas && writer && (request.wrote || (!READ_METHODS.has(request.method) && request.routeOptions.url !== '/graphql'))) replicas.wrote(writer);
+  });
+  app.decorateRequest('wrote', false);
   // Who calls, then their budget, then their scope: a refused request still spends budget,
   // and a client out of budget is refused before its unknown credential costs a query.
   app.addHook('onRequest', async (request, reply) => {
@@ -137,4 +159,20 @@ class HttpGraphQLContext implements GraphQLContext {
   get em(): EntityManager {
     return this.request.em;
   }
+
+  lagTolerantRead<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
+    return this.request.lagTolerantRead(work);
+  }
+
+  noteWrite(): void {
+    this.request.wrote = true;
+  }
+}
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Whose writes a request's reads must see: its token's, or its application's. */
+function writerOf(request: FastifyRequest): string | undefined {
+  if (request.principal) return `token:${request.principal.tokenId}`;
+  return request.applicationId === undefined ? undefined : `app:${request.applicationId}`;
 }
