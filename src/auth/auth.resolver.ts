@@ -62,6 +62,7 @@ class ApiTokenType implements TokenView {
   @Field(() => [ScopeEnum], { description: 'What it may do' }) scopes!: TokenView['scopes'];
   @Field(() => DateTime, { description: 'When it was created' }) createdAt!: string;
   @Field(() => DateTime, { nullable: true, description: 'Set once revoked: the token no longer works' }) revokedAt!: string | null;
+  @Field(() => DateTime, { nullable: true, description: 'When a request last used it, to within about two minutes; null if never' }) lastUsedAt!: string | null;
   @Field(() => ID, { nullable: true, description: 'The token that created this one; null when the operator did (CLI)' }) issuedBy!: string | null;
 }
 

@@ -142,6 +142,7 @@ export async function revokeToken(em: EntityManager, revoker: Caller | typeof OP
 interface TokenRow {
   id: string;
   secret_hash: string;
+  last_used_at: Date | null;
   scopes: Scope[];
   seller_id: string;
   seller_name: string;
@@ -156,13 +157,34 @@ export async function authenticateToken(em: EntityManager, secret: string): Prom
   // from the seller, never from the token's prefix.
   const [row] = await executeRead<TokenRow>(
     em,
-    `select t.id, t.secret_hash, t.scopes, s.id as seller_id, s.name as seller_name, s.sandbox
+    `select t.id, t.secret_hash, t.scopes, t.last_used_at, s.id as seller_id, s.name as seller_name, s.sandbox
        from api_token t join seller s on s.id = t.seller_id
       where t.secret_hash = ? and t.revoked_at is null`,
     [hashSecret(secret)],
   );
   if (!row || !secretMatches(secret, row.secret_hash)) return undefined;
+  if (useIsDue(row.last_used_at)) await recordTokenUse(em, row.id);
   return { sellerId: row.seller_id, sellerName: row.seller_name, sandbox: row.sandbox, tokenId: row.id, scopes: new Set(row.scopes) };
+}
+
+/** How stale a token's lastUsedAt may grow before a request writes it again. */
+export const TOKEN_USE_RESOLUTION_MS = 60_000;
+
+function useIsDue(lastUsedAt: Date | null): boolean {
+  return !lastUsedAt || Date.now() - new Date(lastUsedAt).getTime() >= TOKEN_USE_RESOLUTION_MS;
+}
+
+/**
+ * Stamps a token's lastUsedAt. The lookup read the stamp, so a request writes only when it
+ * is a minute old; the condition here keeps concurrent requests and other processes that
+ * read the same stale stamp to one write between them.
+ */
+async function recordTokenUse(em: EntityManager, tokenId: string): Promise<void> {
+  await em.execute(
+    `update api_token set last_used_at = now()
+      where id = ? and (last_used_at is null or last_used_at <= now() - make_interval(secs => ?))`,
+    [tokenId, TOKEN_USE_RESOLUTION_MS / 1000],
+  );
 }
 
 /** Which of these tokens still work (not revoked): one statement for any number of ids. */

@@ -154,6 +154,12 @@ const orderListSchema = <S extends TSchema>(status: S, maxLimit: number) =>
     {
       channel: Type.Optional(Text(64)),
       status: Type.Optional(status),
+      search: Type.Optional(
+        Text(100, {
+          description:
+            'Orders whose externalId is this, whose customer document (CPF or CNPJ, with or without the mask) is this, or whose customer name contains it (case and accents ignored)',
+        }),
+      ),
       createdFrom: Type.Optional(Timestamp('createdAt at or after')),
       createdTo: Type.Optional(Timestamp('createdAt before')),
       placedFrom: Type.Optional(Timestamp('placedAt (the sale date in its channel) at or after')),

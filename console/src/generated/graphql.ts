@@ -109,6 +109,8 @@ export type OrderFilterInput = {
   placedFrom?: string | null | undefined;
   /** Placed (placedAt) before (exclusive) */
   placedTo?: string | null | undefined;
+  /** Orders whose externalId is this, whose customer document (CPF or CNPJ, with or without the mask) is this, or whose customer name contains it (case and accents ignored) */
+  search?: string | null | undefined;
   /** Any of these statuses */
   status?: Array<OrderStatus> | null | undefined;
   /** Updated at or after (inclusive) */
@@ -388,6 +390,16 @@ export type ChangeOrderStatusMutationVariables = Exact<{
 
 export type ChangeOrderStatusMutation = { changeOrderStatus: { order: { placedAt: string, nextStatuses: Array<OrderStatusTarget>, updatedAt: string, cancellationReason: string | null, id: string, number: number, channel: string, externalId: string, status: OrderStatus, createdAt: string, customer: { name: string, email: string | null, phone: string | null, document: string | null }, deliveryAddress: { recipient: string, street: string, number: string, complement: string | null, district: string, city: string, state: string, postalCode: string }, amounts: { items: string, shipping: string, discount: string, total: string }, items: Array<{ sku: string, title: string, quantity: number, unitPrice: string, discount: string, total: string }>, payments: Array<{ id: string, method: PaymentMethod, status: PaymentStatus, amount: string, installments: number, paidAt: string | null }>, statusHistory: Array<{ status: OrderStatus, at: string, note: string | null }>, invoice: { number: string, series: string, accessKey: string } | null, shipment: { carrier: string, trackingCode: string, trackingUrl: string | null } | null } } };
 
+export type OrderNumbersQueryVariables = Exact<{
+  ids: Array<string | number> | string | number;
+}>;
+
+
+export type OrderNumbersQuery = { nodes: Array<
+    | { id: string, number: number }
+    | Record<PropertyKey, never>
+   | null> };
+
 export type OrdersTodayQueryVariables = Exact<{
   createdFrom: string;
 }>;
@@ -433,7 +445,7 @@ export type TokensQueryVariables = Exact<{
 }>;
 
 
-export type TokensQuery = { tokens: { edges: Array<{ node: { id: string, name: string, prefix: string, scopes: Array<Scope>, createdAt: string, revokedAt: string | null } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+export type TokensQuery = { tokens: { edges: Array<{ node: { id: string, name: string, prefix: string, scopes: Array<Scope>, createdAt: string, revokedAt: string | null, lastUsedAt: string | null } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
 
 export type CreateTokenMutationVariables = Exact<{
   input: CreateTokenInput;
@@ -467,6 +479,11 @@ export type UninstallApplicationMutationVariables = Exact<{
 
 
 export type UninstallApplicationMutation = { uninstallApplication: { applicationId: string } };
+
+export type AvailableApplicationsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AvailableApplicationsQuery = { applications: Array<{ id: string, name: string, installed: boolean }> };
 
 export type ViewerQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -917,6 +934,16 @@ fragment OrderView on Order {
     trackingUrl
   }
 }`) as unknown as TypedDocumentString<ChangeOrderStatusMutation, ChangeOrderStatusMutationVariables>;
+export const OrderNumbersDocument = new TypedDocumentString(`
+    query OrderNumbers($ids: [ID!]!) {
+  nodes(ids: $ids) {
+    ... on Order {
+      id
+      number
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<OrderNumbersQuery, OrderNumbersQueryVariables>;
 export const OrdersTodayDocument = new TypedDocumentString(`
     query OrdersToday($createdFrom: DateTimeISO!) {
   orders(first: 200, filter: {createdFrom: $createdFrom}) {
@@ -1038,6 +1065,7 @@ export const TokensDocument = new TypedDocumentString(`
         scopes
         createdAt
         revokedAt
+        lastUsedAt
       }
     }
     pageInfo {
@@ -1095,6 +1123,15 @@ export const UninstallApplicationDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UninstallApplicationMutation, UninstallApplicationMutationVariables>;
+export const AvailableApplicationsDocument = new TypedDocumentString(`
+    query AvailableApplications {
+  applications {
+    id
+    name
+    installed
+  }
+}
+    `) as unknown as TypedDocumentString<AvailableApplicationsQuery, AvailableApplicationsQueryVariables>;
 export const ViewerDocument = new TypedDocumentString(`
     query Viewer {
   viewer {

@@ -68,7 +68,7 @@ export const en: Catalogue = {
     other: 'other',
     notHealthy: 'Subscriptions not healthy',
     allHealthy: 'Every subscription is healthy.',
-    live: 'Updates by itself when an order arrives.',
+    live: 'Live: updates by itself when an order arrives',
   },
   orders: {
     title: 'Orders',
@@ -199,6 +199,7 @@ export const en: Catalogue = {
     created: 'Created',
     nextAttempt: 'Next attempt',
     orderNumber: (number) => `Order #${number}`,
+    orderId: (id) => `order ${id}`,
   },
   disabledReason: {
     failing: 'too many failures in a row',

@@ -71,7 +71,7 @@ export const ptBR = {
     other: 'outras',
     notHealthy: 'Assinaturas com problemas',
     allHealthy: 'Todas as assinaturas estão saudáveis.',
-    live: 'Atualiza sozinha quando chega um pedido.',
+    live: 'Ao vivo: atualiza sozinha quando chega um pedido',
   },
   orders: {
     title: 'Pedidos',
@@ -202,6 +202,7 @@ export const ptBR = {
     created: 'Criada em',
     nextAttempt: 'Próxima tentativa',
     orderNumber: (number: number) => `Pedido #${number}`,
+    orderId: (id: string) => `pedido ${id}`,
   },
   disabledReason: {
     failing: 'falhas demais seguidas',

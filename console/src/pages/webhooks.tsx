@@ -1,7 +1,9 @@
 import { useState } from 'preact/hooks';
 import { useMutation, useQuery } from '../api/hooks';
 import { Badge } from '../components/badge';
+import { Aggregate, useOrderNumbers } from '../components/order-link';
 import { Pager, useCursorPages } from '../components/pager';
+import { TableFrame } from '../components/table-frame';
 import { Empty, ErrorNotice, QueryView } from '../components/states';
 import { Time } from '../components/time';
 import {
@@ -73,7 +75,7 @@ function InstalledRegistrations() {
         registrations.length === 0 ? (
           <Empty>{t.webhooks.noRegistrations}</Empty>
         ) : (
-          <div class="table-wrap">
+          <TableFrame label={t.webhooks.applications}>
             <table>
               <thead>
                 <tr>
@@ -107,7 +109,7 @@ function InstalledRegistrations() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableFrame>
         )
       }
     </QueryView>
@@ -250,6 +252,9 @@ function DeliveryLog({ subscriptions }: { subscriptions: SubscriptionRowFragment
   };
   const pages = useCursorPages(JSON.stringify(filter));
   const deliveries = useQuery(WebhookDeliveriesDocument, { first: 25, after: pages.after, filter });
+  const orderNumbers = useOrderNumbers(
+    deliveries.data?.webhookDeliveries.edges.filter(({ node }) => node.aggregateType === 'order').map(({ node }) => node.aggregateId) ?? [],
+  );
   const set = (field: keyof typeof filters) => (event: Event) => setFilters({ ...filters, [field]: (event.currentTarget as HTMLInputElement).value });
   return (
     <>
@@ -299,7 +304,7 @@ function DeliveryLog({ subscriptions }: { subscriptions: SubscriptionRowFragment
             <Empty>{t.webhooks.noDeliveries}</Empty>
           ) : (
             <>
-              <div class="table-wrap">
+              <TableFrame label={t.webhooks.deliveryLog}>
                 <table>
                   <thead>
                     <tr>
@@ -322,8 +327,8 @@ function DeliveryLog({ subscriptions }: { subscriptions: SubscriptionRowFragment
                         <td>
                           <Badge value={delivery.status} label={t.deliveryStatus[delivery.status]} />
                         </td>
-                        <td class="muted">
-                          {delivery.aggregateType} {delivery.aggregateId}
+                        <td>
+                          <Aggregate type={delivery.aggregateType} id={delivery.aggregateId} orderNumbers={orderNumbers} />
                         </td>
                         <td class="number">{delivery.attemptCount}</td>
                         <td>
@@ -336,7 +341,7 @@ function DeliveryLog({ subscriptions }: { subscriptions: SubscriptionRowFragment
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableFrame>
               <Pager pages={pages} hasNextPage={webhookDeliveries.pageInfo.hasNextPage} endCursor={webhookDeliveries.pageInfo.endCursor} />
             </>
           )

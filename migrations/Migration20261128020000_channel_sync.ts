@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-export class Migration20261128012706 extends Migration {
+export class Migration20261128020000 extends Migration {
   override async up(): Promise<void> {
     this.addSql(`create table "channel_sync" ("id" uuid not null, "seller_id" uuid not null, "connection_id" uuid not null, "subject" text not null, "field" text not null, "value" jsonb not null, "version" int not null default 1, "synced_value" jsonb null, "synced_version" int not null default 0, "status" text not null default 'pending', "attempt_count" int not null default 0, "attempts_in_round" int not null default 0, "next_attempt_at" timestamptz not null, "lease_token" uuid null, "lease_expires_at" timestamptz null, "last_attempt_at" timestamptz null, "last_error" text null, "created_at" timestamptz not null, "updated_at" timestamptz not null, primary key ("id"))`);
     this.addSql(`create index "channel_sync_seller_id_index" on "channel_sync" ("seller_id")`);
