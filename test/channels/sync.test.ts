@@ -125,6 +125,13 @@ describe('stock, prices and status out (the sync queue)', () => {
   });
 
   describe('quantities', () => {
+    /** SKU-A's quantity row on WooCommerce once its attempt sending `quantity` is recorded (the stand-in holds it a moment before). */
+    const syncedTo = (quantity: number) =>
+      until(
+        async () => (await call(server, seller, 'GET', '/canais/loja-woo/sincronizacoes?subject=SKU-A&field=quantity')).body.data[0],
+        (sync) => sync?.status === 'synced' && sync.syncedValue.quantity === quantity,
+      );
+
     it('coalesce: many changes of one SKU make few calls, the platform ends with the newest and never receives an older value after a newer one', async () => {
       const em = forkForSeller(server.orm, seller.id);
       await call(server, seller, 'PUT', '/canais/loja-woo/anuncios', { links: [{ sku: 'SKU-A', listingId: '794' }] });
@@ -135,8 +142,7 @@ describe('stock, prices and status out (the sync queue)', () => {
       const received = woo.state.quantities.get('794')!.slice(before);
       expect(received.length).toBeLessThan(50);
       expect(nonDecreasing(received)).toBe(true);
-      const [row] = (await call(server, seller, 'GET', '/canais/loja-woo/sincronizacoes?subject=SKU-A&field=quantity')).body.data;
-      expect(row).toMatchObject({ status: 'synced', value: { quantity: 60 }, syncedValue: { quantity: 60 }, nextAttemptAt: null });
+      expect(await syncedTo(60)).toMatchObject({ status: 'synced', value: { quantity: 60 }, syncedValue: { quantity: 60 }, nextAttemptAt: null });
     });
 
     it('a 5xx and a request past the timeout are retried until the platform takes the value', async () => {
@@ -144,10 +150,7 @@ describe('stock, prices and status out (the sync queue)', () => {
       woo.state.failNext(1, { status: 503, body: { code: 'internal_server_error' } });
       woo.state.slowNext(1, 600);
       await updateStock(em, seller.id, 'SKU-A', { onHand: 61 });
-      const row = await until(
-        async () => (await call(server, seller, 'GET', '/canais/loja-woo/sincronizacoes?subject=SKU-A&field=quantity')).body.data[0],
-        (sync) => sync.status === 'synced' && sync.syncedValue.quantity === 61,
-      );
+      const row = await syncedTo(61);
       expect(woo.state.last(woo.state.quantities, '794')).toBe(61);
       const outcomes = row.attempts.slice(-3).map((attempt: { outcome: string; error: string | null; statusCode: number | null }) => [attempt.outcome, attempt.error, attempt.statusCode]);
       expect(outcomes).toEqual([
@@ -161,8 +164,7 @@ describe('stock, prices and status out (the sync queue)', () => {
       const em = forkForSeller(server.orm, seller.id);
       woo.state.failNext(1, { status: 429, headers: { 'retry-after': '1' }, body: { code: 'rest_rate_limited' } });
       await updateStock(em, seller.id, 'SKU-A', { onHand: 62 });
-      await until(() => woo.state.last(woo.state.quantities, '794'), (quantity) => quantity === 62);
-      const [row] = (await call(server, seller, 'GET', '/canais/loja-woo/sincronizacoes?subject=SKU-A&field=quantity')).body.data;
+      const row = await syncedTo(62);
       const [throttled, taken] = row.attempts.slice(-2);
       expect(throttled).toMatchObject({ outcome: 'retrying', statusCode: 429 });
       expect(taken).toMatchObject({ outcome: 'succeeded' });
