@@ -252,7 +252,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhookBackoffMaxMs: read(env, 'WEBHOOK_BACKOFF_MAX_MS', integer(0), 21_600_000),
     webhookAllowPrivateTargets: read(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', boolean, false),
     webhookDisableAfterMs: read(env, 'WEBHOOK_DISABLE_AFTER_MS', integer(1), 259_200_000),
-    webhookConcurrency: read(env, 'WEBHOOK_CONCURRENCY', integer(1, 10_000), 64),
+    webhookConcurrency: read(env, 'WEBHOOK_CONCURRENCY', integer(1, 10_000), 80),
     webhookDestinationMaxInFlight: read(env, 'WEBHOOK_DESTINATION_MAX_IN_FLIGHT', integer(1, 10_000), 16),
     webhookSellerMaxInFlight: read(env, 'WEBHOOK_SELLER_MAX_IN_FLIGHT', integer(1, 10_000), 32),
     webhookReservedSlots: read(env, 'WEBHOOK_RESERVED_SLOTS', integer(0, 10_000), 16),

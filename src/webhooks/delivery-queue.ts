@@ -113,13 +113,19 @@ function firstOwedOf(delivery: string): string {
 // to the next, and the takeable test is made again on the row as locked. That row is found
 // by its key: with the status test the partial indexes cannot match (takeable), a plan
 // made on an empty queue cannot read the due index again for each chosen row.
-const CLAIM = prepared(
-  'ponte_webhook_claim',
-  claimSql(`with candidate as (
+
+/**
+ * The fair claim over `candidates` (a select of takeable deliveries `d` of subscriptions
+ * `s`, its own conditions given), skipping destinations and sellers at their cap, up to
+ * the window; see CLAIM.
+ */
+function fairClaimSql({ candidates, throughPartialIndexes }: { candidates: string; throughPartialIndexes: boolean }): string {
+  return claimSql(`with candidate as (
        select d.id, d.seller_id, ${DESTINATION} as destination, d.next_attempt_at
          from webhook_delivery d
          join webhook_subscription s on s.id = d.subscription_id
-        where ${takeable()}
+        where ${candidates}
+          and ${takeable({ throughPartialIndexes })}
           and d.seller_id <> all(?::uuid[])
           and ${DESTINATION} <> all(?::uuid[])
           and d.id = ${firstOwedOf('d')}
@@ -133,7 +139,18 @@ const CLAIM = prepared(
       where ${takeable({ throughPartialIndexes: false })}
       order by ${FAIR_ORDER}
       limit ?
-      for update of d skip locked`),
+      for update of d skip locked`);
+}
+
+const CLAIM = prepared('ponte_webhook_claim', fairClaimSql({ candidates: 'true', throughPartialIndexes: true }));
+
+// The same over given deliveries, each found by its key: what a fan-out just made. It reads
+// nothing else, so a backlog in the due order ahead of them (a dead destination's hundred
+// thousand) costs it nothing; the status test is kept off the partial indexes so that no
+// plan reaches them through the due index (see takeable).
+const CLAIM_GIVEN = prepared(
+  'ponte_webhook_claim_given',
+  fairClaimSql({ candidates: 'd.id = any(?::uuid[])', throughPartialIndexes: false }),
 );
 
 // Per finished delivery, the first its aggregate still owes (firstOwedOf), then that
@@ -170,8 +187,23 @@ const CLAIM_NEXT_OF_AGGREGATES = prepared(
  */
 export async function claimDueDeliveries(run: RunStatement, limit: number, leaseMs: number, shares: ClaimShares): Promise<ClaimedDelivery[]> {
   // Spans sellers by design: the dispatcher serves every tenant.
-  const rows = await run<ClaimRow>(CLAIM, [...fairSkipParams(shares), Math.max(limit, CLAIM_WINDOW), ...fairChoiceParams(shares), limit, leaseMs]);
+  const rows = await run<ClaimRow>(CLAIM, fairClaimValues(limit, leaseMs, shares));
   return rows.map(claimedOf);
+}
+
+/**
+ * claimDueDeliveries restricted to `ids` (deliveries a fan-out just made): the same rules,
+ * each delivery found by its key, so it costs the same whatever else is owed.
+ */
+export async function claimGivenDeliveries(run: RunStatement, ids: readonly string[], limit: number, leaseMs: number, shares: ClaimShares): Promise<ClaimedDelivery[]> {
+  if (ids.length === 0 || limit <= 0) return [];
+  const rows = await run<ClaimRow>(CLAIM_GIVEN, [uuidArray(ids), ...fairClaimValues(limit, leaseMs, shares)]);
+  return rows.map(claimedOf);
+}
+
+/** The fair claim's parameters after its candidates' own, in the statement's order. */
+function fairClaimValues(limit: number, leaseMs: number, shares: ClaimShares): unknown[] {
+  return [...fairSkipParams(shares), Math.max(limit, CLAIM_WINDOW), ...fairChoiceParams(shares), limit, leaseMs];
 }
 
 function claimedOf(row: ClaimRow): ClaimedDelivery {

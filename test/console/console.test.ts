@@ -295,6 +295,36 @@ describe('the console in Chromium', () => {
     });
   });
 
+  describe('a slow endpoint', () => {
+    let receiver: Receiver;
+    let dispatcher: Dispatcher;
+
+    beforeAll(async () => {
+      receiver = await startReceiver(() => ({ status: 204 }));
+      receiver.pause();
+      dispatcher = await startDispatcher(world.server, { env: { WEBHOOK_TIMEOUT_MS: '60000' } });
+    });
+
+    afterAll(async () => {
+      receiver?.resume();
+      await dispatcher?.stop();
+      await receiver?.close();
+    });
+
+    it('shows what its subscription is owed and has in flight in the webhook health', async () => {
+      const seller = await orderSeller(world.server);
+      await subscribe(world.server, seller, { url: receiver.url, events: ['pedido.criado'] });
+      await createOrder(world.server, seller);
+      await receiver.waitFor(() => receiver.held().length === 1);
+
+      const page = await signedInPage(world, seller.token);
+      await page.getByRole('link', { name: 'Webhooks' }).click();
+      await page.getByText('1 pendentes, 1 em envio').waitFor();
+      expect(await page.locator('.backlog').textContent()).toContain('a mais antiga desde');
+      await page.context().close();
+    });
+  });
+
   it('finds orders by customer name, CPF or external id, and filters by a channel picked from the seller\'s channels', async () => {
     const seller = await orderSeller(world.server);
     const customer = (name: string, document = VALID_CPF) => ({ name, email: 'c@example.com', document });

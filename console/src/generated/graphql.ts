@@ -490,7 +490,7 @@ export type ViewerQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type ViewerQuery = { viewer: { tokenId: string, scopes: Array<Scope>, sandbox: boolean, seller: { id: string, name: string } } };
 
-export type SubscriptionRowFragment = { id: string, url: string, description: string | null, events: Array<EventType>, active: boolean, health: WebhookHealth, consecutiveFailures: number, lastSuccessAt: string | null, lastFailureAt: string | null, disabledAt: string | null, disabledReason: WebhookDisabledReason | null, createdAt: string };
+export type SubscriptionRowFragment = { id: string, url: string, description: string | null, events: Array<EventType>, active: boolean, health: WebhookHealth, consecutiveFailures: number, lastSuccessAt: string | null, lastFailureAt: string | null, disabledAt: string | null, disabledReason: WebhookDisabledReason | null, createdAt: string, backlog: { owed: number, inFlight: number, oldestOwedAt: string | null } };
 
 export type WebhookSubscriptionsQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -498,21 +498,21 @@ export type WebhookSubscriptionsQueryVariables = Exact<{
 }>;
 
 
-export type WebhookSubscriptionsQuery = { webhookSubscriptions: { edges: Array<{ node: { id: string, url: string, description: string | null, events: Array<EventType>, active: boolean, health: WebhookHealth, consecutiveFailures: number, lastSuccessAt: string | null, lastFailureAt: string | null, disabledAt: string | null, disabledReason: WebhookDisabledReason | null, createdAt: string } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+export type WebhookSubscriptionsQuery = { webhookSubscriptions: { edges: Array<{ node: { id: string, url: string, description: string | null, events: Array<EventType>, active: boolean, health: WebhookHealth, consecutiveFailures: number, lastSuccessAt: string | null, lastFailureAt: string | null, disabledAt: string | null, disabledReason: WebhookDisabledReason | null, createdAt: string, backlog: { owed: number, inFlight: number, oldestOwedAt: string | null } } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
 
 export type CreateWebhookSubscriptionMutationVariables = Exact<{
   input: CreateWebhookSubscriptionInput;
 }>;
 
 
-export type CreateWebhookSubscriptionMutation = { createWebhookSubscription: { secret: string, subscription: { id: string, url: string, description: string | null, events: Array<EventType>, active: boolean, health: WebhookHealth, consecutiveFailures: number, lastSuccessAt: string | null, lastFailureAt: string | null, disabledAt: string | null, disabledReason: WebhookDisabledReason | null, createdAt: string } } };
+export type CreateWebhookSubscriptionMutation = { createWebhookSubscription: { secret: string, subscription: { id: string, url: string, description: string | null, events: Array<EventType>, active: boolean, health: WebhookHealth, consecutiveFailures: number, lastSuccessAt: string | null, lastFailureAt: string | null, disabledAt: string | null, disabledReason: WebhookDisabledReason | null, createdAt: string, backlog: { owed: number, inFlight: number, oldestOwedAt: string | null } } } };
 
 export type UpdateWebhookSubscriptionMutationVariables = Exact<{
   input: UpdateWebhookSubscriptionInput;
 }>;
 
 
-export type UpdateWebhookSubscriptionMutation = { updateWebhookSubscription: { subscription: { id: string, url: string, description: string | null, events: Array<EventType>, active: boolean, health: WebhookHealth, consecutiveFailures: number, lastSuccessAt: string | null, lastFailureAt: string | null, disabledAt: string | null, disabledReason: WebhookDisabledReason | null, createdAt: string } } };
+export type UpdateWebhookSubscriptionMutation = { updateWebhookSubscription: { subscription: { id: string, url: string, description: string | null, events: Array<EventType>, active: boolean, health: WebhookHealth, consecutiveFailures: number, lastSuccessAt: string | null, lastFailureAt: string | null, disabledAt: string | null, disabledReason: WebhookDisabledReason | null, createdAt: string, backlog: { owed: number, inFlight: number, oldestOwedAt: string | null } } } };
 
 export type RotateWebhookSecretMutationVariables = Exact<{
   input: RotateWebhookSecretInput;
@@ -690,6 +690,11 @@ export const SubscriptionRowFragmentDoc = new TypedDocumentString(`
   disabledAt
   disabledReason
   createdAt
+  backlog {
+    owed
+    inFlight
+    oldestOwedAt
+  }
 }
     `, {"fragmentName":"SubscriptionRow"}) as unknown as TypedDocumentString<SubscriptionRowFragment, unknown>;
 export const DeliveryRowFragmentDoc = new TypedDocumentString(`
@@ -1172,6 +1177,11 @@ export const WebhookSubscriptionsDocument = new TypedDocumentString(`
   disabledAt
   disabledReason
   createdAt
+  backlog {
+    owed
+    inFlight
+    oldestOwedAt
+  }
 }`) as unknown as TypedDocumentString<WebhookSubscriptionsQuery, WebhookSubscriptionsQueryVariables>;
 export const CreateWebhookSubscriptionDocument = new TypedDocumentString(`
     mutation CreateWebhookSubscription($input: CreateWebhookSubscriptionInput!) {
@@ -1195,6 +1205,11 @@ export const CreateWebhookSubscriptionDocument = new TypedDocumentString(`
   disabledAt
   disabledReason
   createdAt
+  backlog {
+    owed
+    inFlight
+    oldestOwedAt
+  }
 }`) as unknown as TypedDocumentString<CreateWebhookSubscriptionMutation, CreateWebhookSubscriptionMutationVariables>;
 export const UpdateWebhookSubscriptionDocument = new TypedDocumentString(`
     mutation UpdateWebhookSubscription($input: UpdateWebhookSubscriptionInput!) {
@@ -1217,6 +1232,11 @@ export const UpdateWebhookSubscriptionDocument = new TypedDocumentString(`
   disabledAt
   disabledReason
   createdAt
+  backlog {
+    owed
+    inFlight
+    oldestOwedAt
+  }
 }`) as unknown as TypedDocumentString<UpdateWebhookSubscriptionMutation, UpdateWebhookSubscriptionMutationVariables>;
 export const RotateWebhookSecretDocument = new TypedDocumentString(`
     mutation RotateWebhookSecret($input: RotateWebhookSecretInput!) {

@@ -175,6 +175,8 @@ export const en: Catalogue = {
     lastSuccess: 'Last success',
     lastFailure: 'Last failure',
     failuresInARow: (count) => (count === 1 ? '1 failure in a row' : `${count} failures in a row`),
+    backlog: (owed, inFlight) => `${owed} owed, ${inFlight} in flight`,
+    oldestOwed: 'oldest owed since',
     newSubscription: 'New subscription',
     everyEvent: 'every event (*)',
     description: 'Description',

@@ -178,6 +178,8 @@ export const ptBR = {
     lastSuccess: 'Último sucesso',
     lastFailure: 'Última falha',
     failuresInARow: (count: number) => (count === 1 ? '1 falha seguida' : `${count} falhas seguidas`),
+    backlog: (owed: number, inFlight: number) => `${owed} pendentes, ${inFlight} em envio`,
+    oldestOwed: 'a mais antiga desde',
     newSubscription: 'Nova assinatura',
     everyEvent: 'todos os eventos (*)',
     description: 'Descrição',

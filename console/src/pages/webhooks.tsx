@@ -193,6 +193,11 @@ function SubscriptionItem({ subscription, onChanged, onSecret }: { subscription:
         {subscription.events.map(eventLabel).join(', ')} · {t.webhooks.lastSuccess} <Time value={subscription.lastSuccessAt} /> · {t.webhooks.lastFailure} <Time value={subscription.lastFailureAt} /> ·{' '}
         {t.webhooks.failuresInARow(subscription.consecutiveFailures)}
       </p>
+      {subscription.backlog.owed > 0 && (
+        <p class="muted backlog">
+          {t.webhooks.backlog(subscription.backlog.owed, subscription.backlog.inFlight)} · {t.webhooks.oldestOwed} <Time value={subscription.backlog.oldestOwedAt} />
+        </p>
+      )}
       {can(Scope.WebhooksWrite) && (
         <div class="actions">
           <button type="button" disabled={update.busy} onClick={async () => (await update.run({ input: { subscriptionId: subscription.id, active: !subscription.active } })) && onChanged()}>
