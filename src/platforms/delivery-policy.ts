@@ -3,7 +3,7 @@ import { USER_AGENT, type DeliveryPolicy } from '../webhooks/policy.js';
 import { PLATFORM_PRODUCTS, PLATFORM_PRODUCT_RULES, isPlatformProductEvent, type PlatformProduct } from './platform-products.js';
 
 /**
- * The delivery rules of the three products (docs/products.md), as policies of the one
+ * The delivery rules of the three products (docs/platforms.md), as policies of the one
  * webhook dispatcher (src/webhooks/policy.ts): the envelope `{evento, data}` and no
  * signature header for all three; logistics and payments send
  * `application/json; charset=UTF-8`, take any 2xx and try 5 times in all; customer service

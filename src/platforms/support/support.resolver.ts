@@ -22,7 +22,7 @@ import { Node, type NodeType } from '../../graphql/node.js';
 import { AFTER, connectionType, FIRST, toConnection, type Connection } from '../../graphql/relay.js';
 import { DateTime } from '../../graphql/scalars.js';
 import { compileInput } from '../../http/validation.js';
-import { childrenLoader } from '../products.loaders.js';
+import { childrenLoader } from '../platforms.loaders.js';
 import { MaxItems } from '../../graphql/list-size.js';
 import { SUPPORT_MESSAGES_MAX, addSupportMessage, closeSupportCase, findSupportCase, findSupportCases, listSupportCases, openSupportCase } from './support-case.service.js';
 import * as schemas from './support.schemas.js';

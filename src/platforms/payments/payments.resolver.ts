@@ -8,7 +8,7 @@ import { AFTER, connectionType, FIRST, toConnection, type Connection } from '../
 import { DateTime, LocalDate, Money } from '../../graphql/scalars.js';
 import { pageQuery } from '../../http/pagination.js';
 import { compileInput } from '../../http/validation.js';
-import { childrenLoader } from '../products.loaders.js';
+import { childrenLoader } from '../platforms.loaders.js';
 import { closeSettlementCycle, findSettlementCycle, findSettlementCycles, listSettlementCycles } from './settlement-cycle.service.js';
 import { CloseCycleSchema } from './payments.schemas.js';
 import { SettlementCycle, SettlementEntry } from './settlement-cycle.entity.js';

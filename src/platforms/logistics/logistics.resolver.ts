@@ -7,7 +7,7 @@ import { validInput } from '../../graphql/plain-input.js';
 import { AFTER, FIRST, toConnection, type Connection } from '../../graphql/relay.js';
 import { pageQuery } from '../../http/pagination.js';
 import { compileInput } from '../../http/validation.js';
-import { childrenLoader } from '../products.loaders.js';
+import { childrenLoader } from '../platforms.loaders.js';
 import {
   AddTrackingEventInput,
   AddTrackingEventPayload,

@@ -1,7 +1,7 @@
 import { Authorized, Ctx, Query, Resolver } from 'type-graphql';
 import { CurrentSeller } from '../graphql/caller.js';
 import type { GraphQLContext } from '../graphql/context.js';
-import { RegistrationType } from './products.types.js';
+import { RegistrationType } from './platforms.types.js';
 import { listInstalledRegistrations, type InstalledRegistrationView } from './registration.queries.js';
 
 @Resolver()

@@ -5,7 +5,7 @@ import { AppError, notFound, validationFailed } from '../../errors.js';
 import { recordEvent } from '../../events/outbox.js';
 import { decodeCursor, pageOf, type Page } from '../../http/pagination.js';
 import { isUuid } from '../../db/ids.js';
-import { childrenOf } from '../products.loaders.js';
+import { childrenOf } from '../platforms.loaders.js';
 import { cycleCreated } from './payments.events.js';
 import type { CloseCycleInput } from './payments.schemas.js';
 import { SettlementCycle, SettlementEntry } from './settlement-cycle.entity.js';

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { pageQuery, pageRequest, viewPage } from '../../http/pagination.js';
 import { problemResponse } from '../../http/problem.js';
 import { callerOf, type RestRoutes } from '../../http/rest.js';
-import { platformProductSourceTag } from '../products.interface.js';
+import { platformProductSourceTag } from '../platforms.interface.js';
 import { closeSettlementCycle, getSettlementCycle, listSettlementCycles } from './settlement-cycle.service.js';
 import { CloseCycleSchema } from './payments.schemas.js';
 import type { SettlementCycle, SettlementEntry } from './settlement-cycle.entity.js';

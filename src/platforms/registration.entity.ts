@@ -5,7 +5,7 @@ import { newId } from '../db/ids.js';
 import type { PlatformProduct } from './platform-products.js';
 
 /**
- * A per-product webhook an application registered with its credential (docs/products.md, "Registration API"). It
+ * A per-product webhook an application registered with its credential (docs/platforms.md, "Registration API"). It
  * belongs to the application, not to a seller: the app receives the events of every
  * seller that currently has it installed. Deleting keeps the row (`deletedAt`), so the
  * deliveries made for it stay explainable in the sellers' delivery logs.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parseMoney } from '../../src/money.js';
-import { feeOf, payoutDateOf, settle } from '../../src/products/payments/settlement-rules.js';
+import { feeOf, payoutDateOf, settle } from '../../src/platforms/payments/settlement-rules.js';
 
 describe('settlement rules', () => {
   it('takes the percentage of each payment, rounded half up to the cent', () => {

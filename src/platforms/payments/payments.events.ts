@@ -7,7 +7,7 @@ import type { SettlementCycle } from './settlement-cycle.entity.js';
 // The payments events: the data schema of a closed cycle, its declaration and its builder.
 // Payments registrations also take aplicativo.removido, whose words are the customer-service
 // product's (Portuguese): so that one product's payloads speak one language, ciclo.criado
-// speaks it too (docs/products.md, "Payload language").
+// speaks it too (docs/platforms.md, "Payload language").
 
 const Amount = Type.String({ pattern: '^\\d+\\.\\d{2}$', examples: ['1250.00'], description: 'BRL, a decimal string with two places' });
 

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { listRequest, viewPage } from '../../http/pagination.js';
 import { problemResponse } from '../../http/problem.js';
 import { callerOf, type RestRoutes } from '../../http/rest.js';
-import { platformProductSourceTag } from '../products.interface.js';
+import { platformProductSourceTag } from '../platforms.interface.js';
 import { addSupportMessage, closeSupportCase, getSupportCase, listSupportCases, openSupportCase } from './support-case.service.js';
 import { CaseMessageSchema, OpenCaseSchema, supportCaseListArgs } from './support.schemas.js';
 import { CASE_STATUSES, MESSAGE_DIRECTIONS, type SupportCase, type SupportMessage } from './support-case.entity.js';

@@ -3,7 +3,7 @@ import type { Config } from '../config.js';
 import type { HostMount } from '../http/host-mounts.js';
 
 /**
- * The three platform products' webhook APIs (docs/products.md): where each is mounted, its public base
+ * The three platform products' webhook APIs (docs/platforms.md): where each is mounted, its public base
  * URL, its event names and its URL rule. Event names are the source's and stay as given.
  */
 export const PLATFORM_PRODUCTS = ['logistics', 'payments', 'support'] as const;

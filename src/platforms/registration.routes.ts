@@ -8,7 +8,7 @@ import { getDeliveryView, listDeliveryViews, redeliver } from '../webhooks/deliv
 import { DeliveryResponse, deliveryQuery } from '../webhooks/webhooks.schemas.js';
 import { applicationReader } from './application-delivery-log.js';
 import { PLATFORM_PRODUCTS, PLATFORM_PRODUCT_RULES, platformProductBaseUrl, type PlatformProduct } from './platform-products.js';
-import { platformProductDeliveriesTag, platformProductTag } from './products.interface.js';
+import { platformProductDeliveriesTag, platformProductTag } from './platforms.interface.js';
 import type { Registration } from './registration.entity.js';
 import { deleteRegistration, listRegistrations, createRegistration } from './registration.service.js';
 
@@ -50,7 +50,7 @@ const view = (registration: Registration) => ({
 });
 
 /**
- * `{product}/api/v1/webhook…` (docs/products.md, "Registration API") for one product, mounted under its path. The
+ * `{product}/api/v1/webhook…` (docs/platforms.md, "Registration API") for one product, mounted under its path. The
  * application credential is checked in onRequest, before the body is validated, so a
  * caller without one learns nothing but 401.
  */

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { pageQuery, pageRequest, viewPage } from '../../http/pagination.js';
 import { problemResponse } from '../../http/problem.js';
 import { callerOf, type RestRoutes } from '../../http/rest.js';
-import { platformProductSourceTag } from '../products.interface.js';
+import { platformProductSourceTag } from '../platforms.interface.js';
 import { CHAT_SENDERS, TRACKING_STATUSES, type CarrierChatMessage, type TrackingEvent } from './shipment.entity.js';
 import type { TrackedShipment } from './shipment.service.js';
 import { addTrackingEvent, carrierChatOfOrder, createShipment, getTrackedShipment, postCarrierChatMessage, trackedShipmentsOfOrder } from './shipment.service.js';
@@ -82,7 +82,7 @@ const write = { scope: 'orders:write' } as const;
 
 /**
  * Shipments, tracking events and the carrier chat over REST, for carriers and ERPs: the
- * same services as GraphQL's logistics mutations (docs/products.md); translation only.
+ * same services as GraphQL's logistics mutations (docs/platforms.md); translation only.
  */
 export const logisticsRoutes: RestRoutes = (app, { config }) => {
   app.post(

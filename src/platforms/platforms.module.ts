@@ -11,8 +11,8 @@ import { SupportCase, SupportMessage } from './support/support-case.entity.js';
 import { SUPPORT_EVENTS } from './support/support.events.js';
 
 /** The logistics, payments and customer-service products, and their per-product webhooks. */
-export const productsModule: PonteModule = {
-  name: 'products',
+export const platformsModule: PonteModule = {
+  name: 'platforms',
   entities: [
     Registration,
     RegistrationSubscription,
@@ -24,7 +24,7 @@ export const productsModule: PonteModule = {
     SupportCase,
     SupportMessage,
   ],
-  api: async () => (await import('./products.api.js')).productsApi,
+  api: async () => (await import('./platforms.api.js')).platformsApi,
   events: [...LOGISTICS_EVENTS, ...PAYMENTS_EVENTS, ...SUPPORT_EVENTS],
   webhooks: { kinds: PLATFORM_PRODUCT_POLICIES, audience: productWebhookTargets },
 };

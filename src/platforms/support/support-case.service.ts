@@ -7,7 +7,7 @@ import { recordEvent } from '../../events/outbox.js';
 import { decodeCursor, pageOf, type Page, type PageRequest } from '../../http/pagination.js';
 import { Order } from '../../orders/order.entity.js';
 import { isUuid } from '../../db/ids.js';
-import { childrenOf } from '../products.loaders.js';
+import { childrenOf } from '../platforms.loaders.js';
 import { caseClosed, caseMessage, caseOpened } from './support.events.js';
 import type { CaseMessageInput, OpenCaseInput, SupportCaseFilter } from './support.schemas.js';
 import { SupportCase, SupportMessage } from './support-case.entity.js';

@@ -8,7 +8,7 @@ import { decodeCursor, pageOf, viewPage, type Page, type PageRequest } from '../
 import { Order } from '../../orders/order.entity.js';
 import { isUuid } from '../../db/ids.js';
 import type { OrderStatus } from '../../orders/status-machine.js';
-import { childrenOf } from '../products.loaders.js';
+import { childrenOf } from '../platforms.loaders.js';
 import { carrierChatPosted, freightTracked, trackingUpdated } from './logistics.events.js';
 import type { ChatMessageInput, CreateShipmentInput, TrackingEventInput } from './logistics.schemas.js';
 import { CarrierChatMessage, Shipment, TrackingEvent } from './shipment.entity.js';
