@@ -180,12 +180,12 @@ describe('hostile platforms and requests at the inbound URL', () => {
         [/^POST \/oauth\/token$/, () => ({ status: 400, body: { message: 'Error validating grant. Your authorization code or refresh token may be expired or it was already used', error: 'invalid_grant', status: 400 } })],
       ]);
       await waitUntil(async () => (await connection()).status === 'unauthorized', 20_000);
-      expect((await connection()).lastError).toMatch(/refresh token was refused \(HTTP 400\)/);
+      expect((await connection()).lastError).toMatch(/refused the refresh token \(HTTP 400\)/);
       expect(platform.seen.filter((request) => request.path === '/oauth/token').length).toBeGreaterThanOrEqual(1);
       // However many attempts it takes: past WEBHOOK_MAX_ATTEMPTS it still waits.
       await waitUntil(async () => ((await state())?.attempts ?? 0) > MAX_ATTEMPTS, 20_000);
       await waitUntil(async () => (await state())?.error != null);
-      expect(await state()).toMatchObject({ status: 'pending', error: expect.stringMatching(/refresh token was refused/) });
+      expect(await state()).toMatchObject({ status: 'pending', error: expect.stringMatching(/refused the refresh token/) });
       expect(await ordersOf(seller, 'mercadolivre')).toEqual([]);
     });
 
