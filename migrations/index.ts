@@ -17,8 +17,12 @@ import { Migration20261123162904 } from './Migration20261123162904_webhook_claim
 import { Migration20261123222125 } from './Migration20261123222125_outbox_positioned_events.js';
 import { Migration20261124091552 } from './Migration20261124091552_webhook_delivery_fewer_indexes.js';
 import { Migration20261124104825 } from './Migration20261124104825_first_attempt_on_delivery.js';
+import { Migration20261127235949 } from './Migration20261127235949_sandbox_sellers.js';
 import { Migration20261128000106 } from './Migration20261128000106_credential_change_notifications.js';
 import { Migration20261128000239 } from './Migration20261128000239_channel_order_attention.js';
+import { Migration20261128000514 } from './Migration20261128000514_webhook_destination.js';
+import { Migration20261128000707 } from './Migration20261128000707_simulator_schedule.js';
+import { Migration20261128004202 } from './Migration20261128004202_channel_connections.js';
 
 /** Every migration, in order. `npm run migration:create` rewrites this list. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -40,6 +44,10 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123222125_outbox_positioned_events', class: Migration20261123222125 },
   { name: 'Migration20261124091552_webhook_delivery_fewer_indexes', class: Migration20261124091552 },
   { name: 'Migration20261124104825_first_attempt_on_delivery', class: Migration20261124104825 },
+  { name: 'Migration20261127235949_sandbox_sellers', class: Migration20261127235949 },
   { name: 'Migration20261128000106_credential_change_notifications', class: Migration20261128000106 },
   { name: 'Migration20261128000239_channel_order_attention', class: Migration20261128000239 },
+  { name: 'Migration20261128000514_webhook_destination', class: Migration20261128000514 },
+  { name: 'Migration20261128000707_simulator_schedule', class: Migration20261128000707 },
+  { name: 'Migration20261128004202_channel_connections', class: Migration20261128004202 },
 ];

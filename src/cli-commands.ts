@@ -18,8 +18,9 @@ import { forkForSeller } from './db/orm.js';
 import { loadConfig } from './config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { ENTITIES } from './modules.js';
+import { createSandboxSeller } from './simulator/sandbox.js';
 
-type Flags = Record<string, string | undefined>;
+type Flags = Record<string, string | boolean | undefined>;
 type Command = (database: Database, flags: Flags) => Promise<unknown>;
 
 /** A command called without what it needs: the CLI prints the message and the usage. */
@@ -27,21 +28,27 @@ export class UsageError extends Error {}
 
 function required(flags: Flags, name: string): string {
   const value = flags[name];
-  if (!value) throw new UsageError(`--${name} is required`);
+  if (typeof value !== 'string' || !value) throw new UsageError(`--${name} is required`);
   return value;
+}
+
+function optional(flags: Flags, name: string): string | undefined {
+  const value = flags[name];
+  return typeof value === 'string' ? value : undefined;
 }
 
 const COMMANDS = {
   'seller create': async ({ orm }, flags) => {
-    const seller = await createSeller(orm.em.fork(), required(flags, 'name'));
-    return { id: seller.id, name: seller.name };
+    const name = required(flags, 'name');
+    const seller = flags.sandbox === true ? await createSandboxSeller(orm.em.fork(), name) : await createSeller(orm.em.fork(), name);
+    return { id: seller.id, name: seller.name, sandbox: seller.sandbox };
   },
   'token create': async ({ orm }, flags) => {
     const { token, record } = await createToken(orm.em.fork(), {
       sellerId: required(flags, 'seller'),
-      name: flags.name,
+      name: optional(flags, 'name'),
       // `--scopes ""` is an empty list (refused), not a missing one (every scope).
-      scopes: flags.scopes?.split(',').map((scope) => scope.trim()).filter(Boolean),
+      scopes: optional(flags, 'scopes')?.split(',').map((scope) => scope.trim()).filter(Boolean),
       issuer: OPERATOR,
     });
     return { token, id: record.id, scopes: record.scopes };

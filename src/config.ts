@@ -11,6 +11,12 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** Streaming replicas that take reads which tolerate lag (docs/operations.md, Read replicas). */
+  databaseReadUrls: string[];
+  /** A replica further behind the primary than this serves no read. */
+  replicaMaxLagMs: number;
+  /** How often the replicas' replay positions are checked against the primary's. */
+  replicaCheckMs: number;
   dataDir: string;
   /** A built console to serve at /console instead of the build's own (src/http/console.ts). */
   consoleDir: string | undefined;
@@ -42,6 +48,14 @@ export interface Config {
   webhookBackoffMaxMs: number;
   webhookAllowPrivateTargets: boolean;
   webhookDisableAfterMs: number;
+  /** Attempts one dispatcher process has in flight at once. */
+  webhookConcurrency: number;
+  /** Attempts one destination (a subscription, or an application's registration) may have in flight per dispatcher process. */
+  webhookDestinationMaxInFlight: number;
+  /** Attempts one seller's deliveries may have in flight per dispatcher process. */
+  webhookSellerMaxInFlight: number;
+  /** Slots of a dispatcher process that only destinations and sellers under their caps may take. */
+  webhookReservedSlots: number;
   /** Webhook subscriptions (webhooks interface and portal v2 alike) a seller may keep. */
   webhookSubscriptionsMax: number;
   /** Per-product webhook registrations an application may keep, per product. */
@@ -76,6 +90,16 @@ export interface Config {
   liveMaxReplaysPerMinute: number;
   /** How often a process checks that the tokens of its open live connections are not revoked. */
   liveTokenCheckMs: number;
+  /**
+   * AES-256 key (32 bytes) that encrypts channel connections' credentials at rest. Unset
+   * with the embedded database: one is made under the data folder; unset with
+   * DATABASE_URL: connecting a channel answers 503 (docs/channels.md).
+   */
+  secretsKey: Buffer | undefined;
+  /** Scheme, host and port platforms reach this service at (inbound URLs); unset: the request's own. */
+  publicUrl: string | undefined;
+  /** A platform request (connector) gives up after this long. */
+  channelTimeoutMs: number;
   /** Finished webhook deliveries (and their attempts) are kept this long after they finished. */
   retentionDeliveriesMs: number;
   /** Outbox events are kept this long (at least the live replay window), and while a delivery or the fan-out needs them. */
@@ -139,6 +163,16 @@ function url(protocols: string[]): Parse<string> {
 
 const text: Parse<string> = (raw) => raw;
 
+/** A comma-separated list, each item parsed alone (empty items ignored). */
+function list<T>(parse: Parse<T>): Parse<T[]> {
+  return (raw, name) =>
+    raw
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean)
+      .map((item) => parse(item, name));
+}
+
 /** A shared secret: long enough not to be guessed. */
 function secret(minLength: number): Parse<string> {
   return (raw, name) => {
@@ -155,6 +189,15 @@ const readableFile: Parse<string> = (raw, name) => {
     throw new ConfigError(`${name} must name a readable file (got "${raw}")`);
   }
   return raw;
+};
+
+/** A 32-byte key given as base64 (`openssl rand -base64 32`). */
+const aesKey: Parse<Buffer> = (raw, name) => {
+  const key = Buffer.from(raw.trim(), 'base64');
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(raw.trim()) || key.length !== 32) {
+    throw new ConfigError(`${name} must be 32 bytes in base64, e.g. the output of: openssl rand -base64 32`);
+  }
+  return key;
 };
 
 /** A percentage with at most two decimal places, 0 to 100 ("2.50"). */
@@ -181,6 +224,9 @@ export function loadConfig(env: Env = process.env): Config {
     port: read(env, 'PORT', integer(0, 65535), 4000),
     host: read(env, 'HOST', text, '127.0.0.1'),
     databaseUrl: optional(env, 'DATABASE_URL', url(['postgres:', 'postgresql:'])),
+    databaseReadUrls: read(env, 'DATABASE_READ_URL', list(url(['postgres:', 'postgresql:'])), []),
+    replicaMaxLagMs: read(env, 'REPLICA_MAX_LAG_MS', integer(1, 3_600_000), 2000),
+    replicaCheckMs: read(env, 'REPLICA_CHECK_MS', integer(10, 60_000), 200),
     dataDir: read(env, 'PONTE_DATA_DIR', text, '.data'),
     consoleDir: optional(env, 'PONTE_CONSOLE_DIR', text),
     embeddedPostgresPort: read(env, 'EMBEDDED_POSTGRES_PORT', integer(1, 65535), 54329),
@@ -206,6 +252,10 @@ export function loadConfig(env: Env = process.env): Config {
     webhookBackoffMaxMs: read(env, 'WEBHOOK_BACKOFF_MAX_MS', integer(0), 21_600_000),
     webhookAllowPrivateTargets: read(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', boolean, false),
     webhookDisableAfterMs: read(env, 'WEBHOOK_DISABLE_AFTER_MS', integer(1), 259_200_000),
+    webhookConcurrency: read(env, 'WEBHOOK_CONCURRENCY', integer(1, 10_000), 64),
+    webhookDestinationMaxInFlight: read(env, 'WEBHOOK_DESTINATION_MAX_IN_FLIGHT', integer(1, 10_000), 16),
+    webhookSellerMaxInFlight: read(env, 'WEBHOOK_SELLER_MAX_IN_FLIGHT', integer(1, 10_000), 32),
+    webhookReservedSlots: read(env, 'WEBHOOK_RESERVED_SLOTS', integer(0, 10_000), 16),
     webhookSubscriptionsMax: read(env, 'WEBHOOK_SUBSCRIPTIONS_MAX', integer(1, 100_000), 50),
     productRegistrationsMax: read(env, 'PRODUCT_REGISTRATIONS_MAX', integer(1, 100_000), 20),
     tlsCertFile: optional(env, 'TLS_CERT_FILE', readableFile),
@@ -226,6 +276,9 @@ export function loadConfig(env: Env = process.env): Config {
     liveMaxConnectionsPerToken: read(env, 'LIVE_MAX_CONNECTIONS_PER_TOKEN', integer(1, 100_000), 10),
     liveMaxReplaysPerMinute: read(env, 'LIVE_MAX_REPLAYS_PER_MINUTE', integer(1, 100_000), 60),
     liveTokenCheckMs: read(env, 'LIVE_TOKEN_CHECK_MS', integer(10, 60_000), 2000),
+    secretsKey: optional(env, 'SECRETS_KEY', aesKey),
+    publicUrl: optional(env, 'PUBLIC_URL', url(['http:', 'https:'])),
+    channelTimeoutMs: read(env, 'CHANNEL_TIMEOUT_MS', integer(1), 10_000),
     retentionDeliveriesMs: read(env, 'RETENTION_DELIVERIES_MS', integer(1), 30 * DAY_MS),
     retentionEventsMs: read(env, 'RETENTION_EVENTS_MS', integer(1), 30 * DAY_MS),
     retentionIntervalMs: read(env, 'RETENTION_INTERVAL_MS', integer(100), 3_600_000),
@@ -240,6 +293,9 @@ export function loadConfig(env: Env = process.env): Config {
   // Live subscriptions replay from the outbox within their window: those events must stay.
   if (config.retentionEventsMs < config.liveReplayWindowMs) {
     throw new ConfigError(`RETENTION_EVENTS_MS must be at least LIVE_REPLAY_WINDOW_MS (${config.liveReplayWindowMs})`);
+  }
+  if (config.databaseReadUrls.length > 0 && !config.databaseUrl) {
+    throw new ConfigError('DATABASE_READ_URL needs DATABASE_URL: the embedded database has no replicas');
   }
   if (config.metricsPort !== undefined && config.metricsPort === config.port && config.port !== 0) {
     throw new ConfigError(`METRICS_PORT must differ from PORT (${config.port})`);

@@ -21,9 +21,10 @@ function configOrExit(): Config {
 }
 
 async function main(): Promise<void> {
-  const config = configOrExit();
-  const logger = createLogger(config);
-  const database = await openDatabase(config, { migrate: !process.argv.includes('--no-migrate'), entities: ENTITIES, logger });
+  const given = configOrExit();
+  const logger = createLogger(given);
+  const database = await openDatabase(given, { migrate: !process.argv.includes('--no-migrate'), entities: ENTITIES, logger });
+  const config = { ...given, secretsKey: database.secretsKey };
   const demo = database.embedded ? await (await import('./demo/demo-seller.js')).ensureDemoSeller(database.orm) : undefined;
   const metrics = createMetricsRegistry(config);
   for (const register of METRICS) register({ registry: metrics, orm: database.orm });

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { authModule } from './auth/auth.module.js';
 import { catalogModule } from './catalog/catalog.module.js';
+import { channelsModule } from './channels/channels.module.js';
 import { eventsModule } from './events/events.module.js';
 import { idempotencyModule } from './idempotency/idempotency.module.js';
 import { installModules, type PonteModule } from './kernel/ponte-module.js';
@@ -8,6 +9,7 @@ import { liveModule } from './live/live.module.js';
 import { ordersModule } from './orders/orders.module.js';
 import { portalModule } from './portal/portal.module.js';
 import { productsModule } from './products/products.module.js';
+import { simulatorModule } from './simulator/simulator.module.js';
 import { webhooksModule } from './webhooks/webhooks.module.js';
 
 /**
@@ -21,10 +23,12 @@ export const MODULES: readonly PonteModule[] = [
   idempotencyModule,
   catalogModule,
   ordersModule,
+  channelsModule,
   productsModule,
   webhooksModule,
   portalModule,
   liveModule,
+  simulatorModule,
 ];
 
 /**

@@ -1,9 +1,16 @@
 import { fastifyApolloHandler } from '@as-integrations/fastify';
 import swagger from '@fastify/swagger';
+import type { EntityClass } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { Principal } from './auth/auth.service.js';
+import type { Config } from './config.js';
+import type { GraphQLContext } from './graphql/context.js';
 import { Authenticator, type Credential } from './auth/authenticator.js';
 import { startCredentialCache } from './auth/credential-cache.js';
 import { bearerSecret } from './auth/secrets.js';
 import { scopeToSeller } from './db/orm.js';
+import { ReadReplicas } from './db/replicas.js';
 import { buildProbeServer, createFastify, type ServerDeps } from './http/app.js';
 import { startApollo } from './graphql/apollo.js';
 import { operationLimits } from './graphql/limits.js';
@@ -39,7 +46,17 @@ export async function buildServer(deps: ServerDeps): Promise<RestApp> {
   registerErrorPages(app);
 
   const metrics = registerMetrics(app, config, deps.metrics);
-  registerHealth(app, orm);
+  const replicas = await ReadReplicas.start({
+    primaryUrl: orm.config.get('clientUrl')!,
+    replicaUrls: config.databaseReadUrls,
+    entities: orm.config.get('entities') as EntityClass[],
+    maxLagMs: config.replicaMaxLagMs,
+    checkMs: config.replicaCheckMs,
+    logger: deps.logger,
+    metrics,
+  });
+  app.addHook('onClose', async () => replicas?.stop());
+  registerHealth(app, orm, replicas);
 
   const rateLimits = await registerRateLimits(app, config);
   const credentials = await startCredentialCache<Credential>(config.authCacheMs, { orm, logger: deps.logger });
@@ -47,22 +64,45 @@ export async function buildServer(deps: ServerDeps): Promise<RestApp> {
   const authenticator = new Authenticator(metrics, credentials?.cache);
   app.decorateRequest('principal', undefined);
   app.decorateRequest('applicationId', undefined);
-  app.decorateRequest('em', undefined as never);
+  // A request's entity manager is forked when first used, scoped to the caller's seller:
+  // a request answered from memory (a cached token, `{ __typename }`) forks none.
+  const forks = new WeakMap<FastifyRequest, EntityManager>();
+  app.decorateRequest('em', {
+    getter(this: FastifyRequest) {
+      let em = forks.get(this);
+      if (!em) {
+        em = orm.em.fork();
+        if (this.principal) scopeToSeller(em, this.principal.sellerId);
+        forks.set(this, em);
+      }
+      return em;
+    },
+  });
+  app.decorateRequest('lagTolerantRead', function <T>(this: FastifyRequest, work: (em: EntityManager) => Promise<T>): Promise<T> {
+    if (!replicas) return work(this.em);
+    return replicas.read(writerOf(this), this.principal?.sellerId, work, () => this.em);
+  });
+  // A caller's writes, recorded once answered (committed): its next reads wait for a replica that has them.
+  app.addHook('onResponse', async (request) => {
+    const writer = writerOf(request);
+    if (replicas && writer && (request.wrote || (!READ_METHODS.has(request.method) && request.routeOptions.url !== '/graphql'))) replicas.wrote(writer);
+  });
+  app.decorateRequest('wrote', false);
   // Who calls, then their budget, then their scope: a refused request still spends budget,
   // and a client out of budget is refused before its unknown credential costs a query.
   app.addHook('onRequest', async (request, reply) => {
     // `/metrics` checks its own token, which is no API credential.
     if (request.routeOptions.config.authenticate === false) return;
     const limited = request.routeOptions.config.rateLimit !== false;
-    request.em = orm.em.fork();
-    const credential = await authenticator.authenticate(request.em, bearerSecret(request.headers.authorization), async (passedRecently) => {
+    const credential = await authenticator.authenticate(() => request.em, bearerSecret(request.headers.authorization), async (passedRecently) => {
       if (limited && !passedRecently && (await rateLimits.exhausted(request))) await rateLimits.limitRequest(request, reply);
     });
     request.principal = credential?.kind === 'token' ? credential.principal : undefined;
     request.applicationId = credential?.kind === 'application' ? credential.applicationId : undefined;
-    // A token is looked up with a raw statement, so the fork holds no entity: it is scoped
-    // in place rather than forked again.
-    if (request.principal) scopeToSeller(request.em, request.principal.sellerId);
+    // A token is looked up with a raw statement, so a fork made for the lookup holds no
+    // entity: it is scoped in place rather than forked again.
+    const lookupFork = forks.get(request);
+    if (lookupFork && request.principal) scopeToSeller(lookupFork, request.principal.sellerId);
     if (limited) await rateLimits.limitRequest(request, reply);
     const scope = request.routeOptions.config.scope;
     if (scope) authorize(request.principal, scope);
@@ -84,14 +124,7 @@ export async function buildServer(deps: ServerDeps): Promise<RestApp> {
     schema: { hide: true },
     errorHandler: handleGraphQLRouteError,
     handler: fastifyApolloHandler(apollo, {
-      context: async (request) => ({
-        principal: request.principal,
-        em: request.em,
-        requestId: String(request.id),
-        config,
-        loaders: new Map(),
-        log: request.log,
-      }),
+      context: async (request) => new HttpGraphQLContext(request, config),
     }),
   });
   // Subscriptions over graphql-ws on the same path and port (dispatchers serve no API).
@@ -102,3 +135,44 @@ export async function buildServer(deps: ServerDeps): Promise<RestApp> {
   return app;
 }
 
+
+/**
+ * A GraphQL request's context. Its entity manager is the request's, forked on first use,
+ * through a getter on the prototype: Apollo copies a context's own properties for each
+ * operation, which would call a getter of the object itself and fork for every request.
+ */
+class HttpGraphQLContext implements GraphQLContext {
+  readonly principal: Principal | undefined;
+  readonly requestId: string;
+  readonly loaders = new Map<string, unknown>();
+  readonly log: FastifyBaseLogger;
+
+  constructor(
+    private readonly request: FastifyRequest,
+    readonly config: Config,
+  ) {
+    this.principal = request.principal;
+    this.requestId = String(request.id);
+    this.log = request.log;
+  }
+
+  get em(): EntityManager {
+    return this.request.em;
+  }
+
+  lagTolerantRead<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
+    return this.request.lagTolerantRead(work);
+  }
+
+  noteWrite(): void {
+    this.request.wrote = true;
+  }
+}
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Whose writes a request's reads must see: its token's, or its application's. */
+function writerOf(request: FastifyRequest): string | undefined {
+  if (request.principal) return `token:${request.principal.tokenId}`;
+  return request.applicationId === undefined ? undefined : `app:${request.applicationId}`;
+}

@@ -21,9 +21,14 @@ describe('the ponte command', () => {
       expect(result.code, args.join(' ')).toBe(args.length === 0 ? 2 : 0);
       const text = args.length === 0 ? result.stderr : result.stdout;
       expect(text).toContain('usage: ponte <command>');
-      for (const command of ['seller create --name <name>', 'token create --seller <id>', 'app install --app <id> --seller <id>', 'migrate']) {
+      for (const command of ['seller create --name <name>', 'token create --seller <id>', 'app install --app <id> --seller <id>', 'migrate', 'listen --forward-to <url>', 'trigger <evento>']) {
         expect(text).toContain(command);
       }
+      // Each command with an example, on the line under its usage.
+      const lines = text.split('\n');
+      const usages = lines.filter((line) => /^  \S/.test(line));
+      expect(usages.length).toBe(13);
+      for (const usage of usages) expect(lines[lines.indexOf(usage) + 1], usage).toMatch(/^      ponte \S/);
     }
   });
 
@@ -52,6 +57,23 @@ describe('the ponte command', () => {
     }
     expect(unknown!.code).toBe(2);
     expect(unknown!.stderr).toContain('unknown command "seller delete"');
+  });
+
+  it('describes listen and trigger with an example each, and lists the events trigger makes', { timeout: 120_000 }, async () => {
+    const [listen, trigger] = await Promise.all([runProcess(PONTE, ['listen', '--help'], {}), runProcess(PONTE, ['help', 'trigger'], {})]);
+    expect(listen.stdout).toContain('example:\n  ponte listen --forward-to http://127.0.0.1:3000/hook');
+    expect(listen.stdout).toContain('--since');
+    expect(trigger.stdout).toContain('example:\n  ponte trigger pedido.criado');
+    expect(trigger.stdout).toContain('pagamento.alterado');
+  });
+
+  it('creates a sandbox seller, whose tokens read ponte_sk_test_', { timeout: 120_000 }, async () => {
+    const created = await runProcess(PONTE, ['seller', 'create', '--name', 'Testes', '--sandbox'], { DATABASE_URL: database.url });
+    expect(created.code, created.stderr).toBe(0);
+    const seller = JSON.parse(created.stdout) as { id: string; sandbox: boolean };
+    expect(seller.sandbox).toBe(true);
+    const token = await runProcess(PONTE, ['token', 'create', '--seller', seller.id], { DATABASE_URL: database.url });
+    expect(JSON.parse(token.stdout).token).toMatch(/^ponte_sk_test_[A-Za-z0-9_-]{43}$/);
   });
 
   it('refuses a command without a required option with its message and the usage', { timeout: 120_000 }, async () => {

@@ -27,7 +27,8 @@ describe('docs/operations.md settings table', () => {
     const documented = settingsInDocs();
     for (const [name, key] of settingsInConfig()) {
       const value = defaults[key];
-      expect(documented.get(name), name).toBe(value === undefined ? 'unset' : `\`${String(value)}\``);
+      const unset = value === undefined || (Array.isArray(value) && value.length === 0);
+      expect(documented.get(name), name).toBe(unset ? 'unset' : `\`${String(value)}\``);
     }
   });
 });

@@ -40,6 +40,9 @@ class Viewer {
 
   @Field(() => ID, { description: 'The calling token\'s id' })
   tokenId!: string;
+
+  @Field({ description: 'Whether the seller is a sandbox seller (tokens `ponte_sk_test_…`, the simulated marketplace `simulador`); false for a live seller' })
+  sandbox!: boolean;
 }
 
 @InputType({ description: 'Input of createToken' })
@@ -106,6 +109,7 @@ export class AuthResolver {
       seller: { id: caller.sellerId, name: caller.sellerName },
       scopes: [...caller.scopes],
       tokenId: caller.tokenId,
+      sandbox: caller.sandbox,
     };
   }
 

@@ -7,12 +7,14 @@ import { decodeCursor, pageOf, type Page, type PageRequest } from '../http/pagin
 import { ApiToken } from './api-token.entity.js';
 import { Seller } from './seller.entity.js';
 import { SCOPES, isScope, type Scope } from './scopes.js';
-import { TOKEN_PREFIX, generateSecret, hashSecret, secretMatches } from './secrets.js';
+import { TEST_TOKEN_PREFIX, TOKEN_PREFIX, generateSecret, hashSecret, secretMatches } from './secrets.js';
 
 /** Who is calling: resolved once per request from the bearer token. */
 export interface Principal {
   sellerId: string;
   sellerName: string;
+  /** The seller is a sandbox seller (its tokens read `ponte_sk_test_…`). */
+  sandbox: boolean;
   tokenId: string;
   scopes: ReadonlySet<Scope>;
 }
@@ -20,10 +22,10 @@ export interface Principal {
 /** What a service needs of the caller to apply scope rules inside the seller: who and what it may read. */
 export type Caller = Pick<Principal, 'sellerId' | 'scopes'>;
 
-export async function createSeller(em: EntityManager, name: string): Promise<Seller> {
+export async function createSeller(em: EntityManager, name: string, options: { sandbox?: boolean } = {}): Promise<Seller> {
   const trimmed = name.trim();
   if (!trimmed) throw validationFailed([{ path: '/name', message: 'must not be empty' }]);
-  const seller = em.create(Seller, { name: trimmed });
+  const seller = em.create(Seller, { name: trimmed, sandbox: options.sandbox ?? false });
   await em.persist(seller).flush();
   return seller;
 }
@@ -83,12 +85,13 @@ export async function createToken(
   const scopes = grantedScopes(input.scopes, input.issuer);
   const name = tokenName(input.name);
   const seller = await getSeller(em, input.sellerId);
-  const token = generateSecret(TOKEN_PREFIX);
+  const prefix = seller.sandbox ? TEST_TOKEN_PREFIX : TOKEN_PREFIX;
+  const token = generateSecret(prefix);
   const record = em.create(ApiToken, {
     seller: seller.id,
     name,
     secretHash: hashSecret(token),
-    prefix: token.slice(0, TOKEN_PREFIX.length + 6),
+    prefix: token.slice(0, prefix.length + 6),
     scopes,
     issuedBy: input.issuer === OPERATOR ? null : input.issuer.tokenId,
   });
@@ -142,22 +145,24 @@ interface TokenRow {
   scopes: Scope[];
   seller_id: string;
   seller_name: string;
+  sandbox: boolean;
 }
 
 /** The principal of a bearer token, or undefined when the token is unknown or revoked. */
 export async function authenticateToken(em: EntityManager, secret: string): Promise<Principal | undefined> {
   if (!secret.startsWith(TOKEN_PREFIX)) return undefined;
   // The token decides the seller, so this lookup necessarily spans sellers; one
-  // statement, since it runs on every request.
+  // statement, since it runs on every request. Whether the seller is a sandbox one comes
+  // from the seller, never from the token's prefix.
   const [row] = await executeRead<TokenRow>(
     em,
-    `select t.id, t.secret_hash, t.scopes, s.id as seller_id, s.name as seller_name
+    `select t.id, t.secret_hash, t.scopes, s.id as seller_id, s.name as seller_name, s.sandbox
        from api_token t join seller s on s.id = t.seller_id
       where t.secret_hash = ? and t.revoked_at is null`,
     [hashSecret(secret)],
   );
   if (!row || !secretMatches(secret, row.secret_hash)) return undefined;
-  return { sellerId: row.seller_id, sellerName: row.seller_name, tokenId: row.id, scopes: new Set(row.scopes) };
+  return { sellerId: row.seller_id, sellerName: row.seller_name, sandbox: row.sandbox, tokenId: row.id, scopes: new Set(row.scopes) };
 }
 
 /** Which of these tokens still work (not revoked): one statement for any number of ids. */

@@ -3,7 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { Counter, type Registry } from 'prom-client';
 import { authenticateApplication } from './application.service.js';
 import type { CredentialCache } from './credential-cache.js';
-import { APP_CREDENTIAL_PREFIX, TOKEN_PREFIX, hashSecret, isWellFormedSecret } from './secrets.js';
+import { APP_CREDENTIAL_PREFIX, hashSecret, isWellFormedSecret, isWellFormedToken } from './secrets.js';
 import { authenticateToken, type Principal } from './auth.service.js';
 
 /** Who a bearer secret belongs to: a seller's API token or a third-party application. */
@@ -23,7 +23,7 @@ const PASSED_HASHES = { max: 50_000, ttl: 10 * 60_000 };
 type Kind = Credential['kind'];
 
 function kindOf(secret: string): Kind | undefined {
-  if (isWellFormedSecret(secret, TOKEN_PREFIX)) return 'token';
+  if (isWellFormedToken(secret)) return 'token';
   if (isWellFormedSecret(secret, APP_CREDENTIAL_PREFIX)) return 'application';
   return undefined;
 }
@@ -55,7 +55,8 @@ export class Authenticator {
     this.cacheHits = new Counter({ name: 'ponte_auth_cache_hits_total', help: 'Credentials answered from the credential cache, without a query', registers });
   }
 
-  async authenticate(em: EntityManager, secret: string | undefined, beforeLookup?: BeforeLookup): Promise<Credential | undefined> {
+  /** `em` is called only when the credential is looked up in the database. */
+  async authenticate(em: () => EntityManager, secret: string | undefined, beforeLookup?: BeforeLookup): Promise<Credential | undefined> {
     if (secret === undefined) return undefined;
     const kind = kindOf(secret);
     if (!kind) return this.refuse('malformed');
@@ -69,7 +70,7 @@ export class Authenticator {
     await beforeLookup?.(this.passed.has(hash));
     this.lookups.inc();
     const ticket = this.cache?.ticket();
-    const credential = await lookUp(em, kind, secret);
+    const credential = await lookUp(em(), kind, secret);
     if (!credential) {
       this.passed.delete(hash);
       this.unknown.set(hash, true);

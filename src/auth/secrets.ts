@@ -1,6 +1,8 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export const TOKEN_PREFIX = 'ponte_sk_';
+/** A sandbox seller's tokens: the same kind of token, marked so nobody mistakes one for a live one. */
+export const TEST_TOKEN_PREFIX = 'ponte_sk_test_';
 export const APP_CREDENTIAL_PREFIX = 'ponte_app_';
 
 /** 32 random bytes, base64url: 256 bits, so a hash lookup cannot be brute-forced. */
@@ -16,8 +18,14 @@ export function isWellFormedSecret(secret: string, prefix: string): boolean {
   return secret.startsWith(prefix) && SECRET_BODY.test(secret.slice(prefix.length));
 }
 
+/** Whether a string could be an API token, a live seller's or a sandbox seller's. */
+export function isWellFormedToken(secret: string): boolean {
+  return isWellFormedSecret(secret, TOKEN_PREFIX) || isWellFormedSecret(secret, TEST_TOKEN_PREFIX);
+}
+
+/** SHA-256, hex; `hash` is the one-shot form (no Hash object), run on every request. */
 export function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
+  return hash('sha256', secret, 'hex');
 }
 
 /**

@@ -1,12 +1,14 @@
 import type { EntityClass } from '@mikro-orm/core';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
-import { startEmbeddedPostgres } from './embedded.js';
+import { embeddedSecretsKey, startEmbeddedPostgres } from './embedded.js';
 import { createOrm, migrate, type Orm } from './orm.js';
 
 export interface Database {
   orm: Orm;
   embedded: boolean;
+  /** SECRETS_KEY, or with the embedded database the key kept beside it (made on first start). */
+  secretsKey: Buffer | undefined;
   close(): Promise<void>;
 }
 
@@ -31,6 +33,7 @@ export async function openDatabase(
   return {
     orm,
     embedded: embedded !== undefined,
+    secretsKey: config.secretsKey ?? (embedded ? embeddedSecretsKey(config.dataDir) : undefined),
     close: async () => {
       await orm.close(true);
       await embedded?.stop();

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 
@@ -94,4 +95,24 @@ async function createDatabaseIfMissing(client: pg.Client, database: string): Pro
   } finally {
     await client.end();
   }
+}
+
+/**
+ * The key that encrypts secrets at rest (SECRETS_KEY) for the embedded set-up: kept in
+ * `<dataDir>/secrets.key`, made on first use (readable by this user only), so a local
+ * start connects channels without configuration. Losing the file loses the credentials it
+ * encrypted, as deleting the data folder loses the database.
+ */
+export function embeddedSecretsKey(dataDir: string): Buffer {
+  const file = resolve(dataDir, 'secrets.key');
+  if (!existsSync(file)) {
+    mkdirSync(resolve(dataDir), { recursive: true });
+    // 'wx': a second process starting at once keeps the first one's key.
+    try {
+      writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  return Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
 }

@@ -36,6 +36,9 @@ export function unstorableTextPaths(value: unknown, limit = 20): string[] {
     const { value: current, path } = pending.pop()!;
     if (typeof current === 'string') {
       if (!isStorableText(current)) found.push(path || '/');
+    } else if (current instanceof Uint8Array) {
+      // Raw bytes (a route that takes the body unparsed, such as the channels' inbound URL) are no text.
+      continue;
     } else if (Array.isArray(current)) {
       for (let index = current.length - 1; index >= 0; index--) pending.push({ value: current[index], path: `${path}/${index}` });
     } else if (current !== null && typeof current === 'object') {

@@ -1,4 +1,5 @@
 import type { ProductInput } from '../catalog/catalog.schemas.js';
+import { SIMULATOR_CHANNEL } from '../simulator/sandbox.js';
 
 // The demo seller's data. README.md's first requests name these channels and SKUs: change
 // them together (test/demo/first-run.test.ts runs the README's requests as printed).
@@ -11,7 +12,8 @@ export const DEMO_CHANNELS = [
   { code: 'venda-assistida', name: 'Venda assistida' },
 ] as const;
 
-const everyChannel = DEMO_CHANNELS.map((channel) => channel.code);
+// Listed on the sandbox seller's simulated marketplace too, so `ponte trigger` sells them there.
+const everyChannel = [...DEMO_CHANNELS.map((channel) => channel.code), SIMULATOR_CHANNEL];
 
 export const DEMO_PRODUCTS: (ProductInput & { price: string; onHand: number })[] = [
   { sku: 'CANECA-PONTE', title: 'Caneca Ponte 300 ml', brand: 'Ponte', publicationStatus: 'published', channels: everyChannel, price: '49.90', onHand: 50 },

@@ -1,5 +1,6 @@
 import { DEMO_APPLICATION, DEMO_CHANNELS, DEMO_PRODUCTS } from './demo-catalogue.js';
 import type { DemoSeller } from './demo-seller.js';
+import { SIMULATOR_CHANNEL } from '../simulator/sandbox.js';
 
 /**
  * What the first start prints: the demo seller's secrets as shell variables, the names
@@ -8,7 +9,7 @@ import type { DemoSeller } from './demo-seller.js';
 export function demoGreeting(url: string, demo: DemoSeller): string {
   const query = JSON.stringify({ query: '{ viewer { seller { id name } scopes } }' });
   return `
-Demo seller created: channels ${DEMO_CHANNELS.map((channel) => channel.code).join(' and ')}, products ${DEMO_PRODUCTS.map((product) => product.sku).join(', ')} with stock, and the installed application "${DEMO_APPLICATION}".
+Demo seller created (a sandbox seller): channels ${DEMO_CHANNELS.map((channel) => channel.code).join(' and ')} and the simulated marketplace ${SIMULATOR_CHANNEL}, products ${DEMO_PRODUCTS.map((product) => product.sku).join(', ')} with stock, and the installed application "${DEMO_APPLICATION}".
 Its API token (every scope) and the application's credential are shown once:
 
   export PONTE_URL=${url}
@@ -17,5 +18,9 @@ Its API token (every scope) and the application's credential are shown once:
 
 Try it (README.md, "First requests", goes on from here):
   curl -s ${url}/graphql -H 'authorization: Bearer ${demo.token}' -H 'content-type: application/json' -d '${query}'
+
+Test a webhook receiver (docs/guides/test-your-integration.md), with the exports above:
+  npx ponte listen --forward-to http://127.0.0.1:3000/hook
+  npx ponte trigger pedido.criado
 `;
 }

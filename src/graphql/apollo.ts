@@ -1,4 +1,4 @@
-import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServer, type ApolloServerPlugin, type GraphQLRequestListener } from '@apollo/server';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginInlineTraceDisabled } from '@apollo/server/plugin/disabled';
 import { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
@@ -144,6 +144,18 @@ function asksForLegacyJson(accept: string | undefined): boolean {
 
 const GRAPHQL_RESPONSE_JSON = 'application/graphql-response+json';
 
+/** A mutation tells its context, so that the caller's next reads see it (read replicas, src/db/replicas.ts). */
+const writeHooks: GraphQLRequestListener<ApolloContext> = {
+  async didResolveOperation({ operation, contextValue }) {
+    if (operation?.operation === 'mutation') contextValue.noteWrite?.();
+  },
+};
+const writePlugin: ApolloServerPlugin<ApolloContext> = {
+  async requestDidStart() {
+    return writeHooks;
+  },
+};
+
 /** GraphQL answers are per caller and never cached: `cache-control: no-store`, as before. */
 const noStorePlugin: ApolloServerPlugin<ApolloContext> = {
   async requestDidStart() {
@@ -172,6 +184,7 @@ export async function startApollo(app: FastifyInstance, schema: GraphQLSchema, l
       costPlugin(limits),
       legacyJsonStatusPlugin,
       storableInputPlugin,
+      writePlugin,
       ApolloServerPluginInlineTraceDisabled(),
       // No type sets a cache hint, so the default cache-control plugin only ever answered
       // no-store, after wrapping every field's resolver to collect hints: about a tenth of

@@ -11,6 +11,15 @@ export interface GraphQLContext {
   config: Config;
   /** Per-request DataLoaders, created on first use by the domain that needs them. */
   loaders: Map<string, unknown>;
+  /** Where reads that tolerate lag run, when the transport offers a choice (HTTP with read replicas). */
+  lagTolerantRead?<T>(work: (em: EntityManager) => Promise<T>): Promise<T>;
+  /** Told when the operation is a mutation: the caller's next reads must see it. */
+  noteWrite?(): void;
+}
+
+/** A list or detail read that may run on a read replica which has the caller's own writes; else on `em`. */
+export function lagTolerantRead<T>(context: GraphQLContext, work: (em: EntityManager) => Promise<T>): Promise<T> {
+  return context.lagTolerantRead ? context.lagTolerantRead(work) : work(context.em);
 }
 
 /** One loader per request and key: batching works within a request, never across sellers. */

@@ -23,6 +23,13 @@ declare module 'fastify' {
     applicationId: string | undefined;
     /** Scoped to the caller's seller once authenticated; unscoped (and so refusing tenant queries) before. */
     em: EntityManager;
+    /**
+     * Runs a read that tolerates lag (a list, a detail) on a read replica that has the
+     * caller's own writes, or on the primary (`em`) without one (src/db/replicas.ts).
+     */
+    lagTolerantRead<T>(work: (em: EntityManager) => Promise<T>): Promise<T>;
+    /** Set by a GraphQL mutation: the request wrote, whatever its method (see lagTolerantRead). */
+    wrote: boolean;
   }
   interface FastifyContextConfig {
     /**

@@ -45,7 +45,7 @@ export class ConnectionGuard {
     const header = params?.authorization ?? params?.Authorization;
     const secret = typeof header === 'string' ? bearerSecret(header) : undefined;
     try {
-      const credential = await this.deps.authenticator.authenticate(this.deps.orm.em.fork(), secret, async (passedRecently) => {
+      const credential = await this.deps.authenticator.authenticate(() => this.deps.orm.em.fork(), secret, async (passedRecently) => {
         if (!passedRecently && (await this.deps.rateLimits.exhausted({ ip }))) throw new AddressOverBudget();
       });
       if (credential?.kind === 'token') return credential.principal;

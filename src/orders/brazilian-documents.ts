@@ -31,6 +31,15 @@ export function isValidCpf(s: string): boolean {
   );
 }
 
+/** A CPF from its first nine digits: the two check digits appended, masked (`529.982.247-25`). */
+export function cpfOf(nineDigits: readonly number[]): string {
+  const digits = [...nineDigits];
+  digits.push(cpfCheckDigit(digits));
+  digits.push(cpfCheckDigit(digits));
+  const text = digits.join('');
+  return `${text.slice(0, 3)}.${text.slice(3, 6)}.${text.slice(6, 9)}-${text.slice(9)}`;
+}
+
 export function isValidCnpj(s: string): boolean {
   const trimmed = s.trim().toUpperCase();
   if (!CNPJ_PATTERN.test(trimmed)) return false;
@@ -71,12 +80,21 @@ export function isValidUf(s: string): s is UfCode {
 // the first 43 with weights 2..9 cycling from the right.
 export function isValidInvoiceAccessKey(s: string): boolean {
   if (!/^\d{44}$/.test(s)) return false;
-  const digits = toValues(s);
+  return accessKeyCheckDigit(toValues(s.slice(0, 43))) === Number(s[43]);
+}
+
+/** An NF-e access key from its first 43 digits, the check digit appended. */
+export function invoiceAccessKeyOf(first43: string): string {
+  if (!/^\d{43}$/.test(first43)) throw new Error('an access key starts with 43 digits');
+  return first43 + accessKeyCheckDigit(toValues(first43));
+}
+
+function accessKeyCheckDigit(digits: readonly number[]): number {
   let sum = 0;
-  for (let i = 42, weight = 2; i >= 0; i--, weight = weight === 9 ? 2 : weight + 1) {
+  for (let i = digits.length - 1, weight = 2; i >= 0; i--, weight = weight === 9 ? 2 : weight + 1) {
     sum += (digits[i] ?? 0) * weight;
   }
-  return checkDigitFromRemainder(sum % 11) === digits[43];
+  return checkDigitFromRemainder(sum % 11);
 }
 
 // Character value as the Receita defines it for the alphanumeric CNPJ: the ASCII code

@@ -2,7 +2,7 @@ import type { GraphQLResolveInfo } from 'graphql';
 import { Arg, Authorized, Ctx, FieldResolver, ID, Info, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { requireScope } from '../auth/auth.service.js';
 import { CurrentSeller } from '../graphql/caller.js';
-import type { GraphQLContext } from '../graphql/context.js';
+import { lagTolerantRead, type GraphQLContext } from '../graphql/context.js';
 import { listArgs } from '../graphql/list-args.js';
 import type { NodeType } from '../graphql/node.js';
 import { validInput } from '../graphql/plain-input.js';
@@ -48,18 +48,20 @@ export class OrderResolver {
     @Arg('sort', () => OrderSortEnum, { nullable: true, description: 'Default createdAt (newest first)' }) sort?: schemas.OrderSort,
   ): Promise<Connection<OrderHeaderView>> {
     const list = listArgs(context, schemas.orderListArgs, { ...filter, sort, first, after });
-    const page = await listOrders(context.em, list.filter, list.page);
-    // The children the query selects come with the page, so the field resolvers below
-    // answer without a DataLoader round per order (docs/performance.md).
+    // The children the query selects come with the page, from the same database, so the
+    // field resolvers below answer without a DataLoader round per order (docs/performance.md).
     const selected = selectedNodeFields(info);
-    const views = await headerViewsWith(context.em, page.data, ORDER_CHILDREN.filter((kind) => selected.has(kind)));
+    const { page, views } = await lagTolerantRead(context, async (em) => {
+      const read = await listOrders(em, list.filter, list.page);
+      return { page: read, views: await headerViewsWith(em, read.data, ORDER_CHILDREN.filter((kind) => selected.has(kind))) };
+    });
     return toConnection(page, orderCursor(list.filter.sort), (_order, index) => views[index]!);
   }
 
   @Authorized('orders:read')
   @Query(() => Order, { nullable: true, description: 'Null when no order of the caller\'s seller has this id' })
-  async order(@Arg('id', () => ID, { description: 'The order id' }) id: string, @Ctx() { em }: GraphQLContext): Promise<OrderHeaderView | null> {
-    return (await findOrder(em, id)) ?? null;
+  async order(@Arg('id', () => ID, { description: 'The order id' }) id: string, @Ctx() context: GraphQLContext): Promise<OrderHeaderView | null> {
+    return (await lagTolerantRead(context, (em) => findOrder(em, id))) ?? null;
   }
 
   @Authorized('orders:write')

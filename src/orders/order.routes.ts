@@ -32,7 +32,7 @@ export const orderRoutes: RestRoutes = (app, { config }) => {
     },
     async (request) => {
       const { filter, page } = orderListFromQuery(request.query, config.pageSizeDefault);
-      return listOrderViews(request.em, filter, page);
+      return request.lagTolerantRead((em) => listOrderViews(em, filter, page));
     },
   );
 
@@ -43,7 +43,7 @@ export const orderRoutes: RestRoutes = (app, { config }) => {
       schema: { tags, operationId: 'getOrder', summary: 'One order with items, payments and status history', params: IdParams, response: { 200: OrderSchema } },
     },
     async (request) => {
-      const order = await findOrder(request.em, request.params.id);
+      const order = await request.lagTolerantRead((em) => findOrder(em, request.params.id));
       if (!order) throw notFound('Order');
       return order;
     },

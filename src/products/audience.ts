@@ -72,8 +72,9 @@ const CREATE_SUBSCRIPTIONS = prepared(
      select * from jsonb_to_recordset(?::jsonb)
        as m(link_id uuid, registration_id uuid, subscription_id uuid, seller_id uuid, kind text, url text, events text[], secret text)
    ), created as (
-     insert into webhook_subscription (id, seller_id, kind, url, events, secret, created_at, updated_at)
-     select subscription_id, seller_id, kind, url, events, secret, now(), now() from missing
+     -- The registration is the destination: one application's receiver, whichever seller's events it takes.
+     insert into webhook_subscription (id, seller_id, kind, url, destination_id, events, secret, created_at, updated_at)
+     select subscription_id, seller_id, kind, url, registration_id, events, secret, now(), now() from missing
      returning id
    )
    insert into product_webhook_subscription (id, product_webhook_id, seller_id, subscription_id, created_at)

@@ -9,12 +9,15 @@ import type { DisabledReason } from './subscription.entity.js';
 import { prepared, type PreparedStatement } from '../db/prepared.js';
 import { runWith, type RunStatement } from './queue-database.js';
 import { disableSubscription, recordFailure, SUCCESS_HEALTH_CTES } from './subscription-health.js';
+import type { ClaimShares } from './fair-share.js';
 
 /** A delivery this worker holds the lease on, with what it needs to send it. */
 export interface ClaimedDelivery {
   id: string;
   sellerId: string;
   subscriptionId: string;
+  /** What its in-flight cap is counted against: the subscription, or an application's registration. */
+  destination: string;
   leaseToken: string;
   /** The number the attempt about to be made will have. */
   attemptNumber: number;
@@ -29,6 +32,7 @@ interface ClaimRow {
   id: string;
   seller_id: string;
   subscription_id: string;
+  destination: string;
   lease_token: string;
   attempt_count: number;
   attempts_in_round: number;
@@ -43,6 +47,9 @@ interface ClaimRow {
   payload: Record<string, unknown>;
 }
 
+/** The destination of subscription `s`: an application's registration, or the subscription itself. */
+const DESTINATION = 'coalesce(s.destination_id, s.id)';
+
 /**
  * A claim: `due` (a CTE locking the deliveries to take, `for update of d skip locked`)
  * leased and answered with what sending them needs.
@@ -55,7 +62,7 @@ function claimSql(due: string): string {
       set lease_token = gen_random_uuid(), lease_expires_at = clock_timestamp() + ?::float8 * interval '1 millisecond'
      from due, webhook_subscription s, outbox_event e
     where d.id = due.id and s.id = d.subscription_id and e.id = d.event_id
-   returning d.id, d.seller_id, d.subscription_id, d.lease_token, d.attempt_count, d.attempts_in_round,
+   returning d.id, d.seller_id, d.subscription_id, ${DESTINATION} as destination, d.lease_token, d.attempt_count, d.attempts_in_round,
              s.kind, s.url, s.secret, s.previous_secret, s.previous_secret_expires_at,
              e.id as event_id, e.type as event_type, e.created_at as event_created_at, e.payload`;
 }
@@ -93,21 +100,55 @@ function firstOwedOf(delivery: string): string {
             limit 1)`;
 }
 
-// Due deliveries in the due index's order, each taken only if it is the first its aggregate
-// still owes (firstOwedOf). Written as "no earlier open one exists", the probe's best plan
-// depended on the table's size, and the claim had to be planned at every run (~0.4 ms, more
-// than it took to run); this form's plan is kept (docs/performance.md, 27).
+// The fair claim (docs/webhooks.md#fair-claiming). `candidate` reads due deliveries in the
+// due index's order, each taken only if it is the first its aggregate still owes
+// (firstOwedOf), skipping destinations and sellers this process holds at their cap, and
+// stops at the window. Written as "no earlier open one exists", the probe's best plan
+// depended on the table's size, and the claim had to be planned at every run (~0.4 ms,
+// more than it took to run); this form's plan is kept (docs/performance.md, 27). Then each
+// candidate's load: what its destination and its seller would hold with it (what this
+// process holds, plus its rank among the window's own); those past a cap are dropped,
+// and the rest are taken least loaded first, so a seller holding nothing goes before one
+// holding much, whatever their order in the queue. The lock comes last, on the chosen
+// rows in that order: SKIP LOCKED passes over those another claim holds and goes on to
+// the next, and the takeable test is made again on the row as locked. That row is found
+// by its key: with the status test the partial indexes cannot match (takeable), a plan
+// made on an empty queue cannot read the due index again for each chosen row.
 const CLAIM = prepared(
   'ponte_webhook_claim',
-  claimSql(`select d.id
-       from webhook_delivery d
+  claimSql(`with candidate as (
+       select d.id, d.seller_id, ${DESTINATION} as destination, d.next_attempt_at
+         from webhook_delivery d
+         join webhook_subscription s on s.id = d.subscription_id
+        where ${takeable()}
+          and d.seller_id <> all(?::uuid[])
+          and ${DESTINATION} <> all(?::uuid[])
+          and d.id = ${firstOwedOf('d')}
+        order by d.next_attempt_at, d.id
+        limit ?
+     ), held as (
+       select * from unnest(?::uuid[], ?::int[]) as h(key, count)
+     ), by_destination as (
+       select c.*, coalesce(h.count, 0) + row_number() over (partition by c.destination order by c.next_attempt_at, c.id) as destination_load
+         from candidate c left join held h on h.key = c.destination
+     ), by_seller as (
+       select b.*, coalesce(h.count, 0) + row_number() over (partition by b.seller_id order by b.destination_load, b.next_attempt_at, b.id) as seller_load
+         from by_destination b left join held h on h.key = b.seller_id
+        where b.destination_load <= ?
+     )
+     select d.id
+       from by_seller f
+       join webhook_delivery d on d.id = f.id
        join webhook_subscription s on s.id = d.subscription_id
-      where ${takeable()}
-        and d.id = ${firstOwedOf('d')}
-      order by d.next_attempt_at, d.id
+      where f.seller_load <= ?
+        and ${takeable({ throughPartialIndexes: false })}
+      order by f.seller_load, f.destination_load, f.next_attempt_at, f.id
       limit ?
       for update of d skip locked`),
 );
+
+/** The fewest takeable deliveries a claim chooses among: with few slots free, the least loaded of them get one. */
+const CLAIM_WINDOW = 32;
 
 // Per finished delivery, the first its aggregate still owes (firstOwedOf), then that
 // delivery locked by its key in a lateral subquery. Plans here are kept from whatever size
@@ -137,12 +178,30 @@ const CLAIM_NEXT_OF_AGGREGATES = prepared(
  * SKIP LOCKED lets any number of dispatchers claim side by side without waiting on or
  * double-taking each other's rows. A delivery is due when its time has come, nobody
  * holds a live lease on it, its subscription is active, and no earlier event of the same
- * aggregate is still owed to the same subscription (per-aggregate order).
+ * aggregate is still owed to the same subscription (per-aggregate order). Of those, it
+ * takes fairly by `shares` (what this process holds in flight per destination and seller,
+ * and their caps): see CLAIM.
  */
-export async function claimDueDeliveries(run: RunStatement, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+export async function claimDueDeliveries(run: RunStatement, limit: number, leaseMs: number, shares: ClaimShares): Promise<ClaimedDelivery[]> {
+  const full = uuids(shares.full);
   // Spans sellers by design: the dispatcher serves every tenant.
-  const rows = await run<ClaimRow>(CLAIM, [limit, leaseMs]);
+  const rows = await run<ClaimRow>(CLAIM, [
+    full,
+    full,
+    Math.max(limit, CLAIM_WINDOW),
+    uuids(shares.heldKeys),
+    `{${shares.heldCounts.join(',')}}`,
+    shares.caps.perDestination,
+    shares.caps.perSeller,
+    limit,
+    leaseMs,
+  ]);
   return rows.map(claimedOf);
+}
+
+/** A list of ids as a PostgreSQL array literal. */
+function uuids(ids: readonly string[]): string {
+  return `{${ids.join(',')}}`;
 }
 
 function claimedOf(row: ClaimRow): ClaimedDelivery {
@@ -150,6 +209,7 @@ function claimedOf(row: ClaimRow): ClaimedDelivery {
     id: row.id,
     sellerId: row.seller_id,
     subscriptionId: row.subscription_id,
+    destination: row.destination,
     leaseToken: row.lease_token,
     attemptNumber: row.attempt_count + 1,
     attemptsInRound: row.attempts_in_round,
@@ -173,7 +233,7 @@ function claimedOf(row: ClaimRow): ClaimedDelivery {
  */
 export async function claimNextOfAggregates(run: RunStatement, finished: readonly string[], limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
   if (finished.length === 0 || limit <= 0) return [];
-  const rows = await run<ClaimRow>(CLAIM_NEXT_OF_AGGREGATES, [`{${finished.join(',')}}`, limit, leaseMs]);
+  const rows = await run<ClaimRow>(CLAIM_NEXT_OF_AGGREGATES, [uuids(finished), limit, leaseMs]);
   return rows.map(claimedOf);
 }
 

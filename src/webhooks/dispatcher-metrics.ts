@@ -1,4 +1,5 @@
-import { Counter, Histogram, type Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import type { FairShare } from './fair-share.js';
 import type { AttemptRecord } from './outcome.js';
 import type { DisabledReason } from './subscription.entity.js';
 
@@ -55,4 +56,43 @@ export function dispatcherMetrics(registry: Registry | undefined): DispatcherMet
     exhausted: () => exhausted.inc(),
     disabled: (reason) => disabled.inc({ reason }),
   };
+}
+
+/**
+ * Destinations shown by name in `ponte_webhook_destination_in_flight`: the ones holding the
+ * most in this process. A label per destination would make a series for every one of
+ * thousands of subscriptions; these few, plus the totals, say who is taking the slots.
+ */
+export const NAMED_DESTINATIONS = 10;
+
+/** This process's attempts in flight, read from its fairness ledger when `/metrics` is scraped. */
+export function registerInFlightGauges(registry: Registry, shares: FairShare): void {
+  const registers = [registry];
+  new Gauge({
+    name: 'ponte_webhook_in_flight',
+    help: "Attempts this dispatcher process has in flight (WEBHOOK_CONCURRENCY at most)",
+    registers,
+    collect() {
+      this.set(shares.total());
+    },
+  });
+  new Gauge({
+    name: 'ponte_webhook_destinations_at_cap',
+    help: 'Destinations and sellers holding as many attempts in flight in this process as their cap allows (WEBHOOK_DESTINATION_MAX_IN_FLIGHT, WEBHOOK_SELLER_MAX_IN_FLIGHT)',
+    registers,
+    collect() {
+      this.set(shares.fullCount());
+    },
+  });
+  new Gauge({
+    name: 'ponte_webhook_destination_in_flight',
+    help: `Attempts in flight in this process for the ${NAMED_DESTINATIONS} destinations holding the most (destination = subscription id, or an application registration's id)`,
+    labelNames: ['destination'],
+    registers,
+    collect() {
+      // Only this scrape's leaders: a destination that left the list leaves no stale series behind.
+      this.reset();
+      for (const [destination, count] of shares.busiestDestinations(NAMED_DESTINATIONS)) this.set({ destination }, count);
+    },
+  });
 }

@@ -15,7 +15,8 @@ import {
   type FinishedAttempt,
   type SuccessOutcome,
 } from './delivery-queue.js';
-import { dispatcherMetrics, type DispatcherMetrics } from './dispatcher-metrics.js';
+import { dispatcherMetrics, registerInFlightGauges, type DispatcherMetrics } from './dispatcher-metrics.js';
+import { FairShare } from './fair-share.js';
 import { fanOutAndClaim, FANOUT_BATCH_SIZE } from './fanout.js';
 import { reportGivingUp } from './giving-up.js';
 import { nextStep, recordOf } from './outcome.js';
@@ -30,7 +31,7 @@ export interface DispatcherOptions {
   orm: Orm;
   logger: Logger;
   metrics?: Registry;
-  /** Attempts in flight at once in this process. */
+  /** Attempts in flight at once in this process (WEBHOOK_CONCURRENCY unless given). */
   concurrency?: number;
   /** The backstop for lost notifications, retries due and leases of dead workers. */
   pollIntervalMs?: number;
@@ -40,7 +41,6 @@ export interface DispatcherOptions {
   queue?: QueueDatabase;
 }
 
-const DEFAULT_CONCURRENCY = 64;
 const DEFAULT_POLL_INTERVAL_MS = 1000;
 
 /**
@@ -106,12 +106,21 @@ interface PendingSuccess extends FinishedAttempt {
 export class Dispatcher implements Worker {
   readonly name = 'webhook-dispatcher';
   private readonly concurrency: number;
+  /** Slots no claim beyond the caps takes: room kept for destinations and sellers under theirs. */
+  private readonly headroom: number;
   private readonly pollIntervalMs: number;
   private readonly leaseMs: number;
   private readonly sender: Sender;
   private readonly queue: QueueDatabase;
   private readonly metrics: DispatcherMetrics;
   private readonly inFlight = new Set<Promise<void>>();
+  /** The attempts in flight per destination and seller, against their caps: the claims' fairness. */
+  private readonly shares: FairShare;
+  /**
+   * The last claim left no slot free, so more may be due than there were slots: someone
+   * may be waiting for one (see sendNextOfAggregates).
+   */
+  private behind = false;
   /** Slots a fan-out under way may fill with what it claims; the claim loop leaves them. */
   private reserved = 0;
   /** A claim found every free slot reserved: the fan-out wakes it again once it is done. */
@@ -127,10 +136,13 @@ export class Dispatcher implements Worker {
 
   constructor(private readonly options: DispatcherOptions) {
     const { config } = options;
-    this.concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+    this.concurrency = options.concurrency ?? config.webhookConcurrency;
+    this.headroom = Math.min(config.webhookReservedSlots, this.concurrency);
+    this.shares = new FairShare({ perDestination: config.webhookDestinationMaxInFlight, perSeller: config.webhookSellerMaxInFlight });
     this.pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
     this.leaseMs = leaseMsFor(config.webhookTimeoutMs);
     this.metrics = dispatcherMetrics(options.metrics);
+    if (options.metrics) registerInFlightGauges(options.metrics, this.shares);
     this.queue = options.queue ?? new QueueDatabase(options.orm.config.get('clientUrl')!, options.logger);
     this.sender = createSender({
       timeoutMs: config.webhookTimeoutMs,
@@ -182,8 +194,9 @@ export class Dispatcher implements Worker {
         const free = this.freeSlots();
         this.reserved += free;
         try {
-          const batch = await fanOutAndClaim(this.queue, { limit: free, leaseMs: this.leaseMs });
+          const batch = await fanOutAndClaim(this.queue, { limit: free, leaseMs: this.leaseMs, shares: this.shares.shares() });
           taken = batch.taken;
+          if (batch.claimed.length > 0) this.behind = batch.claimed.length >= free;
           this.send(batch.claimed);
           // Its claim saw what was committed when it ran: a predecessor recorded after that,
           // whose own wake-up ran before this commit, released a delivery nobody has looked
@@ -207,21 +220,40 @@ export class Dispatcher implements Worker {
   }
 
   /**
-   * Claims for every free slot in one statement. Attempts recorded in one batch end
-   * together and trigger one claim, so while busy a claim takes about as many deliveries
-   * as the last batch recorded.
+   * Claims for every free slot in one statement, fairly (docs/webhooks.md#fair-claiming).
+   * Attempts recorded in one batch end together and trigger one claim, so while busy a
+   * claim takes about as many deliveries as the last batch recorded. A claim that filled
+   * a destination or a seller to its cap passed over the rest of its work in its window:
+   * with slots still free it claims again, skipping those, so others' work further back
+   * gets them. When nothing under its caps is left, the idle slots beyond the headroom go
+   * to work over its caps, least loaded first: a destination alone keeps the machine
+   * busy, and whoever comes next finds the headroom free and, as attempts end, goes first.
    */
   private async claimAndSend(): Promise<void> {
     try {
-      const free = this.freeSlots();
+      let free = this.freeSlots();
       if (free <= 0) {
         this.claimDeferred = this.reserved > 0;
+        this.behind = true;
         return;
       }
-      const claimed = await claimDueDeliveries(this.queue.run, free, this.leaseMs);
-      this.send(claimed);
+      let claimedAny = false;
+      for (;;) {
+        const fullBefore = this.shares.fullCount();
+        const claimed = await claimDueDeliveries(this.queue.run, free, this.leaseMs, this.shares.shares());
+        this.send(claimed);
+        claimedAny ||= claimed.length > 0;
+        free = this.freeSlots();
+        if (claimed.length === 0 || free <= 0 || this.shares.fullCount() <= fullBefore) break;
+      }
+      if (free > this.headroom) {
+        const borrowed = await claimDueDeliveries(this.queue.run, free - this.headroom, this.leaseMs, this.shares.beyondCaps());
+        this.send(borrowed);
+        claimedAny ||= borrowed.length > 0;
+      }
+      this.behind = this.freeSlots() <= 0;
       // With attempts under way, their ends trigger the next claim.
-      if (claimed.length === 0) await this.wakeWhenNextDue();
+      if (!claimedAny) await this.wakeWhenNextDue();
     } catch (error) {
       this.options.logger.error({ err: error }, 'webhook claim failed; the poll retries');
     }
@@ -229,8 +261,10 @@ export class Dispatcher implements Worker {
 
   private send(claimed: readonly ClaimedDelivery[]): void {
     for (const delivery of claimed) {
+      this.shares.take(delivery);
       const attempt = this.attempt(delivery).finally(() => {
         this.inFlight.delete(attempt);
+        this.shares.release(delivery);
         this.wake(this.claim);
       });
       this.inFlight.add(attempt);
@@ -297,13 +331,18 @@ export class Dispatcher implements Worker {
    * An aggregate's next delivery becomes takeable only once its predecessor's success is
    * recorded: claimed here, on the record's connection, it is sent without waiting for a
    * claim of its own, which reads the queue in due order past everything still held
-   * behind an earlier delivery. It takes at most the slots the recorded attempts held;
-   * what they leave, and every other delivery, the claim loop takes in due order.
+   * behind an earlier delivery. Each takes the slot of its predecessor, of the same
+   * destination and seller, so no cap is passed. While deliveries wait for slots
+   * (`behind`), only half the slots are handed on this way: the others go back to the
+   * fair claim, or a seller whose aggregates keep their slots from one event to the next
+   * would hold them for as long as its backlog lasts. What they leave, and every other
+   * delivery, the claim loop takes.
    */
   private async sendNextOfAggregates(recorded: readonly PendingSuccess[]): Promise<void> {
-    if (recorded.length === 0 || this.stopping) return;
+    const limit = this.behind ? Math.floor(recorded.length / 2) : recorded.length;
+    if (limit === 0 || this.stopping) return;
     try {
-      this.send(await claimNextOfAggregates(this.queue.run, recorded.map((attempt) => attempt.claimed.id), recorded.length, this.leaseMs));
+      this.send(await claimNextOfAggregates(this.queue.run, recorded.map((attempt) => attempt.claimed.id), limit, this.leaseMs));
     } catch (error) {
       this.options.logger.warn({ err: error }, "claiming aggregates' next deliveries failed; the claim loop takes them");
     }

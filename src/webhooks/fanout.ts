@@ -1,6 +1,7 @@
 import type { Orm } from '../db/orm.js';
 import { newId } from '../db/ids.js';
 import { claimDueDeliveries, type ClaimedDelivery } from './delivery-queue.js';
+import type { ClaimShares } from './fair-share.js';
 import { subscribesTo, type SubscriptionKind } from './policy.js';
 import { prepared } from '../db/prepared.js';
 import { inTransaction, type RunStatement, type Transactional } from './queue-database.js';
@@ -80,7 +81,7 @@ export async function sellerSubscriptions(_run: RunStatement, events: readonly C
  */
 export async function fanOutBatch(orm: Orm): Promise<number> {
   const pool = await orm.em.getConnection().getNativeClient();
-  return (await fanOutAndClaim({ transaction: (work) => inTransaction(pool, work) }, { limit: 0, leaseMs: 0 })).taken;
+  return (await fanOutAndClaim({ transaction: (work) => inTransaction(pool, work) }, { limit: 0 })).taken;
 }
 
 /**
@@ -94,10 +95,10 @@ export async function fanOutBatch(orm: Orm): Promise<number> {
  * without the ORM's layers around them: at rest this transaction was most of the
  * dispatcher's time before the POST.
  */
-export async function fanOutAndClaim(
-  database: Transactional,
-  claim: { limit: number; leaseMs: number },
-): Promise<FannedOut> {
+/** What the fan-out may claim: up to `limit`, leased for `leaseMs`, fairly by `shares` (none when `limit` is 0). */
+export type FanoutClaim = { limit: 0 } | { limit: number; leaseMs: number; shares: ClaimShares };
+
+export async function fanOutAndClaim(database: Transactional, claim: FanoutClaim): Promise<FannedOut> {
   return database.transaction((run) => fanOutIn(run, claim));
 }
 
@@ -136,13 +137,13 @@ export interface FannedOut {
   claimed: ClaimedDelivery[];
 }
 
-async function fanOutIn(run: RunStatement, claim: { limit: number; leaseMs: number }): Promise<FannedOut> {
+async function fanOutIn(run: RunStatement, claim: FanoutClaim): Promise<FannedOut> {
   const events = await run<QueuedEvent>(READ_QUEUED, [FANOUT_BATCH_SIZE]);
   if (events.length === 0) return { taken: 0, made: 0, claimed: [] };
   const committed = events.filter((event): event is CommittedEvent => event.id !== null);
   const rows = committed.length > 0 ? await deliveriesOf(run, committed) : [];
   await run(INSERT_AND_DEQUEUE, [`{${events.map((event) => event.position).join(',')}}`, JSON.stringify(rows)]);
-  const claimed = rows.length > 0 && claim.limit > 0 ? await claimDueDeliveries(run, claim.limit, claim.leaseMs) : [];
+  const claimed = rows.length > 0 && 'shares' in claim && claim.limit > 0 ? await claimDueDeliveries(run, claim.limit, claim.leaseMs, claim.shares) : [];
   return { taken: events.length, made: rows.length, claimed };
 }
 

@@ -64,7 +64,18 @@ export class QueueDatabase implements Transactional {
   private readonly pool: pg.Pool;
 
   constructor(databaseUrl: string, logger?: Logger) {
-    this.pool = new pg.Pool({ connectionString: databaseUrl, max: CONNECTIONS, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    this.pool = new pg.Pool({
+      connectionString: databaseUrl,
+      max: CONNECTIONS,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // The planner settings, before the connection is handed out: the pool awaits this
+      // hook. Sent from the 'connect' event instead, they queued the pool's first statement
+      // behind them on a busy client, which node-postgres deprecates (one query at a time
+      // from pg 9 on). Not as startup `options`: PgBouncer refuses those settings there.
+      onConnect: async (client) => {
+        await client.query(INDEX_SCANS_ONLY);
+      },
+    });
     const lost = (error: Error) => logger?.warn({ err: error }, 'webhook queue connection lost; the next statement opens another');
     // An idle connection that drops is replaced at the next statement; unhandled, its error would end the process.
     this.pool.on('error', lost);
@@ -73,8 +84,6 @@ export class QueueDatabase implements Transactional {
     // too. Its next statement fails instead, and inTransaction drops it.
     this.pool.on('connect', (client) => {
       client.on('error', lost);
-      // Before the connection's first statement (a client runs its queries in order).
-      client.query(INDEX_SCANS_ONLY).catch(lost);
     });
   }
 

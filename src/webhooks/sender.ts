@@ -50,10 +50,7 @@ class AttemptTimeout extends Error {
  * are judged before the request. Redirects are not followed (a dispatch never follows them).
  */
 export function createSender(options: { timeoutMs: number; allowPrivate: boolean; lookup?: LookupAll; ca?: string[] }): Sender {
-  const agent = new Agent({
-    connect: { lookup: guardedLookup(options.allowPrivate, options.lookup), ca: options.ca ?? trustedCertificates() },
-    keepAliveTimeout: 4_000,
-  });
+  const agent = guardedAgent(options);
   // Destinations that passed checkDestination, which depends only on the URL and the rule
   // (no DNS: names are judged at connect, in the agent's lookup), with the origin and path
   // the request goes to: a subscription's URL is judged and parsed once, not at every
@@ -167,6 +164,19 @@ async function checkDestination(input: SendRequest, allowPrivate: boolean): Prom
 }
 
 type LookupCallback = (error: Error | null, address: string | LookupAddress[], family?: number) => void;
+
+/**
+ * An undici agent whose connections go only where the SSRF guard allows (unless
+ * `allowPrivate`): the same rule and trust store as deliveries, for other outbound calls
+ * (the channel connectors' platform requests). IP literals skip `lookup`: callers judge
+ * them first with checkDestinationUrl and resolvePublicAddresses.
+ */
+export function guardedAgent(options: { allowPrivate: boolean; lookup?: LookupAll; ca?: string[] }): Agent {
+  return new Agent({
+    connect: { lookup: guardedLookup(options.allowPrivate, options.lookup), ca: options.ca ?? trustedCertificates() },
+    keepAliveTimeout: 4_000,
+  });
+}
 
 function guardedLookup(allowPrivate: boolean, lookup?: LookupAll) {
   return (hostname: string, options: { family?: number | string; all?: boolean }, callback: LookupCallback): void => {

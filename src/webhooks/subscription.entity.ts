@@ -24,6 +24,15 @@ export class WebhookSubscription extends SellerOwned {
   @Property({ type: 'text' })
   url!: string;
 
+  /**
+   * The destination whose in-flight cap this subscription counts against (docs/webhooks.md,
+   * Fair claiming): null for its own, as a seller's subscription is; an application's
+   * registration for the subscriptions it keeps, one per seller, so an application's slow
+   * receiver holds one destination's share however many sellers it serves.
+   */
+  @Property({ type: 'uuid', nullable: true })
+  destinationId: (string & Opt) | null = null;
+
   /** Event names, or `['*']` for every event the kind's policy offers. */
   @Property({ type: 'text[]' })
   events!: string[];

@@ -51,6 +51,20 @@ describe('serving /console', () => {
 });
 
 describe('the console in Chromium', () => {
+  it('signs a sandbox seller in with its ponte_sk_test_ token and marks the header', async () => {
+    const seller = await createTestSeller(world.server.orm, { name: 'Loja de testes', sandbox: true });
+    expect(seller.token).toMatch(/^ponte_sk_test_/);
+    const context = await world.browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${world.server.url}/console`);
+    await page.getByLabel('Token de API').fill(seller.token);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.getByRole('heading', { name: 'Visão geral' }).waitFor();
+    const badge = page.getByRole('banner').getByText('Sandbox', { exact: true });
+    expect(await badge.getAttribute('title')).toContain('Vendedor de testes');
+    await context.close();
+  });
+
   it('signs in with a pasted token kept for the tab, and refuses an unknown one', async () => {
     const seller = await createTestSeller(world.server.orm, { name: 'Loja da Maria' });
     const context = await world.browser.newContext();
@@ -64,6 +78,7 @@ describe('the console in Chromium', () => {
     await page.getByRole('button', { name: 'Entrar' }).click();
     await page.getByRole('heading', { name: 'Visão geral' }).waitFor();
     expect(await page.getByRole('banner').textContent()).toContain('Loja da Maria');
+    expect(await page.getByRole('banner').textContent()).not.toContain('Sandbox');
 
     await page.reload();
     await page.getByRole('heading', { name: 'Visão geral' }).waitFor();

@@ -39,6 +39,10 @@ describe('first run', () => {
 
       const me = await runAsPrinted(viewer!, env);
       expect(me).toMatchObject({ status: 200, body: { data: { viewer: { seller: { name: 'Demo seller' } } } } });
+      // The demo seller is a sandbox seller: its token says so, and ponte trigger works for it at once.
+      expect(env.PONTE_TOKEN).toMatch(/^ponte_sk_test_/);
+      const triggered = await run(process.execPath, ['bin/ponte.js', 'trigger', 'pedido.criado'], { env: { PATH: process.env.PATH, ...env } });
+      expect(triggered.stdout).toMatch(/^pedido\.criado: placed order #1 \(SIM-\d+, .+\) on simulador/);
 
       const created = await runAsPrinted(order!, env);
       expect(created.status).toBe(201);
@@ -50,14 +54,17 @@ describe('first run', () => {
       const mug = listed.body.data.find((product: { sku: string }) => product.sku === 'CANECA-PONTE');
       expect(mug).toMatchObject({
         publicationStatus: 'published',
-        channels: ['loja-propria', 'venda-assistida'],
-        stock: { onHand: 50, reserved: 2, available: 48 },
+        channels: ['loja-propria', 'venda-assistida', 'simulador'],
         effectivePrices: [
           { channel: null, price: '49.90' },
           { channel: 'loja-propria', price: '49.90' },
           { channel: 'venda-assistida', price: '49.90' },
+          { channel: 'simulador', price: '49.90' },
         ],
       });
+      // The README's order reserved 2 units, the simulated one some more.
+      const simulated = triggered.stdout.match(/(\d+) × CANECA-PONTE/)?.[1];
+      expect(mug.stock).toMatchObject({ onHand: 50, reserved: 2 + Number(simulated ?? 0) });
       expect(listed.body.data).toHaveLength(3);
 
       const registered = await runAsPrinted(registration!, env);

@@ -14,7 +14,7 @@ import {
 } from 'graphql';
 import { replaceAt } from '../http/body-mutations.js';
 import { orderBody } from '../orders/fixtures.js';
-import type { World } from '../support/bad-input-world.js';
+import { SIMULATED_SKU, type World } from '../support/bad-input-world.js';
 
 /** A valid value for each required argument (and some optional ones) of every root field. */
 export const VALID_ARGS: Record<string, (world: World) => Record<string, unknown>> = {
@@ -42,6 +42,12 @@ export const VALID_ARGS: Record<string, (world: World) => Record<string, unknown
   webhookSubscriptions: () => ({ first: 10 }),
   _entities: (world) => ({ representations: [{ __typename: 'Order', id: world.ids.order }] }),
 
+  simulateOrders: () => ({ input: { count: 1, skus: [SIMULATED_SKU] } }),
+  simulatePayment: (world) => ({ input: { orderId: world.ids.simulatedOrder } }),
+  simulateCancellation: (world) => ({ input: { orderId: world.ids.simulatedOrder, reason: 'changed my mind' } }),
+  setSimulatorSchedule: () => ({ input: { ordersPerMinute: 0, payRate: 0.5, cancelRate: 0.1 } }),
+  wipeSandboxData: () => ({ input: { confirm: true } }),
+  triggerEvent: () => ({ input: { evento: 'estoque_alterado' } }),
   addSupportMessage: (world) => ({ input: { caseId: world.ids.supportCase, direction: 'entrada', message: 'Olá', channel: 'chat' } }),
   addTrackingEvent: (world) => ({ input: { shipmentId: world.ids.shipment, status: 'in_transit', description: 'Em trânsito', location: 'São Paulo', at: '2026-01-02T03:04:05Z' } }),
   changeOrderStatus: (world) => ({ input: { orderId: world.ids.order, status: 'cancelado', reason: 'customer gave up', note: 'by phone' } }),

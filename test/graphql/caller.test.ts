@@ -19,7 +19,7 @@ class CallerProbe {
   }
 }
 
-const principal: Principal = { sellerId: 'seller-1', sellerName: 'Loja', tokenId: 'token-1', scopes: new Set(['orders:read']) };
+const principal: Principal = { sellerId: 'seller-1', sellerName: 'Loja', sandbox: false, tokenId: 'token-1', scopes: new Set(['orders:read']) };
 
 describe('@CurrentSeller and @CurrentCaller', () => {
   let schema: GraphQLSchema;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { orderBody } from '../orders/fixtures.js';
-import { PLATFORM_PRODUCTS, type World } from '../support/bad-input-world.js';
+import { PLATFORM_PRODUCTS, SIMULATED_SKU, type World } from '../support/bad-input-world.js';
 import { bodyMutations, type JsonSchema } from './body-mutations.js';
 
 /** One operation of the served OpenAPI document. */
@@ -113,7 +113,16 @@ export const VALID_REQUESTS: Record<string, (world: World) => ValidRequest> = {
   'POST /v2/webhooks/configuracoes': (world) => ({ body: { url: world.hookUrl, groups: { orders: true, stock: false, freight: false, payments: false } } }),
   'PUT /v2/webhooks/configuracoes/{id}': (world) => ({ body: { url: world.hookUrl, active: true } }),
   'PUT /v2/webhooks/configuracoes/{id}/grupos': () => ({ body: { orders: true, stock: true } }),
+  'POST /simulador/pedidos': () => ({ body: { count: 1, skus: [SIMULATED_SKU] } }),
+  'POST /simulador/pedidos/{id}/cancelamento': () => ({ body: { reason: 'changed my mind' }, params: freshSimulatedOrder }),
+  'PUT /simulador/agenda': () => ({ body: { ordersPerMinute: 0, payRate: 0.5, cancelRate: 0.1 } }),
+  'POST /simulador/eventos': () => ({ body: { evento: 'estoque.alterado' } }),
 };
+
+async function freshSimulatedOrder(world: World): Promise<Record<string, string>> {
+  const response = await fetch(`${world.server.url}/simulador/pedidos`, { method: 'POST', headers: world.seller.headers, body: JSON.stringify({ skus: [SIMULATED_SKU] }) });
+  return { id: ((await response.json()) as { orders: { id: string }[] }).orders[0]!.id };
+}
 
 let periods = 0;
 /** A settlement period no other valid request used (periods of a seller never overlap). */
@@ -142,6 +151,7 @@ export function defaultParams(route: Route, world: World): Record<string, string
 
 function idFor(path: string, world: World): string {
   if (path.startsWith('/pedidos/')) return world.ids.order;
+  if (path.startsWith('/simulador/pedidos/')) return world.ids.simulatedOrder;
   if (path.startsWith('/envios/')) return world.ids.shipment;
   if (path.startsWith('/ciclos/')) return world.ids.cycle;
   if (path.startsWith('/atendimentos/')) return world.ids.supportCase;

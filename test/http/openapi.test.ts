@@ -58,7 +58,8 @@ describe('the OpenAPI documents', () => {
       expect(operation.tags?.length, `${method} ${path}`).toBeGreaterThan(0);
       expect(operation.summary, `${method} ${path}`).toBeTruthy();
       expect(operation.description, `${method} ${path}`).toBeTruthy();
-      expect(operation.security, `${method} ${path}`).toEqual([expect.objectContaining({})]);
+      // The platforms' inbound URL is authenticated by its key and their signatures, not by a Ponte credential.
+      expect(operation.security, `${method} ${path}`).toEqual(operation.operationId === 'receiveChannelNotification' ? [] : [expect.objectContaining({})]);
     }
   });
 
@@ -162,7 +163,7 @@ describe('the HTTP-client collections', () => {
     for (const name of NAMES) {
       const collection = JSON.parse(readFileSync(new URL(`../../collections/${name}.postman_collection.json`, import.meta.url), 'utf8')) as {
         info: { schema: string };
-        item: { id: string; name: string; event: { listen: string; script: { exec: string[] } }[]; request: { url: { raw: string; variable?: { key: string; value: string }[] }; auth: { bearer?: { value: string }[] } } }[];
+        item: { id: string; name: string; event: { listen: string; script: { exec: string[] } }[]; request: { url: { raw: string; variable?: { key: string; value: string }[] }; auth: { type: string; bearer?: { value: string }[] } } }[];
         variable: { key: string }[];
       };
       expect(collection.info.schema).toBe('https://schema.getpostman.com/json/collection/v2.1.0/collection.json');
@@ -172,7 +173,9 @@ describe('the HTTP-client collections', () => {
       expect(collection.variable.map((variable) => variable.key).slice(0, 3)).toEqual(['baseUrl', 'token', 'applicationCredential']);
       for (const item of collection.item) {
         expect(item.request.url.raw.startsWith('{{baseUrl}}/')).toBe(true);
-        expect(item.request.auth.bearer?.[0]?.value).toMatch(/^\{\{(token|applicationCredential)\}\}$/);
+        // Inbound platform notifications (`/entrada/…`) carry the platform's own signature, no bearer.
+        if (item.request.auth.type === 'noauth') expect(item.request.url.raw, item.id).toMatch(/^\{\{baseUrl\}\}\/entrada\//);
+        else expect(item.request.auth.bearer?.[0]?.value).toMatch(/^\{\{(token|applicationCredential)\}\}$/);
         const test = item.event.find((event) => event.listen === 'test')!.script.exec.join('\n');
         expect(test, item.id).toContain('pm.test(');
         // No path parameter goes out empty: each is a variable an earlier request set, or a key.

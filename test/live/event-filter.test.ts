@@ -7,7 +7,7 @@ import { authorizeEventTypes, orderFilter, stockFilter } from '../../src/live/ev
 // Registers the modules' events: the filters and read scopes are made of them.
 import '../../src/modules.js';
 
-const principal = (...scopes: Scope[]): Principal => ({ sellerId: 's', sellerName: 'S', tokenId: 't', scopes: new Set(scopes) });
+const principal = (...scopes: Scope[]): Principal => ({ sellerId: 's', sellerName: 'S', sandbox: false, tokenId: 't', scopes: new Set(scopes) });
 const envelope = (evento: string, data: Record<string, unknown>) => ({ id: 'x', evento, dataHora: '', data });
 
 describe('live event filters and their scopes', () => {

@@ -39,8 +39,8 @@ export function orderBody(overrides: Record<string, unknown> = {}): Record<strin
 }
 
 /** A seller ready to take orders: CHANNELS configured and SKUS with `onHand` units each. */
-export async function orderSeller(server: { orm: Orm }, options: { onHand?: number } = {}): Promise<TestSeller> {
-  const seller = await createTestSeller(server.orm);
+export async function orderSeller(server: { orm: Orm }, options: { onHand?: number; sandbox?: boolean } = {}): Promise<TestSeller> {
+  const seller = await createTestSeller(server.orm, { sandbox: options.sandbox });
   const em = forkForSeller(server.orm, seller.id);
   for (const code of CHANNELS) await putChannel(em, seller.id, code, { name: code });
   for (const sku of SKUS) await createSellableSku(server.orm, seller.id, { sku, onHand: options.onHand ?? 10_000 });

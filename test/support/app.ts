@@ -57,9 +57,10 @@ export interface TestSeller {
   headers: Record<string, string>;
 }
 
-export async function createTestSeller(orm: Orm, options: { name?: string; scopes?: Scope[] } = {}): Promise<TestSeller> {
+/** A seller with a token; `sandbox: true` makes a sandbox seller (token `ponte_sk_test_…`, no simulador channel: see support/sandbox.ts). */
+export async function createTestSeller(orm: Orm, options: { name?: string; scopes?: Scope[]; sandbox?: boolean } = {}): Promise<TestSeller> {
   const em = orm.em.fork();
-  const seller = await createSeller(em, options.name ?? 'Test seller');
+  const seller = await createSeller(em, options.name ?? 'Test seller', { sandbox: options.sandbox });
   const { token } = await createToken(em, { sellerId: seller.id, scopes: options.scopes, issuer: OPERATOR });
   return { id: seller.id, token, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } };
 }

@@ -1,6 +1,12 @@
 import { issueCredential } from '../../src/auth/application.service.js';
 import { createToken, OPERATOR } from '../../src/auth/auth.service.js';
+import { putChannel } from '../../src/catalog/channel.service.js';
+import { setPrices } from '../../src/catalog/price.service.js';
+import { forkForSeller } from '../../src/db/orm.js';
+import { SIMULATOR_CHANNEL } from '../../src/simulator/sandbox.js';
+import { placeSimulatedOrders } from '../../src/simulator/simulator.service.js';
 import { fanOutBatch } from '../../src/webhooks/fanout.js';
+import { createSellableSku } from './catalog.js';
 import { orderBody, orderIn, orderSeller } from '../orders/fixtures.js';
 import { createTestApplication, gql, type TestApplication } from '../products/fixtures.js';
 import type { TestApp, TestSeller } from './app.js';
@@ -16,6 +22,8 @@ export interface World {
   ids: {
     order: string;
     invoicedOrder: string;
+    /** A `pendente` order of the simulated marketplace (the world's seller is a sandbox seller). */
+    simulatedOrder: string;
     shipment: string;
     supportCase: string;
     cycle: string;
@@ -41,9 +49,18 @@ export const PLATFORM_PRODUCTS = {
   '/atendimento': { event: 'atendimento.criado', url: 'https://127.0.0.1:9/hook' },
 } as const;
 
+/** The world's SKU on sale on the simulated marketplace. */
+export const SIMULATED_SKU = 'SIM-A';
+
 export async function buildWorld(server: TestApp): Promise<World> {
   const hookUrl = 'http://127.0.0.1:9/hook';
-  const seller = await orderSeller(server);
+  // A sandbox seller: it may do all a live seller may, and use the simulator too.
+  const seller = await orderSeller(server, { sandbox: true });
+  const em = forkForSeller(server.orm, seller.id);
+  await putChannel(em, seller.id, SIMULATOR_CHANNEL, { name: 'Simulador' });
+  await createSellableSku(server.orm, seller.id, { sku: SIMULATED_SKU, onHand: 10_000, product: { publicationStatus: 'published', channels: [SIMULATOR_CHANNEL] } });
+  await setPrices(em, seller.id, SIMULATED_SKU, [{ channel: null, sale: '10.00' }]);
+  const [simulatedOrder] = await placeSimulatedOrders(em, { sellerId: seller.id, sandbox: true }, { skus: [SIMULATED_SKU] }, Math.random, { pending: true });
   const application = await createTestApplication(server.orm, { installedBy: [seller] });
   const post = async (path: string, body: unknown, headers = seller.headers) => {
     const response = await fetch(`${server.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
@@ -90,6 +107,7 @@ export async function buildWorld(server: TestApp): Promise<World> {
     ids: {
       order: order.id,
       invoicedOrder: invoicedOrder.id,
+      simulatedOrder: simulatedOrder!.id,
       shipment: shipment.id,
       supportCase: supportCase.id,
       cycle: cycle.id,
@@ -118,6 +136,7 @@ export function placeholderWorld(): World {
     application: { id: id('2'), credential: 'ponte_app_placeholder', headers: { authorization: 'Bearer ponte_app_placeholder', 'content-type': 'application/json' } },
     ids: {
       order: id('3'),
+      simulatedOrder: id('13'),
       invoicedOrder: id('4'),
       shipment: id('5'),
       supportCase: id('6'),

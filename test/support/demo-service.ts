@@ -21,7 +21,7 @@ export async function startDemoService(env: Record<string, string> = {}): Promis
     async (port) => {
       const started = startProcess(MAIN, [], { PONTE_DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(port), PORT: '0', LOG_LEVEL: 'debug', ...env });
       try {
-        await started.waitFor(/export PONTE_APP=ponte_app_\S+/, 60_000);
+        await started.waitFor(/export PONTE_APP=ponte_app_\S+/, 120_000);
         return started;
       } catch (error) {
         started.child.kill('SIGKILL');

@@ -5,7 +5,7 @@ import { fanOutBatch } from '../../src/webhooks/fanout.js';
 import { QueueDatabase } from '../../src/webhooks/queue-database.js';
 import { createTestSeller, startTestApp, type TestApp } from '../support/app.js';
 import { recordStatements } from '../support/statements.js';
-import { deliveriesOf, emit, subscribe } from './fixtures.js';
+import { deliveriesOf, emit, subscribe, NOTHING_HELD } from './fixtures.js';
 
 /**
  * Every delivery is inserted, leased and recorded: three writes of its row, each of which
@@ -47,7 +47,7 @@ describe('the delivery table’s writes', () => {
     );
     const { claimed, updated, hot } = await queue.transaction(async (run) => {
       const [before] = await run<{ updated: number; hot: number }>(UPDATES, []);
-      const leased = await claimDueDeliveries(run, 300, 60_000);
+      const leased = await claimDueDeliveries(run, 300, 60_000, NOTHING_HELD);
       const [after] = await run<{ updated: number; hot: number }>(UPDATES, []);
       return { claimed: leased.length, updated: after!.updated - before!.updated, hot: after!.hot - before!.hot };
     });
@@ -89,11 +89,11 @@ describe('the delivery table’s writes', () => {
     // date here disabled the subscription once the calendar moved past it.
     const at = new Date(Date.now() - 60_000);
 
-    const [first] = await claimDueDeliveries(queue.run, 1, 60_000);
+    const [first] = await claimDueDeliveries(queue.run, 1, 60_000, NOTHING_HELD);
     expect(first!.attemptNumber).toBe(1);
     const failed = { at, durationMs: 7, statusCode: 503, responseBody: 'busy', error: 'status' as const, errorDetail: 'HTTP 503' };
     await finishFailure(server.orm, { claimed: first!, record: failed, step: { status: 'retrying', delayMs: 0 } }, 86_400_000);
-    const [second] = await claimDueDeliveries(queue.run, 1, 60_000);
+    const [second] = await claimDueDeliveries(queue.run, 1, 60_000, NOTHING_HELD);
     expect(second!.attemptNumber).toBe(2);
     const succeeded = { at: new Date(at.getTime() + 1_000), durationMs: 3, statusCode: 200, responseBody: 'ok', error: null, errorDetail: null };
     expect(await finishSuccesses(queue.run, [{ claimed: second!, record: succeeded, step: { status: 'succeeded' } }])).toEqual([{ recorded: true }]);
@@ -118,7 +118,7 @@ describe('the delivery table’s writes', () => {
     await subscribe(server, seller, { url: 'http://127.0.0.1:9/hook' });
     await emit(server.orm, seller.id, [{ aggregateId: 'o-at-once' }]);
     while ((await fanOutBatch(server.orm)) > 0);
-    const [claimed] = await claimDueDeliveries(queue.run, 1, 60_000);
+    const [claimed] = await claimDueDeliveries(queue.run, 1, 60_000, NOTHING_HELD);
     const record = { at: new Date(), durationMs: 2, statusCode: 204, responseBody: '', error: null, errorDetail: null };
     await finishSuccesses(queue.run, [{ claimed: claimed!, record, step: { status: 'succeeded' } }]);
     const attemptReads = (statements: string[]) => statements.filter((statement) => statement.includes('webhook_attempt')).length;

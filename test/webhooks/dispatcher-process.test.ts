@@ -38,7 +38,13 @@ describe('dispatcher processes', () => {
 
   function startDispatcherProcess(): RunningProcess {
     // Longer than the receiver holds answers, so a held attempt succeeds rather than times out.
-    const running = startDispatcher(database.url, { WEBHOOK_TIMEOUT_MS: '5000' });
+    // One subscription takes every slot (its caps at the concurrency): the crash test needs
+    // more requests held than one process runs at once.
+    const running = startDispatcher(database.url, {
+      WEBHOOK_TIMEOUT_MS: '5000',
+      WEBHOOK_DESTINATION_MAX_IN_FLIGHT: String(DISPATCHER_CONCURRENCY),
+      WEBHOOK_SELLER_MAX_IN_FLIGHT: String(DISPATCHER_CONCURRENCY),
+    });
     processes.push(running);
     return running;
   }

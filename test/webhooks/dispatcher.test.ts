@@ -7,7 +7,7 @@ import { fanOutAndClaim, fanOutBatch } from '../../src/webhooks/fanout.js';
 import { QueueDatabase, runWith } from '../../src/webhooks/queue-database.js';
 import { createTestApplication } from '../products/fixtures.js';
 import { createTestSeller, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
-import { deliveriesOf, emit, getJson, settledDeliveries, startDispatcher, subscribe, type SubscriptionRecord } from './fixtures.js';
+import { deliveriesOf, emit, getJson, settledDeliveries, startDispatcher, subscribe, type SubscriptionRecord, NOTHING_HELD } from './fixtures.js';
 import { startReceiver, waitUntil, type Receiver, type Reply } from './receiver.js';
 
 /** What a worker can die or stall between: fan-out, claim, send, record. */
@@ -100,7 +100,7 @@ describe('webhook dispatcher crashes and stalls', () => {
 
   it("claims in the fan-out's transaction only what is due: an aggregate's later event waits for its earlier one", async () => {
     const queue = new QueueDatabase(server.orm.config.get('clientUrl')!);
-    const fanOut = () => fanOutAndClaim(queue, { limit: 10, leaseMs: 60_000 });
+    const fanOut = () => fanOutAndClaim(queue, { limit: 10, leaseMs: 60_000, shares: NOTHING_HELD });
     const seller = await createTestSeller(server.orm);
     const hook = await receiver();
     await subscribe(server, seller, { url: hook.url });
@@ -121,7 +121,7 @@ describe('webhook dispatcher crashes and stalls', () => {
     // The two claimed hold their leases; the third is owed once the first is recorded.
     const owed = await deliveriesOf(server, seller);
     expect(owed.map((delivery) => delivery.status)).toEqual(['pending', 'pending', 'pending']);
-    expect(await claimDueDeliveries(runWith(server.orm.em.fork()), 10, 500)).toEqual([]);
+    expect(await claimDueDeliveries(runWith(server.orm.em.fork()), 10, 500, NOTHING_HELD)).toEqual([]);
   });
 
   // A product's audience may create the registration's subscription for the seller: that
@@ -155,7 +155,7 @@ describe('webhook dispatcher crashes and stalls', () => {
     let fanOuts = 0;
     let claimed: Awaited<ReturnType<typeof fanOutAndClaim>>['claimed'] = [];
     try {
-      for (let batch = await fanOutAndClaim(queue, { limit: 10, leaseMs: 60_000 }); ; batch = await fanOutAndClaim(queue, { limit: 10, leaseMs: 60_000 })) {
+      for (let batch = await fanOutAndClaim(queue, { limit: 10, leaseMs: 60_000, shares: NOTHING_HELD }); ; batch = await fanOutAndClaim(queue, { limit: 10, leaseMs: 60_000, shares: NOTHING_HELD })) {
         fanOuts += 1;
         claimed = [...claimed, ...batch.claimed];
         if (batch.taken === 0) break;
@@ -183,7 +183,7 @@ describe('webhook dispatcher crashes and stalls', () => {
     await emit(server.orm, seller.id, [1, 2].map((n) => ({ aggregateId: `o-claimed-${n}`, data: { n } })));
     while ((await fanOutBatch(server.orm)) > 0);
     // Claimed with a lease, then the worker dies before sending anything.
-    const claimed = await claimDueDeliveries(runWith(server.orm.em.fork()), 10, 500);
+    const claimed = await claimDueDeliveries(runWith(server.orm.em.fork()), 10, 500, NOTHING_HELD);
     expect(claimed.map((delivery) => delivery.sellerId)).toEqual([seller.id, seller.id]);
 
     await dispatcher();

@@ -4,6 +4,7 @@ import { forkForSeller, type Orm } from '../../src/db/orm.js';
 import { recordEvent } from '../../src/events/outbox.js';
 import { createLogger } from '../../src/logger.js';
 import { Dispatcher } from '../../src/webhooks/dispatcher.js';
+import { FairShare } from '../../src/webhooks/fair-share.js';
 import type { QueueDatabase } from '../../src/webhooks/queue-database.js';
 import type { LookupAll } from '../../src/webhooks/ssrf-guard.js';
 import { TEST_ENV, type TestApp, type TestSeller } from '../support/app.js';
@@ -24,6 +25,9 @@ export async function emit(orm: Orm, sellerId: string, events: Partial<LooseEven
     }
   });
 }
+
+/** A claim's fairness inputs when this process holds nothing in flight, with caps no test here reaches. */
+export const NOTHING_HELD = new FairShare({ perDestination: 1000, perSeller: 1000 }).shares();
 
 /** SQL: the attempts logged for the delivery aliased `d`, the first on its own row and later ones in webhook_attempt. */
 export const ATTEMPTS_OF_D = `((d.first_attempt_at is not null)::int + (select count(*) from webhook_attempt a where a.delivery_id = d.id))`;

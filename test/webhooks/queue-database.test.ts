@@ -1,3 +1,4 @@
+import { NOTHING_HELD } from './fixtures.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { prepared } from '../../src/db/prepared.js';
@@ -32,6 +33,26 @@ describe('QueueDatabase', () => {
   // server ends it between two of them (a database restart), the transaction must fail and
   // the process go on: pg's pool listens for a connection's errors only while it is idle,
   // and an 'error' nobody listens to ends the process (vitest reports it as uncaught).
+  it('plans with index scans only from a connection\'s first statement, which queues behind none of its own', async () => {
+    const warnings: Error[] = [];
+    const listen = (warning: Error) => warnings.push(warning);
+    process.on('warning', listen);
+    const fresh = new QueueDatabase(database.url);
+    try {
+      // The first statements of new connections, several at once.
+      const settings = await Promise.all(
+        [1, 2, 3].map(() => fresh.run<{ seq: string; bitmap: string }>(prepared('queue_test_settings', "select current_setting('enable_seqscan') as seq, current_setting('enable_bitmapscan') as bitmap"), [])),
+      );
+      expect(settings.flat()).toEqual([1, 2, 3].map(() => ({ seq: 'off', bitmap: 'off' })));
+      // node-postgres warns (once per process) when a query is queued on a client busy with another.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.map((warning) => warning.message).filter((message) => /already executing a query/.test(message))).toEqual([]);
+    } finally {
+      process.off('warning', listen);
+      await fresh.close();
+    }
+  });
+
   it('fails a transaction whose connection the server ends between two statements, and serves the next one', async () => {
     const attempt = queue.transaction(async (run) => {
       const [row] = await run<{ pid: number }>(prepared('queue_test_pid', 'select pg_backend_pid() as pid'), []);
@@ -85,12 +106,20 @@ describe('QueueDatabase', () => {
   // size: one kept from the few rows a new queue holds probed by the subscription alone
   // once thousands were owed, so the claim was planned at every run, at more than it took
   // to run. The probe now reads the aggregate's first open delivery, in the index's order.
-  it('plans the claim to read due deliveries in order and probe each one’s aggregate by key, even on an empty queue', async () => {
-    const plan = await genericPlanOf('ponte_webhook_claim', '10, 1000', (run) => claimDueDeliveries(run, 10, 1_000));
-    expect(plan).toMatch(/Limit\n\s+->  LockRows\n(.*\n)*?\s+->  Index Scan using webhook_delivery_due_index on webhook_delivery d_1\n/);
+  // The fair claim then locks the rows it chose: each by its key, never by reading the due
+  // deliveries again for each (a plan made on an empty queue did, until the lock's row
+  // test was kept off the partial indexes).
+  it('plans the claim to read due deliveries in order, probe each one’s aggregate and lock the chosen by key, even on an empty queue', async () => {
+    const plan = await genericPlanOf('ponte_webhook_claim', `'{}', '{}', 32, '{}', '{}', 16, 32, 10, 1000`, (run) => claimDueDeliveries(run, 10, 1_000, NOTHING_HELD));
+    // The window: due deliveries in the due index's order, stopped at its size.
+    expect(plan).toMatch(/->  Limit\n\s+->  Nested Loop\n\s+->  Index Scan using webhook_delivery_due_index on webhook_delivery d_2\n/);
     // The aggregate's first open delivery: read in the index's order, stopped at the first.
-    expect(plan).toMatch(/SubPlan 1\n\s+->  Limit\n\s+->  Index Scan using webhook_delivery_open_aggregate_index on webhook_delivery owed\n/);
-    expect(plan).not.toContain('Sort');
+    expect(plan).toMatch(/SubPlan \d\n\s+->  Limit\n\s+->  Index Scan using webhook_delivery_open_aggregate_index on webhook_delivery owed\n/);
+    // The chosen, locked in their order, each by its key.
+    expect(plan).toMatch(/Limit\n(.*\n)*?\s+->  LockRows\n\s+->  Sort\n/);
+    expect(plan).toMatch(/Index Scan using webhook_delivery_pkey on webhook_delivery d_1\n\s+Index Cond: \(id = f\.id\)/);
+    expect(plan.match(/webhook_delivery_due_index/g)).toHaveLength(1);
+    expect(plan).not.toContain('Sort Key: owed.sequence');
     expect(plan).not.toMatch(/(Seq|Bitmap Heap) Scan on webhook_delivery/);
   });
 });

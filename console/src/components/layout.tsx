@@ -53,6 +53,11 @@ export function Layout({ children }: { children: ComponentChildren }) {
         </nav>
         <div class="who">
           <span title={viewer.scopes.map(scopeLabel).join(' ')}>{viewer.seller.name}</span>
+          {viewer.sandbox && (
+            <span class="badge warn" title={t.nav.sandboxHint}>
+              {t.nav.sandbox}
+            </span>
+          )}
           <button type="button" onClick={signOut}>
             {t.nav.signOut}
           </button>

@@ -471,7 +471,7 @@ export type UninstallApplicationMutation = { uninstallApplication: { application
 export type ViewerQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type ViewerQuery = { viewer: { tokenId: string, scopes: Array<Scope>, seller: { id: string, name: string } } };
+export type ViewerQuery = { viewer: { tokenId: string, scopes: Array<Scope>, sandbox: boolean, seller: { id: string, name: string } } };
 
 export type SubscriptionRowFragment = { id: string, url: string, description: string | null, events: Array<EventType>, active: boolean, health: WebhookHealth, consecutiveFailures: number, lastSuccessAt: string | null, lastFailureAt: string | null, disabledAt: string | null, disabledReason: WebhookDisabledReason | null, createdAt: string };
 
@@ -1100,6 +1100,7 @@ export const ViewerDocument = new TypedDocumentString(`
   viewer {
     tokenId
     scopes
+    sandbox
     seller {
       id
       name

@@ -32,6 +32,8 @@ export const en: Catalogue = {
     live: 'Live',
     tokens: 'Tokens & apps',
     signOut: 'Sign out',
+    sandbox: 'Sandbox',
+    sandboxHint: 'A sandbox seller: test data, tokens ponte_sk_test_… and the simulated marketplace simulador',
   },
   pager: {
     label: 'Pages',

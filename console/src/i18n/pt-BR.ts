@@ -35,6 +35,8 @@ export const ptBR = {
     live: 'Ao vivo',
     tokens: 'Tokens e apps',
     signOut: 'Sair',
+    sandbox: 'Sandbox',
+    sandboxHint: 'Vendedor de testes (sandbox): dados de teste, tokens ponte_sk_test_… e o marketplace simulado simulador',
   },
   pager: {
     label: 'Páginas',

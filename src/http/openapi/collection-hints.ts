@@ -37,6 +37,12 @@ export interface CollectionHint {
    * whose answer at `id` (a dotted path in `data`) is the value.
    */
   graphqlId?: { mutation: string; id: string };
+  /**
+   * The request cannot run unattended on a fresh start, for this reason (a platform's signed
+   * notification; a simulated order in a state chosen at random): it stays in the
+   * collection to send by hand, and a collection run skips it.
+   */
+  manual?: string;
 }
 
 /** The operation extension that carries a route's hint into the document. */

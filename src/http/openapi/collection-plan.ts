@@ -19,6 +19,10 @@ export interface Step {
   graphqlId?: { variable: string; mutation: string; id: string };
   /** Not an operation of the collection's document: run to make what one of them needs. */
   setup: boolean;
+  /** Values no request of the collection makes: set them by hand before running it. */
+  unresolved?: string[];
+  /** Why a collection run skips it (CollectionHint.manual). */
+  manual?: string;
 }
 
 /** How the requests find their values: a resource (a path up to a parameter) and who makes it. */
@@ -74,7 +78,8 @@ function hintOf(operation: Operation): CollectionHint {
  * operations, plus setup requests from the combined document that make what they need
  * (the order a shipment belongs to), creates and upserts before reads, reads before
  * updates, and deletes last, each after every other request that uses what it deletes.
- * Throws when an operation needs an id nothing makes: a new route then declares a hint.
+ * An id nothing makes is left to the user (Step.unresolved): a route that can say where it
+ * comes from declares a hint.
  */
 export function planCollection(document: OpenApiDocument, combined: OpenApiDocument): Step[] {
   const all = entriesOf(combined);
@@ -86,16 +91,19 @@ export function planCollection(document: OpenApiDocument, combined: OpenApiDocum
   const add = (entry: Entry, setup: boolean): Step => {
     const known = steps.get(entry.operationId);
     if (known) return known;
-    const step: Step = { ...entry, params: {}, body: {}, sets: [], setup };
+    const hint = hintOf(entry.operation);
+    const step: Step = { ...entry, params: {}, body: {}, sets: [], setup, ...(hint.manual ? { manual: hint.manual } : {}) };
     steps.set(entry.operationId, step);
     const deps = new Set<string>();
     needs.set(entry.operationId, deps);
-    const hint = hintOf(entry.operation);
     const chain = (resource: string, param: string, what: string): string => {
       const variable = variableOf(resource, param);
       const producer = producerOf(all, resource, param, resolve);
-      if (!producer) throw new Error(`${entry.operationId}: no operation makes the ${param} of ${resource} that ${what} names; give the route a collection hint`);
-      if (producer.operationId !== entry.operationId) {
+      // Nothing makes it (a platform's inbound key): the request goes out with the variable
+      // for the user to fill, and unresolved() names it.
+      if (!producer) {
+        step.unresolved = [...(step.unresolved ?? []), `${what}: no operation makes the ${param} of ${resource}`];
+      } else if (producer.operationId !== entry.operationId) {
         const made = add(byId.get(producer.operationId)!, !documentHas(document, producer.operationId));
         const until = hintOf(made.operation).until;
         if (!made.sets.some((set) => set.variable === variable)) made.sets.push({ variable, property: producer.property, list: producer.list, ...(until ? { until } : {}) });

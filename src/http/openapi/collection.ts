@@ -18,7 +18,15 @@ const WAIT_MS = 500;
  */
 export function postmanCollection(document: OpenApiDocument, name: string, combined: OpenApiDocument): unknown {
   const steps = planCollection(document, combined);
-  const variables = [...new Set(steps.flatMap((step) => [...step.sets.map((set) => set.variable), ...(step.graphqlId ? [step.graphqlId.variable] : [])]))];
+  const variables = [
+    ...new Set(
+      steps.flatMap((step) => [
+        ...step.sets.map((set) => set.variable),
+        ...(step.graphqlId ? [step.graphqlId.variable] : []),
+        ...Object.values(step.params).flatMap((param) => ('variable' in param ? [param.variable] : [])),
+      ]),
+    ),
+  ];
   return {
     info: {
       _postman_id: `ponte-${name}`,
@@ -63,15 +71,19 @@ function requestItem(step: Step, combined: OpenApiDocument): unknown {
   const headers = parameters.filter((parameter) => parameter.in === 'header');
   const example = bodyExample(operation, combined);
   const events = [{ listen: 'test', script: { type: 'text/javascript', exec: requestTest(step) } }];
-  const before = [...(step.graphqlId ? graphqlFixture(step.graphqlId, application) : []), ...recentInstants(step)];
+  const before = step.manual
+    ? [`// ${step.manual}: send it by hand.`, 'pm.execution.skipRequest();']
+    : [...(step.graphqlId ? graphqlFixture(step.graphqlId, application) : []), ...recentInstants(step)];
   if (before.length > 0) events.unshift({ listen: 'prerequest', script: { type: 'text/javascript', exec: before } });
   return {
     id: step.operationId,
-    name: `${step.setup ? 'Setup: ' : ''}${operation.summary ?? step.operationId}`,
+    name: `${step.setup ? 'Setup: ' : ''}${step.manual ? '(by hand) ' : ''}${operation.summary ?? step.operationId}`,
     event: events,
     request: {
       method: step.method.toUpperCase(),
-      description: [step.operationId, operation.description].filter(Boolean).join(': '),
+      description: [step.operationId, operation.description, ...(step.manual ? [`Skipped by collection runs: ${step.manual}.`] : []), ...(step.unresolved ?? []).map((what) => `Set by hand before running: ${what}.`)]
+        .filter(Boolean)
+        .join(': '),
       auth: operation.security?.length
         ? { type: 'bearer', bearer: [{ key: 'token', value: application ? '{{applicationCredential}}' : '{{token}}', type: 'string' }] }
         : { type: 'noauth' },

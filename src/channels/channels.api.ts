@@ -1,0 +1,11 @@
+import type { ModuleApi } from '../kernel/ponte-module.js';
+import { CHANNELS_INTERFACE } from './channels.interface.js';
+import { ConnectionResolver } from './connection.resolver.js';
+import { connectionRoutes } from './connection.routes.js';
+
+/** Channel connectors over GraphQL and REST. */
+export const channelsApi: ModuleApi = {
+  resolvers: [ConnectionResolver],
+  routes: [connectionRoutes],
+  interfaces: [CHANNELS_INTERFACE],
+};

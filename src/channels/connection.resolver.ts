@@ -1,0 +1,53 @@
+import { Arg, Authorized, Ctx, FieldResolver, Mutation, Resolver, Root } from 'type-graphql';
+import { ChannelCodeArgs } from '../catalog/catalog.schemas.js';
+import { Channel } from '../catalog/catalog.types.js';
+import type { ChannelView } from '../catalog/channel.service.js';
+import type { Config } from '../config.js';
+import { CurrentSeller } from '../graphql/caller.js';
+import type { GraphQLContext } from '../graphql/context.js';
+import { validInput } from '../graphql/plain-input.js';
+import { compileInput } from '../http/validation.js';
+import { ConnectionBody, type ConnectionViewType } from './channels.schemas.js';
+import { ChannelConnectionType, ConnectChannelInput, ConnectChannelPayload, DisconnectChannelPayload } from './channels.types.js';
+import { deleteConnection, findConnectionView, putConnection } from './connection.service.js';
+
+const codeValidator = compileInput(ChannelCodeArgs);
+const connectionValidator = compileInput(ConnectionBody);
+
+/** GraphQL has no request address: inbound URLs come from PUBLIC_URL, else the service's own. */
+function publicUrl(config: Config): string {
+  return config.publicUrl ?? `${config.tlsCertFile ? 'https' : 'http'}://${config.host}:${config.port}`;
+}
+
+/** Channel connections over GraphQL: the same services and schemas as /canais/{code}/conexao. */
+@Resolver(() => Channel)
+export class ConnectionResolver {
+  @Authorized('catalog:read')
+  @FieldResolver(() => ChannelConnectionType, { nullable: true, description: 'Its connection to a platform; null when it has none' })
+  async connection(@Root() channel: ChannelView, @CurrentSeller() sellerId: string, @Ctx() { em, config }: GraphQLContext): Promise<ConnectionViewType | null> {
+    return findConnectionView(em, sellerId, channel.code, { secretsKey: config.secretsKey, publicUrl: publicUrl(config) });
+  }
+
+  @Authorized('catalog:write')
+  @Mutation(() => ConnectChannelPayload, { description: 'Connects a channel to a platform or replaces its credentials (as PUT /canais/{code}/conexao)' })
+  async connectChannel(
+    @Arg('input', () => ConnectChannelInput, { description: 'The channel, the platform and its credentials' }) { code, platform, apiBaseUrl, credentials }: ConnectChannelInput,
+    @CurrentSeller() sellerId: string,
+    @Ctx() { em, config }: GraphQLContext,
+  ): Promise<ConnectChannelPayload> {
+    const body = validInput(connectionValidator, { ...Object.fromEntries(credentials.map(({ name, value }) => [name, value])), platform, apiBaseUrl });
+    const { connection } = await putConnection(em, sellerId, validInput(codeValidator, { code }).code, body, {
+      secretsKey: config.secretsKey,
+      allowPrivate: config.webhookAllowPrivateTargets,
+      publicUrl: publicUrl(config),
+    });
+    return { connection };
+  }
+
+  @Authorized('catalog:write')
+  @Mutation(() => DisconnectChannelPayload, { description: 'Disconnects a channel (as DELETE /canais/{code}/conexao)' })
+  async disconnectChannel(@Arg('code', { description: 'The channel\'s code' }) code: string, @CurrentSeller() sellerId: string, @Ctx() { em }: GraphQLContext): Promise<DisconnectChannelPayload> {
+    await deleteConnection(em, sellerId, validInput(codeValidator, { code }).code);
+    return { code };
+  }
+}

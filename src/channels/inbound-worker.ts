@@ -1,0 +1,215 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
+import { forkForSeller, type Orm } from '../db/orm.js';
+import { storableText } from '../db/storable-text.js';
+import { AppError } from '../errors.js';
+import { listen, type Listener } from '../db/listener.js';
+import { assertValid, compileInput } from '../http/validation.js';
+import type { Worker } from '../kernel/workers.js';
+import { importOrder } from '../orders/order-import.service.js';
+import { ChannelOrderSchema, type ChannelOrderInput } from '../orders/orders.schemas.js';
+import { retryAfterMs, retryDelayMs } from '../webhooks/retry-schedule.js';
+import type { PlatformLine, PlatformOrder } from './connector.js';
+import { INBOUND_NOTIFY_CHANNEL } from './inbound.service.js';
+import { PlatformClient, PlatformError } from './platform-http.js';
+import { CONNECTION_COLUMNS, recordConnectionError, sessionFor, type ConnectionRow } from './platform-session.js';
+
+const channelOrder = compileInput(ChannelOrderSchema);
+const BATCH = 16;
+const LEASE_MS = 120_000;
+const POLL_MS = 1000;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+interface ClaimedNotification extends ConnectionRow {
+  inbound_id: string;
+  topic: string;
+  body: string;
+  attempts: number;
+}
+
+/**
+ * Imports the notifications the inbound URL stored (inbound.service.ts): claimed with
+ * SKIP LOCKED under a lease, so any number of processes share the work and one that dies
+ * leaves its claim to the next; woken by NOTIFY, with a poll for what a wake-up missed.
+ * A platform that does not answer, or answers 429/5xx, is retried with the webhooks'
+ * backoff (429 after its Retry-After); 401/403 marks the connection `unauthorized` and
+ * retries; anything else (an order the normalized model refuses) fails the notification,
+ * recorded on it and as the connection's lastError.
+ */
+export class InboundWorker implements Worker {
+  readonly name = 'channel-inbound';
+  private listener: Listener | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopping = false;
+  private readonly client: PlatformClient;
+
+  constructor(private readonly deps: { config: Config; orm: Orm; logger: Logger }) {
+    this.client = new PlatformClient({ timeoutMs: deps.config.channelTimeoutMs, allowPrivate: deps.config.webhookAllowPrivateTargets });
+  }
+
+  async start(): Promise<void> {
+    this.listener = await listen({
+      channel: INBOUND_NOTIFY_CHANNEL,
+      databaseUrl: this.deps.orm.config.get('clientUrl')!,
+      onNotification: () => this.wake(),
+      onReconnect: () => this.wake(),
+      logger: this.deps.logger,
+    });
+    this.timer = setInterval(() => this.wake(), POLL_MS);
+    this.wake();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    clearInterval(this.timer);
+    await this.listener?.close();
+    while (this.running) await this.running;
+    await this.client.close();
+  }
+
+  /** Resolves once nothing is being processed (tests). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  wake(): void {
+    if (this.stopping) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain().finally(() => {
+      this.running = undefined;
+      if (this.again && !this.stopping) {
+        this.again = false;
+        this.wake();
+      }
+    });
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      let claimed: ClaimedNotification[];
+      do {
+        this.again = false;
+        claimed = await this.claim();
+        await Promise.all(claimed.map((notification) => this.process(notification)));
+      } while (claimed.length === BATCH && !this.stopping);
+    } catch (error) {
+      this.deps.logger.error({ err: error }, 'channel inbound worker failed; retrying on the next wake-up');
+    }
+  }
+
+  private async claim(): Promise<ClaimedNotification[]> {
+    // Spans sellers by design, like the webhook dispatcher.
+    return this.deps.orm.em.fork().execute<ClaimedNotification[]>(
+      `with due as (
+         select i.id from channel_inbound i
+          where i.status = 'pending' and i.next_attempt_at <= now()
+            and (i.lease_expires_at is null or i.lease_expires_at <= now())
+          order by i.next_attempt_at, i.id
+          limit ?
+          for update skip locked
+       )
+       update channel_inbound i
+          set lease_expires_at = clock_timestamp() + ? * interval '1 millisecond', attempts = i.attempts + 1
+         from due, channel_connection c
+        where i.id = due.id and c.id = i.connection_id
+       returning i.id as inbound_id, i.topic, i.body, i.attempts, ${CONNECTION_COLUMNS}`,
+      [BATCH, LEASE_MS],
+    );
+  }
+
+  private async process(notification: ClaimedNotification): Promise<void> {
+    const em = this.deps.orm.em.fork();
+    try {
+      const secretsKey = this.deps.config.secretsKey;
+      if (!secretsKey) throw new PlatformError('connection', 'SECRETS_KEY is not set: the connection\'s credentials cannot be opened');
+      const { connector, context } = sessionFor(em, this.client, secretsKey, notification);
+      const platformOrder = await connector.orderOf({ topic: notification.topic, body: notification.body }, context);
+      if (!platformOrder) return await this.finish(em, notification, 'ignored', null, null);
+      const input = await normalizedOrder(em, notification, platformOrder);
+      const { order } = await importOrder(forkForSeller(this.deps.orm, notification.seller_id), notification.seller_id, input);
+      await this.finish(em, notification, 'processed', order.id, null);
+    } catch (error) {
+      await this.failed(em, notification, error);
+    }
+  }
+
+  private async finish(em: EntityManager, notification: ClaimedNotification, status: 'processed' | 'ignored' | 'failed', orderId: string | null, error: string | null): Promise<void> {
+    await em.execute(
+      `with done as (
+         update channel_inbound set status = ?, order_id = ?, error = ?, lease_expires_at = null where id = ? and seller_id = ?
+       )
+       update channel_connection set ${status === 'processed' ? 'last_order_at = now(),' : ''} last_error = case when ? then ? else last_error end
+        where id = ? and seller_id = ?`,
+      [status, orderId, error, notification.inbound_id, notification.seller_id, error !== null, error, notification.id, notification.seller_id],
+    );
+  }
+
+  private async failed(em: EntityManager, notification: ClaimedNotification, error: unknown): Promise<void> {
+    const message = storableText(error instanceof Error ? error.message : String(error))!.slice(0, 1000);
+    const retry = error instanceof PlatformError && (error.transient || error.unauthorized) && notification.attempts < this.deps.config.webhookMaxAttempts;
+    if (error instanceof PlatformError) await recordConnectionError(em, notification, `${notification.platform}: ${message}`, error.unauthorized);
+    if (!retry) {
+      if (!(error instanceof AppError || error instanceof PlatformError)) this.deps.logger.error({ err: error, inbound: notification.inbound_id }, 'channel notification failed');
+      return this.finish(em, notification, 'failed', null, `${notification.platform}: ${message}`);
+    }
+    const backoff = { baseMs: this.deps.config.webhookBackoffBaseMs, maxMs: this.deps.config.webhookBackoffMaxMs };
+    const asked = error.status === 429 ? retryAfterMs(error.retryAfter, new Date(), { minMs: backoff.baseMs, maxMs: backoff.maxMs }) : null;
+    await em.execute(`update channel_inbound set next_attempt_at = now() + ? * interval '1 millisecond', lease_expires_at = null, error = ? where id = ? and seller_id = ?`, [
+      asked ?? retryDelayMs(notification.attempts, backoff),
+      message,
+      notification.inbound_id,
+      notification.seller_id,
+    ]);
+  }
+}
+
+/**
+ * The platform's order as importOrder takes it: each line's SKU through the connection's
+ * listing links (the platform's listing ids), else as the platform named it, else a
+ * placeholder naming the listing (an `unknown_sku` to look at); validated by the schema.
+ */
+async function normalizedOrder(em: EntityManager, connection: ConnectionRow, order: PlatformOrder): Promise<ChannelOrderInput> {
+  const skus = await linkedSkus(em, connection, order.lines);
+  const { lines, ...rest } = order;
+  const email = rest.customer.email && EMAIL.test(rest.customer.email) ? rest.customer.email : undefined;
+  return assertValid(
+    channelOrder,
+    {
+      ...rest,
+      customer: { ...rest.customer, email },
+      channel: connection.channel,
+      items: lines.map((line) => ({
+        sku: skus(line) ?? line.sku ?? `${connection.platform}:${line.variationId ?? line.listingId ?? 'unknown'}`.slice(0, 100),
+        quantity: line.quantity,
+        unitPrice: line.unitPrice,
+        discount: line.discount,
+        title: line.title,
+      })),
+    },
+    'The platform\'s order does not fit the normalized order',
+  );
+}
+
+async function linkedSkus(em: EntityManager, connection: ConnectionRow, lines: readonly PlatformLine[]): Promise<(line: PlatformLine) => string | undefined> {
+  const variations = lines.map((line) => line.variationId).filter((id): id is string => id !== null);
+  const listings = lines.map((line) => line.listingId).filter((id): id is string => id !== null);
+  if (variations.length === 0 && listings.length === 0) return () => undefined;
+  const links = await em.execute<{ sku: string; listing_id: string; variation_id: string | null }[]>(
+    `select sku, listing_id, variation_id from channel_listing
+      where seller_id = ? and connection_id = ? and (variation_id = any(?::text[]) or listing_id = any(?::text[]))`,
+    [connection.seller_id, connection.id, `{${variations.map(quoted).join(',')}}`, `{${listings.map(quoted).join(',')}}`],
+  );
+  return (line) =>
+    (line.variationId ? links.find((link) => link.variation_id === line.variationId) : undefined)?.sku ??
+    (line.listingId ? links.find((link) => link.listing_id === line.listingId && (link.variation_id === null || link.variation_id === line.variationId)) : undefined)?.sku;
+}
+
+function quoted(value: string): string {
+  return `"${value.replace(/["\\]/g, '\\$&')}"`;
+}

@@ -1,0 +1,219 @@
+import { Type } from 'typebox';
+import { AppError } from '../../errors.js';
+import type { ChannelConnector, PlatformContext, PlatformLine, PlatformOrder } from '../connector.js';
+import { PlatformError, type PlatformRequest } from '../platform-http.js';
+import { instant, list, money, optionalText, record, text } from '../platform-formats.js';
+
+export interface MercadoLivreCredentials {
+  userId: string;
+  clientId: string;
+  clientSecret: string;
+  accessToken: string;
+  refreshToken: string;
+  /** When the access token runs out (ISO), once Ponte has refreshed it; absent: unknown. */
+  accessTokenExpiresAt?: string;
+}
+
+const RESOURCE = /^\/orders\/(\d{1,20})$/;
+const PAID = new Set(['paid', 'partially_refunded']);
+const UNDONE = new Set(['cancelled']);
+/** Refresh this long before the token's stated end, so a request never starts with a token about to lapse. */
+const EXPIRY_MARGIN_MS = 60_000;
+
+/**
+ * Mercado Livre: `orders_v2` notifications (unsigned) name an order, which is read from
+ * the API with the seller's OAuth token, refreshed with its refresh token when it expires;
+ * stock and prices leave through the items API. docs/channels.md, "Mercado Livre".
+ */
+export const mercadoLivreConnector: ChannelConnector<MercadoLivreCredentials> = {
+  platform: 'mercadolivre',
+  title: 'Mercado Livre',
+  credentials: Type.Object(
+    {
+      userId: Type.String({ pattern: '^\\d{1,20}$', description: 'The seller\'s Mercado Livre user id' }),
+      clientId: Type.String({ minLength: 1, maxLength: 100, description: 'The application\'s client id (APP_ID)' }),
+      clientSecret: Type.String({ minLength: 1, maxLength: 500, description: 'The application\'s client secret' }),
+      accessToken: Type.String({ minLength: 1, maxLength: 500, description: 'The seller\'s access token (APP_USR-…)' }),
+      refreshToken: Type.String({ minLength: 1, maxLength: 500, description: 'The refresh token that came with it (TG-…)' }),
+    },
+    { additionalProperties: false },
+  ),
+  defaultApiBaseUrl: () => 'https://api.mercadolibre.com',
+
+  verifyInbound(request, credentials) {
+    let body: Record<string, unknown>;
+    try {
+      body = record(JSON.parse(request.body.toString('utf8')));
+    } catch {
+      return { kind: 'refused', reason: 'the notification is not JSON' };
+    }
+    if (body.topic !== 'orders_v2') return { kind: 'ignored', reason: `topic ${String(body.topic ?? '(none)')} is not orders_v2` };
+    // Notifications are not signed: one naming another seller, or not an order, is not ours.
+    if (String(body.user_id) !== credentials.userId) return { kind: 'refused', reason: 'user_id is not the connected seller' };
+    const resource = typeof body.resource === 'string' ? body.resource : '';
+    if (!RESOURCE.test(resource)) return { kind: 'refused', reason: 'resource is not /orders/{id}' };
+    // One order changes many times: each notification is its own delivery (its _id, or when it was sent).
+    const deliveryId = typeof body._id === 'string' && body._id ? body._id : `${resource}@${String(body.sent ?? body.received ?? '')}`;
+    return { kind: 'accepted', deliveryId, topic: 'orders_v2' };
+  },
+
+  async orderOf(notification, context) {
+    const orderId = RESOURCE.exec(String(record(JSON.parse(notification.body)).resource))![1]!;
+    const order = record((await api(context, { method: 'GET', path: `/orders/${orderId}` })).json);
+    // The order is read with this seller's token; it must still be this seller's sale.
+    if (String(record(order.seller).id) !== context.credentials.userId) {
+      throw new AppError('FORBIDDEN', `order ${orderId} is not a sale of the connected seller`);
+    }
+    const shippingId = record(order.shipping).id;
+    const shipment = shippingId ? record((await api(context, { method: 'GET', path: `/shipments/${String(shippingId)}` })).json) : {};
+    return mercadoLivreOrder(order, shipment);
+  },
+
+  async catalogue(context, cursor) {
+    const offset = Number(cursor ?? '0');
+    const search = record(
+      (await api(context, { method: 'GET', path: `/users/${context.credentials.userId}/items/search`, query: { offset: String(offset), limit: '50' } })).json,
+    );
+    const ids = list(search.results).map(String);
+    const listings = [];
+    for (let start = 0; start < ids.length; start += 20) {
+      const batch = list((await api(context, { method: 'GET', path: '/items', query: { ids: ids.slice(start, start + 20).join(','), attributes: 'id,seller_custom_field,variations' } })).json);
+      for (const entry of batch.map((answer) => record(record(answer).body))) {
+        const variations = list(entry.variations).map(record);
+        if (variations.length === 0 && entry.seller_custom_field) {
+          listings.push({ sku: String(entry.seller_custom_field), listingId: String(entry.id), variationId: null, productId: null });
+        }
+        for (const variation of variations) {
+          if (variation.seller_custom_field) listings.push({ sku: String(variation.seller_custom_field), listingId: String(entry.id), variationId: String(variation.id), productId: null });
+        }
+      }
+    }
+    const total = Number(record(search.paging).total ?? 0);
+    return { listings, next: offset + ids.length < total && ids.length > 0 ? String(offset + ids.length) : null };
+  },
+
+  async pushQuantity(link, quantity, context) {
+    const json = link.variationId ? { variations: [{ id: Number(link.variationId), available_quantity: quantity }] } : { available_quantity: quantity };
+    await api(context, { method: 'PUT', path: `/items/${encodeURIComponent(link.listingId)}`, json });
+  },
+
+  async pushPrice(link, price, context) {
+    const json = link.variationId ? { variations: [{ id: Number(link.variationId), price: Number(price) }] } : { price: Number(price) };
+    await api(context, { method: 'PUT', path: `/items/${encodeURIComponent(link.listingId)}`, json });
+  },
+};
+
+/**
+ * A request with the seller's token: refreshed first when it is known to have run out,
+ * and once more when the platform answers 401 (a token revoked or expired early). A
+ * refresh the platform refuses leaves the 401 to the caller (the connection becomes
+ * `unauthorized`).
+ */
+async function api(context: PlatformContext<MercadoLivreCredentials>, request: PlatformRequest) {
+  const expires = context.credentials.accessTokenExpiresAt;
+  if (expires && Date.parse(expires) - EXPIRY_MARGIN_MS <= Date.now()) await refresh(context);
+  const send = () => context.http.request({ ...request, headers: { authorization: `Bearer ${context.credentials.accessToken}`, ...request.headers } });
+  try {
+    return await send();
+  } catch (error) {
+    if (!(error instanceof PlatformError && error.status === 401)) throw error;
+    await refresh(context);
+    return send();
+  }
+}
+
+async function refresh(context: PlatformContext<MercadoLivreCredentials>): Promise<void> {
+  const { clientId, clientSecret, refreshToken } = context.credentials;
+  const answer = record(
+    (
+      await context.http.request({
+        method: 'POST',
+        path: '/oauth/token',
+        form: { grant_type: 'refresh_token', client_id: clientId, client_secret: clientSecret, refresh_token: refreshToken },
+      })
+    ).json,
+  );
+  if (typeof answer.access_token !== 'string' || typeof answer.refresh_token !== 'string') {
+    throw new PlatformError('malformed', 'the token refresh answered without access_token and refresh_token');
+  }
+  const next = {
+    ...context.credentials,
+    accessToken: answer.access_token,
+    refreshToken: answer.refresh_token,
+    accessTokenExpiresAt: new Date(Date.now() + (Number(answer.expires_in) || 21_600) * 1000).toISOString(),
+  };
+  await context.saveCredentials(next);
+  context.credentials = next;
+}
+
+/** GET /orders/{id} (and its shipment's receiver address) → the normalized order. */
+export function mercadoLivreOrder(order: Record<string, unknown>, shipment: Record<string, unknown>): PlatformOrder | null {
+  if (order.id === undefined || order.id === null) return null;
+  const buyer = record(order.buyer);
+  const address = record(shipment.receiver_address);
+  const name = text([buyer.first_name, buyer.last_name].filter(Boolean).join(' ') || buyer.nickname, 200, 'Comprador Mercado Livre');
+  const status = String(order.status ?? '');
+  const payments = list(order.payments).map(record);
+  const lines: PlatformLine[] = list(order.order_items).map((entry) => {
+    const line = record(entry);
+    const item = record(line.item);
+    const full = money(line.full_unit_price ?? line.unit_price);
+    const unit = money(line.unit_price);
+    const quantity = Math.max(1, Number(line.quantity) || 1);
+    const gap = (Number(full) - Number(unit)) * quantity;
+    return {
+      sku: optionalText(item.seller_sku ?? item.seller_custom_field, 100) ?? null,
+      listingId: item.id ? String(item.id) : null,
+      variationId: item.variation_id ? String(item.variation_id) : null,
+      title: text(item.title, 300),
+      quantity,
+      unitPrice: Number(full) >= Number(unit) ? full : unit,
+      discount: gap > 0 ? money(gap) : '0.00',
+    };
+  });
+  return {
+    externalId: String(order.id),
+    placedAt: instant(order.date_created),
+    customer: { name },
+    deliveryAddress: {
+      recipient: text(address.receiver_name, 200, name),
+      street: text(address.street_name, 200),
+      number: text(address.street_number, 20, 's/n'),
+      complement: optionalText(address.comment, 200),
+      district: text(record(address.neighborhood).name, 100),
+      city: text(record(address.city).name, 100),
+      state: text(String(record(address.state).id ?? '').replace(/^BR-/, ''), 50),
+      postalCode: text(address.zip_code, 20),
+    },
+    lines,
+    shipping: '0.00',
+    payments: payments
+      .filter((payment) => payment.status === 'approved' && PAID.has(status))
+      .map((payment) => ({
+        method: methodOf(payment.payment_type),
+        status: 'approved' as const,
+        amount: money(payment.transaction_amount),
+        installments: Math.min(99, Math.max(1, Number(payment.installments) || 1)),
+        transactionId: `mercadolivre:${String(payment.id)}`,
+        paidAt: instant(payment.date_approved),
+      })),
+    cancellation: UNDONE.has(status) ? { reason: 'Mercado Livre: cancelled' } : undefined,
+  };
+}
+
+function methodOf(type: unknown): 'pix' | 'credit_card' | 'debit_card' | 'boleto' | 'wallet' | 'other' {
+  switch (type) {
+    case 'credit_card':
+      return 'credit_card';
+    case 'debit_card':
+      return 'debit_card';
+    case 'ticket':
+      return 'boleto';
+    case 'account_money':
+      return 'wallet';
+    case 'bank_transfer':
+      return 'pix';
+    default:
+      return 'other';
+  }
+}

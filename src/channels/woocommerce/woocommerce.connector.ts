@@ -1,0 +1,161 @@
+import { Type } from 'typebox';
+import { formatMoney } from '../../money.js';
+import type { ChannelConnector, PlatformContext, PlatformLine, PlatformOrder } from '../connector.js';
+import type { PlatformRequest } from '../platform-http.js';
+import { cents, instant, list, money, optionalText, record, streetAndNumber, text, validBodySignature } from '../platform-formats.js';
+
+export interface WooCommerceCredentials {
+  siteUrl: string;
+  consumerKey: string;
+  consumerSecret: string;
+  webhookSecret: string;
+}
+
+const ORDER_TOPICS = new Set(['order.created', 'order.updated']);
+const PAID = new Set(['processing', 'completed']);
+const UNDONE = new Set(['cancelled', 'refunded', 'failed']);
+/** What a Ponte move becomes in WooCommerce's order statuses. */
+const STATUS_OF_MOVE = { faturado: 'processing', enviado: 'completed' } as const;
+const PING = /^webhook_id=\d+$/;
+
+/**
+ * WooCommerce: orders arrive as webhooks (the REST v3 order JSON, signed with the
+ * webhook's secret); stock, prices and order statuses leave through REST v3 with the
+ * store's consumer key and secret (HTTP Basic over HTTPS). docs/channels.md, "WooCommerce".
+ */
+export const wooCommerceConnector: ChannelConnector<WooCommerceCredentials> = {
+  platform: 'woocommerce',
+  title: 'WooCommerce',
+  credentials: Type.Object(
+    {
+      siteUrl: Type.String({ pattern: '^https?://[^/?#@\\s]+$', description: 'The store\'s address, scheme://host[:port]' }),
+      consumerKey: Type.String({ minLength: 1, maxLength: 500, description: 'REST API consumer key (ck_…)' }),
+      consumerSecret: Type.String({ minLength: 1, maxLength: 500, description: 'REST API consumer secret (cs_…)' }),
+      webhookSecret: Type.String({ minLength: 1, maxLength: 500, description: 'The secret of the store\'s webhooks' }),
+    },
+    { additionalProperties: false },
+  ),
+  defaultApiBaseUrl: (credentials) => credentials.siteUrl,
+
+  verifyInbound(request, credentials) {
+    const signature = request.headers['x-wc-webhook-signature'];
+    // WooCommerce checks a new webhook's URL with an unsigned ping, which must answer 200.
+    if (!signature && PING.test(request.body.toString('utf8').trim())) return { kind: 'ignored', reason: 'webhook ping' };
+    if (!validBodySignature(request.body, credentials.webhookSecret, signature)) {
+      return { kind: 'refused', reason: 'X-WC-Webhook-Signature does not match the body' };
+    }
+    const topic = request.headers['x-wc-webhook-topic'] ?? '';
+    if (!ORDER_TOPICS.has(topic)) return { kind: 'ignored', reason: `topic ${topic || '(none)'} is not an order topic` };
+    const deliveryId = request.headers['x-wc-webhook-delivery-id'];
+    if (!deliveryId) return { kind: 'refused', reason: 'X-WC-Webhook-Delivery-ID is missing' };
+    return { kind: 'accepted', deliveryId, topic };
+  },
+
+  async orderOf(notification) {
+    return wooCommerceOrder(record(JSON.parse(notification.body)));
+  },
+
+  async catalogue(context, cursor) {
+    const page = Number(cursor ?? '1');
+    const products = list((await rest(context, { method: 'GET', path: '/wp-json/wc/v3/products', query: { per_page: '100', page: String(page) } })).json).map(record);
+    const listings = [];
+    for (const product of products) {
+      if (product.type === 'variable') {
+        const variations = list((await rest(context, { method: 'GET', path: `/wp-json/wc/v3/products/${String(product.id)}/variations`, query: { per_page: '100' } })).json).map(record);
+        for (const variation of variations) {
+          if (variation.sku) listings.push({ sku: String(variation.sku), listingId: String(product.id), variationId: String(variation.id), productId: String(product.id) });
+        }
+      } else if (product.sku) {
+        listings.push({ sku: String(product.sku), listingId: String(product.id), variationId: null, productId: String(product.id) });
+      }
+    }
+    return { listings, next: products.length === 100 ? String(page + 1) : null };
+  },
+
+  async pushQuantity(link, quantity, context) {
+    await rest(context, { method: 'PUT', path: productPath(link), json: { manage_stock: true, stock_quantity: quantity } });
+  },
+
+  async pushPrice(link, price, context) {
+    await rest(context, { method: 'PUT', path: productPath(link), json: { regular_price: price } });
+  },
+
+  async pushOrderMove(move, context) {
+    const status = STATUS_OF_MOVE[move.status];
+    const note =
+      move.status === 'enviado' && move.shipment
+        ? `Shipped by ${move.shipment.carrier}, tracking ${move.shipment.trackingCode}`
+        : move.invoice
+          ? `NF-e ${move.invoice.number}/${move.invoice.series} (${move.invoice.accessKey})`
+          : undefined;
+    await rest(context, { method: 'PUT', path: `/wp-json/wc/v3/orders/${encodeURIComponent(move.externalId)}`, json: { status } });
+    if (note) await rest(context, { method: 'POST', path: `/wp-json/wc/v3/orders/${encodeURIComponent(move.externalId)}/notes`, json: { note, customer_note: true } });
+  },
+};
+
+function productPath(link: { listingId: string; variationId: string | null }): string {
+  const product = encodeURIComponent(link.listingId);
+  return link.variationId ? `/wp-json/wc/v3/products/${product}/variations/${encodeURIComponent(link.variationId)}` : `/wp-json/wc/v3/products/${product}`;
+}
+
+function rest(context: PlatformContext<WooCommerceCredentials>, request: PlatformRequest) {
+  const basic = Buffer.from(`${context.credentials.consumerKey}:${context.credentials.consumerSecret}`).toString('base64');
+  return context.http.request({ ...request, headers: { authorization: `Basic ${basic}`, ...request.headers } });
+}
+
+/** A WooCommerce REST v3 order → the normalized order (docs/channels.md, "WooCommerce"). */
+export function wooCommerceOrder(body: Record<string, unknown>): PlatformOrder | null {
+  if (body.id === undefined || body.id === null) return null;
+  const billing = record(body.billing);
+  const shipping = Object.keys(record(body.shipping)).length > 0 && record(body.shipping).address_1 ? record(body.shipping) : billing;
+  const buyer = text([billing.first_name, billing.last_name].filter(Boolean).join(' ') || billing.company, 200, 'WooCommerce customer');
+  const recipient = text([shipping.first_name, shipping.last_name].filter(Boolean).join(' '), 200, buyer);
+  const parsed = streetAndNumber(shipping.address_1);
+  const status = String(body.status ?? '');
+  const total = money(body.total);
+  return {
+    externalId: String(body.id),
+    placedAt: instant(body.date_created_gmt ?? body.date_created),
+    customer: {
+      name: buyer,
+      email: optionalText(billing.email, 320),
+      phone: optionalText(billing.phone, 40),
+      // The Brazilian Market plugin's fields; stock WooCommerce sends none.
+      document: optionalText(billing.cpf ?? billing.cnpj, 20),
+    },
+    deliveryAddress: {
+      recipient,
+      street: shipping.number ? text(shipping.address_1, 200) : parsed.street,
+      number: text(shipping.number, 20, parsed.number),
+      complement: optionalText(shipping.company, 200),
+      district: text(shipping.neighborhood ?? shipping.address_2, 100),
+      city: text(shipping.city, 100),
+      state: text(shipping.state, 50),
+      postalCode: text(shipping.postcode, 20),
+      country: /^[A-Z]{2}$/.test(String(shipping.country ?? '')) ? String(shipping.country) : undefined,
+    },
+    lines: list(body.line_items).map((item) => wooCommerceLine(record(item))),
+    shipping: money(body.shipping_total),
+    payments: PAID.has(status)
+      ? [{ method: 'other', status: 'approved', amount: total, transactionId: `woocommerce:${String(body.id)}`, paidAt: instant(body.date_paid_gmt) }]
+      : [],
+    cancellation: UNDONE.has(status) ? { reason: `WooCommerce: ${status}` } : undefined,
+  };
+}
+
+/** `subtotal` is the line before discounts, `total` after: the unit price comes from the first, the discount is the difference. */
+function wooCommerceLine(item: Record<string, unknown>): PlatformLine {
+  const quantity = Math.max(1, Number(item.quantity) || 1);
+  const subtotal = cents(money(item.subtotal));
+  const unit = subtotal / BigInt(quantity);
+  const discount = unit * BigInt(quantity) - cents(money(item.total));
+  return {
+    sku: optionalText(item.sku, 100) ?? null,
+    listingId: item.product_id ? String(item.product_id) : null,
+    variationId: item.variation_id ? String(item.variation_id) : null,
+    title: text(item.name, 300),
+    quantity,
+    unitPrice: formatMoney(unit),
+    discount: formatMoney(discount > 0n ? discount : 0n),
+  };
+}
