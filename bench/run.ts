@@ -7,19 +7,27 @@
  */
 import { fanout } from './scenarios/fanout.js';
 import { hotSku } from './scenarios/hot-sku.js';
+import { noisyNeighbour } from './scenarios/noisy-neighbour.js';
 import { ordersIngest } from './scenarios/orders-ingest.js';
 import { ordersList } from './scenarios/orders-list.js';
+import { replica } from './scenarios/replica.js';
 import { scale } from './scenarios/scale.js';
+import { scaleOut } from './scenarios/scale-out.js';
 import { stack } from './scenarios/stack.js';
+import { tenants } from './scenarios/tenants.js';
 import { webhookThroughput } from './scenarios/webhook-throughput.js';
 
 const SCENARIOS: Record<string, () => Promise<void>> = {
   'orders-ingest': ordersIngest,
   'orders-list': ordersList,
   'webhook-throughput': webhookThroughput,
+  'noisy-neighbour': noisyNeighbour,
   fanout,
   'hot-sku': hotSku,
   stack,
+  'scale-out': scaleOut,
+  replica,
+  tenants,
   scale,
 };
 

@@ -23,6 +23,8 @@ import { Migration20261128000239 } from './Migration20261128000239_channel_order
 import { Migration20261128000514 } from './Migration20261128000514_webhook_destination.js';
 import { Migration20261128000707 } from './Migration20261128000707_simulator_schedule.js';
 import { Migration20261128004202 } from './Migration20261128004202_channel_connections.js';
+import { Migration20261128013000 } from './Migration20261128013000_order_search.js';
+import { Migration20261128013100 } from './Migration20261128013100_token_last_used.js';
 
 /** Every migration, in order. `npm run migration:create` rewrites this list. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -50,4 +52,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261128000514_webhook_destination', class: Migration20261128000514 },
   { name: 'Migration20261128000707_simulator_schedule', class: Migration20261128000707 },
   { name: 'Migration20261128004202_channel_connections', class: Migration20261128004202 },
+  { name: 'Migration20261128013000_order_search', class: Migration20261128013000 },
+  { name: 'Migration20261128013100_token_last_used', class: Migration20261128013100 },
 ];

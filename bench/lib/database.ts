@@ -32,24 +32,40 @@ export function serverUrl(): string {
   return url;
 }
 
-export async function createBenchDatabase(options: { onHand?: number } = {}): Promise<BenchDatabase> {
-  const server = serverUrl();
+/** `server`: another PostgreSQL server than DATABASE_URL's (the `replica` scenario's own primary). */
+export async function createBenchDatabase(options: { onHand?: number; server?: string } = {}): Promise<BenchDatabase> {
+  const server = options.server ?? serverUrl();
   const name = `ponte_bench_${randomBytes(4).toString('hex')}`;
   const url = await createDatabase(server, name);
   const orm = await createOrm(url, { entities: ENTITIES });
   try {
     await migrate(orm);
-    const seller = await createSeller(orm.em.fork(), 'Bench');
-    const { token } = await createToken(orm.em.fork(), { sellerId: seller.id, issuer: OPERATOR });
-    const em = () => forkForSeller(orm, seller.id);
-    await putChannel(em(), seller.id, CHANNEL, { name: 'Loja própria' });
-    const skus = Array.from({ length: PRODUCTS }, (_, index) => skuOf(index));
-    await upsertProducts(em(), seller.id, skus.map((sku) => ({ sku, title: `Produto ${sku}` })));
-    for (const sku of skus) await updateStock(em(), seller.id, sku, { onHand: options.onHand ?? 100_000_000 });
-    return { url, sellerId: seller.id, token, drop: () => dropDatabase(server, name) };
+    const seller = await seedSeller(orm, 'Bench', options.onHand);
+    return { url, ...seller, drop: () => dropDatabase(server, name) };
   } finally {
     await orm.close(true);
   }
+}
+
+/** One more seller in a bench database, seeded like the first (its own token, channel, products and stock). */
+export async function addBenchSeller(url: string, name: string): Promise<{ sellerId: string; token: string }> {
+  const orm = await createOrm(url, { entities: ENTITIES });
+  try {
+    return await seedSeller(orm, name);
+  } finally {
+    await orm.close(true);
+  }
+}
+
+async function seedSeller(orm: Awaited<ReturnType<typeof createOrm>>, name: string, onHand = 100_000_000): Promise<{ sellerId: string; token: string }> {
+  const seller = await createSeller(orm.em.fork(), name);
+  const { token } = await createToken(orm.em.fork(), { sellerId: seller.id, issuer: OPERATOR });
+  const em = () => forkForSeller(orm, seller.id);
+  await putChannel(em(), seller.id, CHANNEL, { name: 'Loja própria' });
+  const skus = Array.from({ length: PRODUCTS }, (_, index) => skuOf(index));
+  await upsertProducts(em(), seller.id, skus.map((sku) => ({ sku, title: `Produto ${sku}` })));
+  for (const sku of skus) await updateStock(em(), seller.id, sku, { onHand });
+  return { sellerId: seller.id, token };
 }
 
 export async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {

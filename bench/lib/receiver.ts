@@ -11,6 +11,8 @@ export interface Receiver {
   lastAt: number | undefined;
   /** `performance.now()` of every arrival, in order. */
   arrivals: number[];
+  /** How many times each `webhook-id` (a delivery's id) arrived: more than once is a duplicate. */
+  ids: Map<string, number>;
   /** Events created (their dataHora) before this time, in ms since the epoch, are received but not counted in `lags`. */
   countFrom: number;
   waitFor(count: number, timeoutMs: number): Promise<boolean>;
@@ -36,6 +38,7 @@ export async function startReceiver(): Promise<Receiver> {
     firstAt: undefined,
     lastAt: undefined,
     arrivals: [],
+    ids: new Map(),
     countFrom: 0,
     waitFor: (count, timeoutMs) => waitUntil(() => receiver.received >= count, timeoutMs),
     waitForLags: (count, timeoutMs) => waitUntil(() => receiver.lags.length >= count, timeoutMs),
@@ -58,6 +61,8 @@ export async function startReceiver(): Promise<Receiver> {
       receiver.lastAt = performance.now();
       receiver.arrivals.push(receiver.lastAt);
       receiver.firstAt ??= receiver.lastAt;
+      const id = request.headers['webhook-id'];
+      if (typeof id === 'string') receiver.ids.set(id, (receiver.ids.get(id) ?? 0) + 1);
       try {
         const { dataHora } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { dataHora?: string };
         const createdAt = dataHora ? Date.parse(dataHora) : Number.NaN;
@@ -71,6 +76,51 @@ export async function startReceiver(): Promise<Receiver> {
     });
   });
   server.keepAliveTimeout = 10_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  receiver.url = `http://127.0.0.1:${(server.address() as { port: number }).port}/hook`;
+  return receiver;
+}
+
+/** A receiver that answers 200 only after holding each request `holdMs`: a slow destination. */
+export interface HoldingReceiver {
+  url: string;
+  received: number;
+  /** `performance.now()` of every answer sent, in order. */
+  answeredAt: number[];
+  /** The most requests held at one moment. */
+  mostHeld: number;
+  close(): Promise<void>;
+}
+
+export async function startHoldingReceiver(holdMs: number): Promise<HoldingReceiver> {
+  let held = 0;
+  const timers = new Set<NodeJS.Timeout>();
+  const receiver: HoldingReceiver = {
+    url: '',
+    received: 0,
+    answeredAt: [],
+    mostHeld: 0,
+    close: () => {
+      for (const timer of timers) clearTimeout(timer);
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+  const server: Server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      receiver.received++;
+      receiver.mostHeld = Math.max(receiver.mostHeld, ++held);
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        held--;
+        receiver.answeredAt.push(performance.now());
+        response.writeHead(200, { 'content-length': '0' }).end();
+      }, holdMs);
+      timers.add(timer);
+    });
+  });
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   receiver.url = `http://127.0.0.1:${(server.address() as { port: number }).port}/hook`;
   return receiver;

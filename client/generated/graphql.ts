@@ -180,6 +180,8 @@ export type OrderFilterInput = {
   placedFrom?: string | null | undefined;
   /** Placed (placedAt) before (exclusive) */
   placedTo?: string | null | undefined;
+  /** Orders whose externalId is this, whose customer document (CPF or CNPJ, with or without the mask) is this, or whose customer name contains it (case and accents ignored) */
+  search?: string | null | undefined;
   /** Any of these statuses */
   status?: Array<OrderStatus> | null | undefined;
   /** Updated at or after (inclusive) */

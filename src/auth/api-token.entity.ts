@@ -7,12 +7,14 @@ import type { Scope } from './scopes.js';
 @Entity({ tableName: 'api_token' })
 // Every process caches the tokens that passed (src/auth/credential-cache.ts): a revoked or
 // deleted token is dropped from each of them when this commits, whoever changed the row.
+// Stamping lastUsedAt (recordTokenUse, an update of that column alone) changes nothing a
+// cache holds, so it notifies no one: it would empty every cache of that token each minute.
 @Trigger({
   name: 'api_token_notify_change',
   timing: 'after',
   events: ['update', 'delete'],
   forEach: 'row',
-  body: `perform pg_notify('ponte_credentials', old.secret_hash); return null;`,
+  body: `if tg_op = 'DELETE' or old.last_used_at is not distinct from new.last_used_at then perform pg_notify('ponte_credentials', old.secret_hash); end if; return null;`,
 })
 /** The seller's token list pages by id. */
 @Index({ properties: ['seller', 'id'] })
@@ -39,6 +41,14 @@ export class ApiToken extends SellerOwned {
 
   @Property({ type: 'timestamptz', nullable: true })
   revokedAt: (Date & Opt) | null = null;
+
+  /**
+   * When a request last authenticated with it: stamped when the token is looked up (a
+   * cached token is not, for up to AUTH_CACHE_MS) and at most once a minute per token
+   * (recordTokenUse), so the request path does not write on every call.
+   */
+  @Property({ type: 'timestamptz', nullable: true })
+  lastUsedAt: (Date & Opt) | null = null;
 
   /**
    * The token that created this one (null: the operator). A leaked token may have minted

@@ -3,7 +3,7 @@ import { DateTime } from '../graphql/scalars.js';
 import { CurrentSeller } from '../graphql/caller.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import type { Application, Installation } from './application.entity.js';
-import { installApplication, listInstallations, uninstallApplication } from './application.service.js';
+import { installApplication, listAvailableApplications, listInstallations, uninstallApplication } from './application.service.js';
 
 @ObjectType({ description: 'A third-party application installed by the seller' })
 class InstalledApplication {
@@ -15,6 +15,18 @@ class InstalledApplication {
 
   @Field(() => DateTime, { description: 'When the seller installed it' })
   installedAt!: Date;
+}
+
+@ObjectType({ description: 'An application of the store, which a seller may install' })
+class AvailableApplication {
+  @Field(() => ID, { description: 'The application (installApplication takes it)' })
+  id!: string;
+
+  @Field({ description: 'Its name' })
+  name!: string;
+
+  @Field({ description: 'Whether the seller has it installed now' })
+  installed!: boolean;
 }
 
 @InputType({ description: 'Input of installApplication' })
@@ -54,6 +66,12 @@ export class ApplicationResolver {
   @Query(() => [InstalledApplication], { description: 'The applications the seller installed' })
   async installedApplications(@CurrentSeller() sellerId: string, @Ctx() { em }: GraphQLContext): Promise<InstalledApplication[]> {
     return (await listInstallations(em, sellerId)).map(installedApplication);
+  }
+
+  @Authorized('webhooks:read')
+  @Query(() => [AvailableApplication], { description: 'The store\'s applications by name, each saying whether the seller installed it' })
+  async applications(@CurrentSeller() sellerId: string, @Ctx() { em }: GraphQLContext): Promise<AvailableApplication[]> {
+    return (await listAvailableApplications(em, sellerId)).map(({ application, installed }) => ({ id: application.id, name: application.name, installed }));
   }
 
   @Authorized('webhooks:write', 'orders:read')

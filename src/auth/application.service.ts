@@ -129,6 +129,16 @@ export async function uninstallApplication(
   });
 }
 
+/** The store's applications by name, each with whether the seller has it installed: what a seller picks an app to install from. */
+export async function listAvailableApplications(em: EntityManager, sellerId: string): Promise<{ application: Application; installed: boolean }[]> {
+  const [applications, installed] = await Promise.all([
+    em.find(Application, {}, { orderBy: { name: 'asc', id: 'asc' } }),
+    em.find(Installation, { seller: sellerId, uninstalledAt: null }),
+  ]);
+  const installedIds = new Set(installed.map((installation) => installation.application));
+  return applications.map((application) => ({ application, installed: installedIds.has(application.id) }));
+}
+
 /** The seller's active installations with their applications, in installation order. */
 export async function listInstallations(
   em: EntityManager,

@@ -62,6 +62,7 @@ class ApiTokenType implements TokenView {
   @Field(() => [ScopeEnum], { description: 'What it may do' }) scopes!: TokenView['scopes'];
   @Field(() => DateTime, { description: 'When it was created' }) createdAt!: string;
   @Field(() => DateTime, { nullable: true, description: 'Set once revoked: the token no longer works' }) revokedAt!: string | null;
+  @Field(() => DateTime, { nullable: true, description: 'When a request last used it, to within about two minutes; null if never' }) lastUsedAt!: string | null;
   @Field(() => ID, { nullable: true, description: 'The token that created this one; null when the operator did (CLI)' }) issuedBy!: string | null;
 }
 
@@ -143,10 +144,10 @@ export class AuthResolver {
   async createToken(
     @Arg('input', () => CreateTokenInput, { description: 'Its name and scopes' }) input: CreateTokenInput,
     @CurrentCaller() caller: Principal,
-    @Ctx() { em }: GraphQLContext,
+    @Ctx() { em, config }: GraphQLContext,
   ): Promise<CreateTokenPayload> {
     const { name, scopes } = plainInput(input) as CreateTokenInput;
-    const { token, record } = await createToken(em, { sellerId: caller.sellerId, name, scopes, issuer: caller });
+    const { token, record } = await createToken(em, { sellerId: caller.sellerId, name, scopes, issuer: caller, tokensPerSellerMax: config.tokensPerSellerMax });
     return { apiToken: tokenView(record), token };
   }
 }

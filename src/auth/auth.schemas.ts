@@ -14,6 +14,7 @@ export const TokenResponse = Type.Object({
   scopes: Type.Array(Type.Enum([...SCOPES])),
   createdAt: Timestamp,
   revokedAt: Nullable(Timestamp),
+  lastUsedAt: Nullable(Type.String({ format: 'date-time', description: 'When a request last used it, to within about two minutes; null if never' })),
   issuedBy: Nullable(Type.String({ format: 'uuid', description: 'The token that created this one; null when the operator did (CLI)' })),
 }, { title: 'Token' });
 export type TokenView = Static<typeof TokenResponse>;
@@ -43,6 +44,7 @@ export function tokenView(token: ApiToken): TokenView {
     scopes: token.scopes,
     createdAt: token.createdAt.toISOString(),
     revokedAt: iso(token.revokedAt),
+    lastUsedAt: iso(token.lastUsedAt),
     issuedBy: token.issuedBy,
   };
 }

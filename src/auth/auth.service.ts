@@ -4,6 +4,7 @@ import { executeRead } from '../db/prepared.js';
 import { ALL_SELLERS } from '../db/orm.js';
 import { AppError, notFound, validationFailed } from '../errors.js';
 import { decodeCursor, pageOf, type Page, type PageRequest } from '../http/pagination.js';
+import { claimQuota } from '../db/quota.js';
 import { ApiToken } from './api-token.entity.js';
 import { Seller } from './seller.entity.js';
 import { SCOPES, isScope, type Scope } from './scopes.js';
@@ -80,23 +81,37 @@ function tokenName(name: string | undefined): string {
 /** Creates a token within its issuer's scopes; the secret is returned once and only its hash is stored. */
 export async function createToken(
   em: EntityManager,
-  input: { sellerId: string; name?: string; scopes?: readonly string[]; issuer: TokenIssuer },
+  input: { sellerId: string; name?: string; scopes?: readonly string[] } & ({ issuer: typeof OPERATOR } | { issuer: Exclude<TokenIssuer, typeof OPERATOR>; tokensPerSellerMax: number }),
 ): Promise<{ token: string; record: ApiToken }> {
   const scopes = grantedScopes(input.scopes, input.issuer);
   const name = tokenName(input.name);
   const seller = await getSeller(em, input.sellerId);
   const prefix = seller.sandbox ? TEST_TOKEN_PREFIX : TOKEN_PREFIX;
   const token = generateSecret(prefix);
-  const record = em.create(ApiToken, {
-    seller: seller.id,
-    name,
-    secretHash: hashSecret(token),
-    prefix: token.slice(0, prefix.length + 6),
-    scopes,
-    issuedBy: input.issuer === OPERATOR ? null : input.issuer.tokenId,
+  return em.transactional(async (tx) => {
+    // Every token has its own rate budget: a token minting tokens would multiply it (the
+    // seller's budget bounds that, this bounds the list). The operator is not bound.
+    const { issuer } = input;
+    if ('tokensPerSellerMax' in input) {
+      await claimQuota(tx, {
+        key: `api-tokens:${seller.id}`,
+        limit: input.tokensPerSellerMax,
+        what: 'active API tokens of a seller',
+        remedy: 'revoke one before creating another',
+        count: () => tx.count(ApiToken, { seller: seller.id, revokedAt: null }),
+      });
+    }
+    const record = tx.create(ApiToken, {
+      seller: seller.id,
+      name,
+      secretHash: hashSecret(token),
+      prefix: token.slice(0, prefix.length + 6),
+      scopes,
+      issuedBy: issuer === OPERATOR ? null : issuer.tokenId,
+    });
+    await tx.persist(record).flush();
+    return { token, record };
   });
-  await em.persist(record).flush();
-  return { token, record };
 }
 
 /** The seller's tokens, revoked ones included (with `revokedAt`), oldest first. */
@@ -142,6 +157,7 @@ export async function revokeToken(em: EntityManager, revoker: Caller | typeof OP
 interface TokenRow {
   id: string;
   secret_hash: string;
+  last_used_at: Date | null;
   scopes: Scope[];
   seller_id: string;
   seller_name: string;
@@ -156,13 +172,34 @@ export async function authenticateToken(em: EntityManager, secret: string): Prom
   // from the seller, never from the token's prefix.
   const [row] = await executeRead<TokenRow>(
     em,
-    `select t.id, t.secret_hash, t.scopes, s.id as seller_id, s.name as seller_name, s.sandbox
+    `select t.id, t.secret_hash, t.scopes, t.last_used_at, s.id as seller_id, s.name as seller_name, s.sandbox
        from api_token t join seller s on s.id = t.seller_id
       where t.secret_hash = ? and t.revoked_at is null`,
     [hashSecret(secret)],
   );
   if (!row || !secretMatches(secret, row.secret_hash)) return undefined;
+  if (useIsDue(row.last_used_at)) await recordTokenUse(em, row.id);
   return { sellerId: row.seller_id, sellerName: row.seller_name, sandbox: row.sandbox, tokenId: row.id, scopes: new Set(row.scopes) };
+}
+
+/** How stale a token's lastUsedAt may grow before a request writes it again. */
+export const TOKEN_USE_RESOLUTION_MS = 60_000;
+
+function useIsDue(lastUsedAt: Date | null): boolean {
+  return !lastUsedAt || Date.now() - new Date(lastUsedAt).getTime() >= TOKEN_USE_RESOLUTION_MS;
+}
+
+/**
+ * Stamps a token's lastUsedAt. The lookup read the stamp, so a request writes only when it
+ * is a minute old; the condition here keeps concurrent requests and other processes that
+ * read the same stale stamp to one write between them.
+ */
+async function recordTokenUse(em: EntityManager, tokenId: string): Promise<void> {
+  await em.execute(
+    `update api_token set last_used_at = now()
+      where id = ? and (last_used_at is null or last_used_at <= now() - make_interval(secs => ?))`,
+    [tokenId, TOKEN_USE_RESOLUTION_MS / 1000],
+  );
 }
 
 /** Which of these tokens still work (not revoked): one statement for any number of ids. */

@@ -33,6 +33,9 @@ export async function createOrm(databaseUrl: string, options: OrmOptions): Promi
       snapshot: false,
       silent: true,
     },
+    // SQL functions are written by hand in migrations (an index's immutable wrapper, such
+    // as ponte_fold), not declared as MikroORM routines: the schema diff leaves them be.
+    schemaGenerator: { ignoreRoutines: true },
     pool: { min: 0, max: options.poolMax ?? 10 },
     // Without it pg waits forever for a connection (a database that stopped answering, or
     // a pool with every connection busy); with it the request fails as UNAVAILABLE (503).

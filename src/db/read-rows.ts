@@ -18,7 +18,12 @@ export type Condition<T> =
   /** One of these values: `= any(?::type[])`, one parameter however many values. */
   | { property: Property<T>; anyOf: readonly string[] }
   /** Any of these groups holds; a group holds when all its conditions do. */
-  | { or: readonly (readonly Condition<T>[])[] };
+  | { or: readonly (readonly Condition<T>[])[] }
+  /**
+   * An expression the entity's domain writes itself over its table's columns (a JSON
+   * field, a function an index is built on), with one `?` per value and no other `?`.
+   */
+  | { sql: string; values: readonly Value[] };
 
 export interface ReadRowsOptions<T> {
   orderBy?: readonly [Property<T>, 'asc' | 'desc'][];
@@ -105,6 +110,10 @@ class Table {
   condition(condition: Condition<Record<string, unknown>>, params: unknown[]): string {
     if ('or' in condition) {
       return `(${condition.or.map((group) => `(${group.map((each) => this.condition(each, params)).join(' and ')})`).join(' or ')})`;
+    }
+    if ('sql' in condition) {
+      params.push(...condition.values);
+      return `(${condition.sql})`;
     }
     if ('anyOf' in condition) {
       params.push(arrayLiteral(condition.anyOf));

@@ -49,6 +49,12 @@ export async function registerConsole(app: RestApp, consoleDir = BUILT_CONSOLE):
     reply.header('cache-control', 'no-cache').header('content-security-policy', CONSOLE_CSP).header('x-content-type-options', 'nosniff').header('referrer-policy', 'no-referrer');
     return reply.sendFile('index.html', root, { cacheControl: false });
   };
+  // The service's icon at the address browsers ask for by themselves (the console's page
+  // links its own SVG among its assets); the bundle carries it (console/public/).
+  app.get('/favicon.ico', route, async (_request, reply) => {
+    if (!existsSync(join(root, 'favicon.ico'))) throw notFound('Icon');
+    return reply.sendFile('favicon.ico', root, { maxAge: '1d' });
+  });
   app.get('/console', route, page);
   app.get('/console/*', route, page);
 }

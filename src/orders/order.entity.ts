@@ -61,6 +61,18 @@ export interface OrderShipment {
 @Index({ properties: ['seller', 'status', 'createdAt', 'id'] })
 @Index({ properties: ['seller', 'updatedAt', 'id'] })
 @Index({ properties: ['seller', 'placedAt', 'id'] })
+// The list's search (order.queries.ts, searchOf): the channel's order id without its
+// channel, the customer's document, and the customer's name by trigrams of its folded
+// form (lower case, no accents: ponte_fold, pg_trgm, btree_gin for the seller beside it).
+@Index({ properties: ['seller', 'externalId'] })
+@Index({
+  name: 'sales_order_customer_document_index',
+  expression: `create index "sales_order_customer_document_index" on "sales_order" ("seller_id", ("customer"->>'document'))`,
+})
+@Index({
+  name: 'sales_order_customer_name_search_index',
+  expression: `create index "sales_order_customer_name_search_index" on "sales_order" using gin ("seller_id", ponte_fold("customer"->>'name') gin_trgm_ops)`,
+})
 // The orders that need attention, newest first (the console lists them before the rest).
 @Index({ name: 'sales_order_needs_attention_index', properties: ['seller', 'createdAt', 'id'], where: 'needs_attention' })
 export class Order extends SellerOwned {

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { readRows, type Condition, type Row } from '../db/read-rows.js';
 import { decodeCursor, pageOf, viewPage, type Page, type PageRequest } from '../http/pagination.js';
 import { isUuid } from '../db/ids.js';
+import { normalizeDocument } from './brazilian-documents.js';
 import { loadOrderViews } from './order.views.js';
 import { Order } from './order.entity.js';
 import type { OrderListFilter, OrderSort, OrderView } from './orders.schemas.js';
@@ -62,8 +63,33 @@ function range(property: 'createdAt' | 'placedAt', from: string | undefined, to:
   ];
 }
 
+/** A CPF (11 digits) or CNPJ (14 characters, the alphanumeric CNPJ too) once its mask is stripped. */
+const DOCUMENT_SHAPE = /^(?:\d{11}|[0-9A-Z]{12}\d{2})$/;
+
+/**
+ * An order a person looks for by what they have at hand: the channel's order id, the
+ * customer's CPF/CNPJ (stored without the mask), or part of the customer's name, in any
+ * case and with or without accents. Each has its index (see the Order entity): the
+ * identifiers match exactly, the name by trigrams on its folded form (ponte_fold).
+ */
+function searchOf(search: string): Condition<Order> | undefined {
+  const term = search.trim();
+  if (!term) return undefined;
+  // LIKE's own characters in the term are literal: "50%" looks for "50%".
+  const pattern = term.replace(/[\\%_]/g, '\\$&');
+  const groups: Condition<Order>[][] = [
+    [{ property: 'externalId', op: '=', value: term }],
+    [{ sql: `ponte_fold("customer"->>'name') like '%' || ponte_fold(?) || '%'`, values: [pattern] }],
+  ];
+  const document = normalizeDocument(term);
+  if (DOCUMENT_SHAPE.test(document)) groups.push([{ sql: `("customer"->>'document') = ?`, values: [document] }]);
+  return { or: groups };
+}
+
 function filterOf(filter: OrderListFilter): Condition<Order>[] {
+  const search = filter.search === undefined ? undefined : searchOf(filter.search);
   return [
+    ...(search ? [search] : []),
     ...(filter.channel ? [{ property: 'channel', op: '=', value: filter.channel } as const] : []),
     ...(filter.status?.length ? [{ property: 'status', anyOf: filter.status } as const] : []),
     ...range('createdAt', filter.createdFrom, filter.createdTo),

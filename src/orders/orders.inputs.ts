@@ -96,6 +96,11 @@ export class RecordOrderPaymentInput {
 export class OrderFilterInput {
   @Field({ nullable: true, description: 'Channel code' }) channel?: string;
   @Field(() => [OrderStatusEnum], { nullable: true, description: 'Any of these statuses' }) status?: string[];
+  @Field({
+    nullable: true,
+    description: 'Orders whose externalId is this, whose customer document (CPF or CNPJ, with or without the mask) is this, or whose customer name contains it (case and accents ignored)',
+  })
+  search?: string;
   @Field(() => DateTime, { nullable: true, description: 'Created at or after (inclusive)' }) createdFrom?: Date;
   @Field(() => DateTime, { nullable: true, description: 'Created before (exclusive)' }) createdTo?: Date;
   @Field(() => DateTime, { nullable: true, description: 'Placed (the sale date in its channel, placedAt) at or after (inclusive)' }) placedFrom?: Date;

@@ -19,7 +19,7 @@ export class RegistrationType implements InstalledRegistrationView {
   @Field(() => ID, { description: 'The application that registered it' }) applicationId!: string;
   @Field({ description: 'The application\'s name' }) applicationName!: string;
   @Field(() => PlatformProductEnum, { description: 'The platform product it receives events of' }) product!: PlatformProduct;
-  @Field({ description: 'The endpoint the seller\'s events of that product are POSTed to' }) url!: string;
+  @Field({ description: 'The endpoint the seller\'s events of that product are POSTed to, without its query string (shown as ?…)' }) url!: string;
   @Field(() => [EventTypeEnum], { description: 'The events it receives' }) events!: string[];
   @Field(() => DateTime, { description: 'When it was registered' }) createdAt!: string;
   @Field(() => ID, { nullable: true, description: 'The subscription delivering the seller\'s events to it (filter the delivery log by it); null until the first one' })

@@ -26,6 +26,17 @@ export interface InstalledRegistrationView {
 const iso = (date: Date | null | undefined) => (date ? new Date(date).toISOString() : null);
 
 /**
+ * An application's URL as a seller sees it: where it goes (scheme, host, path), without
+ * the query string and fragment, where applications keep their own keys (`?…` says one
+ * was there). The application reads its registrations whole.
+ */
+function withoutQuery(url: string): string {
+  const parsed = new URL(url);
+  const hidden = parsed.search !== '' || parsed.hash !== '';
+  return `${parsed.origin}${parsed.pathname}${hidden ? '?…' : ''}`;
+}
+
+/**
  * The registrations of the applications the seller has installed, with the health of the
  * subscription that delivers the seller's events to each: the seller sees where its data
  * goes and which of those receivers fail, apart from its own subscriptions. Three queries
@@ -51,7 +62,7 @@ export async function listInstalledRegistrations(em: EntityManager, sellerId: st
       applicationId: registration.application,
       applicationName: names.get(registration.application)!,
       product: registration.product,
-      url: registration.url,
+      url: withoutQuery(registration.url),
       events: registration.events,
       createdAt: registration.createdAt.toISOString(),
       subscriptionId: subscription?.id ?? null,

@@ -114,13 +114,18 @@ function firstOwedOf(delivery: string): string {
 // the next, and the takeable test is made again on the row as locked. That row is found
 // by its key: with the status test the partial indexes cannot match (takeable), a plan
 // made on an empty queue cannot read the due index again for each chosen row.
-const CLAIM = prepared(
-  'ponte_webhook_claim',
-  claimSql(`with candidate as (
+/**
+ * The fair claim over `candidates` (a select of takeable deliveries `d` of subscriptions
+ * `s`, its own conditions given), skipping destinations and sellers at their cap, up to
+ * the window; see CLAIM.
+ */
+function fairClaimSql({ candidates, throughPartialIndexes }: { candidates: string; throughPartialIndexes: boolean }): string {
+  return claimSql(`with candidate as (
        select d.id, d.seller_id, ${DESTINATION} as destination, d.next_attempt_at
          from webhook_delivery d
          join webhook_subscription s on s.id = d.subscription_id
-        where ${takeable()}
+        where ${candidates}
+          and ${takeable({ throughPartialIndexes })}
           and d.seller_id <> all(?::uuid[])
           and ${DESTINATION} <> all(?::uuid[])
           and d.id = ${firstOwedOf('d')}
@@ -144,7 +149,18 @@ const CLAIM = prepared(
         and ${takeable({ throughPartialIndexes: false })}
       order by f.seller_load, f.destination_load, f.next_attempt_at, f.id
       limit ?
-      for update of d skip locked`),
+      for update of d skip locked`);
+}
+
+const CLAIM = prepared('ponte_webhook_claim', fairClaimSql({ candidates: 'true', throughPartialIndexes: true }));
+
+// The same over given deliveries, each found by its key: what a fan-out just made. It reads
+// nothing else, so a backlog in the due order ahead of them (a dead destination's hundred
+// thousand) costs it nothing; the status test is kept off the partial indexes so that no
+// plan reaches them through the due index (see takeable).
+const CLAIM_GIVEN = prepared(
+  'ponte_webhook_claim_given',
+  fairClaimSql({ candidates: 'd.id = any(?::uuid[])', throughPartialIndexes: false }),
 );
 
 /** The fewest takeable deliveries a claim chooses among: with few slots free, the least loaded of them get one. */
@@ -183,9 +199,25 @@ const CLAIM_NEXT_OF_AGGREGATES = prepared(
  * and their caps): see CLAIM.
  */
 export async function claimDueDeliveries(run: RunStatement, limit: number, leaseMs: number, shares: ClaimShares): Promise<ClaimedDelivery[]> {
-  const full = uuids(shares.full);
   // Spans sellers by design: the dispatcher serves every tenant.
-  const rows = await run<ClaimRow>(CLAIM, [
+  const rows = await run<ClaimRow>(CLAIM, fairClaimValues(limit, leaseMs, shares));
+  return rows.map(claimedOf);
+}
+
+/**
+ * claimDueDeliveries restricted to `ids` (deliveries a fan-out just made): the same rules,
+ * each delivery found by its key, so it costs the same whatever else is owed.
+ */
+export async function claimGivenDeliveries(run: RunStatement, ids: readonly string[], limit: number, leaseMs: number, shares: ClaimShares): Promise<ClaimedDelivery[]> {
+  if (ids.length === 0 || limit <= 0) return [];
+  const rows = await run<ClaimRow>(CLAIM_GIVEN, [uuids(ids), ...fairClaimValues(limit, leaseMs, shares)]);
+  return rows.map(claimedOf);
+}
+
+/** The fair claim's parameters after its candidates' own, in the statement's order. */
+function fairClaimValues(limit: number, leaseMs: number, shares: ClaimShares): unknown[] {
+  const full = uuids(shares.full);
+  return [
     full,
     full,
     Math.max(limit, CLAIM_WINDOW),
@@ -195,8 +227,7 @@ export async function claimDueDeliveries(run: RunStatement, limit: number, lease
     shares.caps.perSeller,
     limit,
     leaseMs,
-  ]);
-  return rows.map(claimedOf);
+  ];
 }
 
 /** A list of ids as a PostgreSQL array literal. */

@@ -121,6 +121,14 @@ export class Dispatcher implements Worker {
    * may be waiting for one (see sendNextOfAggregates).
    */
   private behind = false;
+  /**
+   * The keys at their cap when the last fair claim found nothing under the caps: to find
+   * that, it read past all their due work. It is not made again while the same keys are
+   * at their cap, until others may have something new: a poll, a retry falling due, a
+   * fan-out that left some of its deliveries unclaimed (the fan-out itself claims its own
+   * by key, fairly). A key leaving its cap may take its own work again: that ends it too.
+   */
+  private fairFutileWhile: string | undefined;
   /** Slots a fan-out under way may fill with what it claims; the claim loop leaves them. */
   private reserved = 0;
   /** A claim found every free slot reserved: the fan-out wakes it again once it is done. */
@@ -160,6 +168,7 @@ export class Dispatcher implements Worker {
       logger: this.options.logger,
     });
     this.pollTimer = setInterval(() => {
+      this.fairFutileWhile = undefined;
       this.wake(this.fanOut);
       this.wake(this.claim);
     }, this.pollIntervalMs);
@@ -201,7 +210,10 @@ export class Dispatcher implements Worker {
           // Its claim saw what was committed when it ran: a predecessor recorded after that,
           // whose own wake-up ran before this commit, released a delivery nobody has looked
           // at since. Without this the poll would find it, up to a second later.
-          if (batch.made > batch.claimed.length) this.wake(this.claim);
+          if (batch.made > batch.claimed.length) {
+            this.fairFutileWhile = undefined;
+            this.wake(this.claim);
+          }
         } finally {
           this.reserved -= free;
           if (this.claimDeferred) {
@@ -238,15 +250,17 @@ export class Dispatcher implements Worker {
         return;
       }
       let claimedAny = false;
-      for (;;) {
+      while (this.fairFutileWhile !== this.shares.fullKeys()) {
         const fullBefore = this.shares.fullCount();
         const claimed = await claimDueDeliveries(this.queue.run, free, this.leaseMs, this.shares.shares());
         this.send(claimed);
         claimedAny ||= claimed.length > 0;
         free = this.freeSlots();
+        if (claimed.length === 0 && fullBefore > 0) this.fairFutileWhile = this.shares.fullKeys();
         if (claimed.length === 0 || free <= 0 || this.shares.fullCount() <= fullBefore) break;
       }
-      if (free > this.headroom) {
+      // Work over the caps exists only where some destination or seller is at its cap.
+      if (free > this.headroom && this.shares.fullCount() > 0) {
         const borrowed = await claimDueDeliveries(this.queue.run, free - this.headroom, this.leaseMs, this.shares.beyondCaps());
         this.send(borrowed);
         claimedAny ||= borrowed.length > 0;
@@ -358,6 +372,9 @@ export class Dispatcher implements Worker {
     const ms = row?.ms === null || row?.ms === undefined ? null : Number(row.ms);
     if (ms === null || ms >= this.pollIntervalMs || this.stopping) return;
     clearTimeout(this.dueTimer);
-    this.dueTimer = setTimeout(() => this.wake(this.claim), Math.max(0, Math.ceil(ms)));
+    this.dueTimer = setTimeout(() => {
+      this.fairFutileWhile = undefined;
+      this.wake(this.claim);
+    }, Math.max(0, Math.ceil(ms)));
   }
 }

@@ -53,6 +53,11 @@ export class FairShare {
     return (this.destinations.get(holder.destination) ?? 0) < this.caps.perDestination && (this.sellers.get(holder.sellerId) ?? 0) < this.caps.perSeller;
   }
 
+  /** Which keys are at their cap, as one string: equal while the same ones are. */
+  fullKeys(): string {
+    return this.shares().full.sort().join(',');
+  }
+
   /** How many keys are at their cap: a claim that filled more of them left work it may now skip. */
   fullCount(): number {
     return countAtLeast(this.destinations, this.caps.perDestination) + countAtLeast(this.sellers, this.caps.perSeller);

@@ -1,6 +1,6 @@
 import type { Orm } from '../db/orm.js';
 import { newId } from '../db/ids.js';
-import { claimDueDeliveries, type ClaimedDelivery } from './delivery-queue.js';
+import { claimGivenDeliveries, type ClaimedDelivery } from './delivery-queue.js';
 import type { ClaimShares } from './fair-share.js';
 import { subscribesTo, type SubscriptionKind } from './policy.js';
 import { prepared } from '../db/prepared.js';
@@ -85,11 +85,12 @@ export async function fanOutBatch(orm: Orm): Promise<number> {
 }
 
 /**
- * fanOutBatch, then, in the same transaction, the claim a dispatcher would make next
- * (claimDueDeliveries, up to `limit`): an event at rest reaches its POST without a claim
- * statement, commit and wake-up of its own. It is the same claim, so it sees the batch's
- * own rows and keeps their per-aggregate order; the claimed deliveries are answered only
- * once the transaction has committed.
+ * fanOutBatch, then, in the same transaction, the claim a dispatcher would make, over the
+ * batch's own deliveries (claimGivenDeliveries, up to `limit`): an event at rest reaches
+ * its POST without a claim statement, commit and wake-up of its own, and without reading
+ * whatever else is owed ahead of it in due order. It is the same rule, so it sees the
+ * batch's own rows and keeps their per-aggregate order; the claimed deliveries are
+ * answered only once the transaction has committed. The rest is the claim loop's.
  *
  * The dispatcher runs it on its own connection (`database`), its statements prepared and
  * without the ORM's layers around them: at rest this transaction was most of the
@@ -143,7 +144,8 @@ async function fanOutIn(run: RunStatement, claim: FanoutClaim): Promise<FannedOu
   const committed = events.filter((event): event is CommittedEvent => event.id !== null);
   const rows = committed.length > 0 ? await deliveriesOf(run, committed) : [];
   await run(INSERT_AND_DEQUEUE, [`{${events.map((event) => event.position).join(',')}}`, JSON.stringify(rows)]);
-  const claimed = rows.length > 0 && 'shares' in claim && claim.limit > 0 ? await claimDueDeliveries(run, claim.limit, claim.leaseMs, claim.shares) : [];
+  // Its own deliveries only, found by key: what else is owed (and claimed by the claim loop) costs it nothing.
+  const claimed = 'shares' in claim ? await claimGivenDeliveries(run, rows.map((row) => row.id), claim.limit, claim.leaseMs, claim.shares) : [];
   return { taken: events.length, made: rows.length, claimed };
 }
 

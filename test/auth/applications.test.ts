@@ -38,6 +38,23 @@ describe('applications and installations', () => {
     expect(await installed(sellerB)).toEqual({ installedApplications: [] });
   });
 
+  it('lists the store\'s applications by name, saying which the caller installed, so a seller installs by name', async () => {
+    const { sellerA, sellerB, appId } = await fresh();
+    const other = (await createApplication(server.orm.em.fork(), 'Atende Já')).application.id;
+    expect((await install(sellerA, appId)).body.errors).toBeUndefined();
+    const available = async (seller: TestSeller) => {
+      const reply = await graphql<{ applications: { id: string; name: string; installed: boolean }[] }>(server.url, '{ applications { id name installed } }', { headers: seller.headers });
+      return reply.body.data!.applications.filter((application) => [appId, other].includes(application.id));
+    };
+    expect(await available(sellerA)).toEqual([
+      { id: other, name: 'Atende Já', installed: false },
+      { id: appId, name: 'Frete Facil', installed: true },
+    ]);
+    expect((await available(sellerB)).map((application) => application.installed)).toEqual([false, false]);
+    const reader = await graphql(server.url, '{ applications { id } }', { headers: (await createTestSeller(server.orm, { scopes: ['orders:read'] })).headers });
+    expect(reader.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  });
+
   it('uninstalling records aplicativo.removido once, for that seller only', async () => {
     const { sellerA, sellerB, appId } = await fresh();
     expect((await install(sellerA, appId)).body.errors).toBeUndefined();

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestSeller, createTestToken, graphql, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
 import { bearer, connectLive, subscribe, waitForSubscriptions } from '../support/live.js';
+import pg from 'pg';
+import { hashSecret } from '../../src/auth/secrets.js';
+import { CREDENTIALS_CHANNEL } from '../../src/auth/credential-cache.js';
+import { recordStatements } from '../support/statements.js';
 
 const VIEWER = '{ viewer { tokenId } }';
 const TOKENS = '{ tokens { edges { node { id name prefix scopes createdAt revokedAt } } pageInfo { hasNextPage } } }';
@@ -155,6 +159,89 @@ describe('revoking a token with open live subscriptions', () => {
       expect(still.events).toHaveLength(1);
     } finally {
       for (const connection of [...connections, bystander]) await connection.client.dispose();
+    }
+  });
+
+  it('lets a seller\'s tokens mint only up to TOKENS_PER_SELLER_MAX active tokens; the operator is not bound', async () => {
+    const quota = await startTestApp({ env: { TOKENS_PER_SELLER_MAX: '3' } });
+    try {
+      const seller = await createTestSeller(quota.orm, { scopes: ['catalog:read'] });
+      const CREATE = 'mutation ($name: String!) { createToken(input: { name: $name }) { apiToken { id } token } }';
+      const mint = (name: string) => graphql<{ createToken: { apiToken: { id: string } } }>(quota.url, CREATE, { headers: seller.headers, variables: { name } });
+      const minted = [await mint('one'), await mint('two')];
+      expect(minted.map((reply) => reply.body.errors)).toEqual([undefined, undefined]);
+      const refused = await mint('three');
+      expect(refused.body.errors?.[0]?.extensions).toMatchObject({ code: 'QUOTA_EXCEEDED', limit: 3 });
+      expect((await graphql<{ tokens: { edges: unknown[] } }>(quota.url, TOKENS, { headers: seller.headers })).body.data!.tokens.edges).toHaveLength(3);
+      // A revoked token no longer counts.
+      await graphql(quota.url, REVOKE, { headers: seller.headers, variables: { id: minted[0]!.body.data!.createToken.apiToken.id } });
+      expect((await mint('three')).body.errors).toBeUndefined();
+      // The operator (CLI) may always issue one, e.g. to a seller whose tokens are all in use.
+      await expect(createTestToken(quota.orm, seller.id, ['catalog:read'])).resolves.toBeDefined();
+    } finally {
+      await quota.close();
+    }
+  });
+});
+
+// Without the credential cache (AUTH_CACHE_MS=0) every request looks its token up, which
+// is where the use is stamped: the throttle alone keeps the writes to one a minute.
+describe('a token\'s last use', () => {
+  let server: TestApp;
+  beforeAll(async () => {
+    server = await startTestApp({ env: { AUTH_CACHE_MS: '0' } });
+  });
+  afterAll(() => server.close());
+
+  it('shows when a token was last used, writing it at most once a minute however often the token is used', async () => {
+    const owner = await createTestSeller(server.orm);
+    const worker = await createTestToken(server.orm, owner.id, ['orders:read']);
+    const workerId = await tokenIdOf(server.url, worker);
+    const lastUsed = async () => {
+      const listed = (await (await fetch(`${server.url}/tokens`, { headers: owner.headers })).json()) as { data: { id: string; lastUsedAt: string | null }[] };
+      return listed.data.find((token) => token.id === workerId)!.lastUsedAt;
+    };
+    const first = await lastUsed();
+    expect(Date.now() - Date.parse(first!)).toBeLessThan(60_000);
+
+    const { statements } = await recordStatements(server.orm, async () => {
+      for (let i = 0; i < 20; i++) expect((await fetch(`${server.url}/pedidos`, { headers: worker.headers })).status).toBe(200);
+    });
+    expect(statements.filter((sql) => /^update api_token/.test(sql))).toEqual([]);
+    expect(await lastUsed()).toBe(first);
+
+    // A minute later the next request writes it again, once for many at the same time.
+    await server.orm.em.getConnection().execute(`update api_token set last_used_at = now() - interval '61 seconds' where id = ?`, [workerId]);
+    const again = await recordStatements(server.orm, () => Promise.all(Array.from({ length: 5 }, () => fetch(`${server.url}/pedidos`, { headers: worker.headers }))));
+    expect(again.statements.filter((sql) => /^update api_token/.test(sql)).length).toBeGreaterThanOrEqual(1);
+    const moved = await lastUsed();
+    expect(Date.parse(moved!)).toBeGreaterThan(Date.parse(first!));
+    const graph = await graphql<{ tokens: { edges: { node: { id: string; lastUsedAt: string | null } }[] } }>(server.url, '{ tokens { edges { node { id lastUsedAt } } } }', { headers: owner.headers });
+    expect(graph.body.data!.tokens.edges.find((edge) => edge.node.id === workerId)!.node.lastUsedAt).toBe(moved);
+
+    const unused = await createTestToken(server.orm, owner.id, ['orders:read']);
+    const listed = (await (await fetch(`${server.url}/tokens`, { headers: owner.headers })).json()) as { data: { prefix: string; lastUsedAt: string | null }[] };
+    expect(listed.data.find((token) => unused.token.startsWith(token.prefix))!.lastUsedAt).toBeNull();
+  });
+
+  it('is stamped without telling the credential caches, which a revocation does', async () => {
+    const owner = await createTestSeller(server.orm);
+    const worker = await createTestToken(server.orm, owner.id, ['orders:read']);
+    const workerId = await tokenIdOf(server.url, worker);
+    const listener = new pg.Client({ connectionString: server.database.url });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on('notification', (message) => heard.push(message.payload ?? ''));
+    await listener.query(`listen ${CREDENTIALS_CHANNEL}`);
+    try {
+      await server.orm.em.getConnection().execute(`update api_token set last_used_at = now() - interval '61 seconds' where id = ?`, [workerId]);
+      const { statements } = await recordStatements(server.orm, () => fetch(`${server.url}/pedidos`, { headers: worker.headers }));
+      expect(statements.filter((sql) => /^update api_token/.test(sql))).toHaveLength(1);
+      expect((await revokeOverRest(server.url, owner, workerId)).status).toBe(204);
+      await expect.poll(() => heard.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      expect(heard).toEqual([hashSecret(worker.token)]);
+    } finally {
+      await listener.end();
     }
   });
 });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
-import { createTestSeller, createTestToken } from '../support/app.js';
-import { ACCESS_KEY, approvedPayment, createOrder, orderBody, orderSeller } from '../orders/fixtures.js';
+import { createApplication } from '../../src/auth/application.service.js';
+import { createTestSeller, createTestToken, graphql } from '../support/app.js';
+import { ACCESS_KEY, VALID_CNPJ, VALID_CPF, approvedPayment, createOrder, orderBody, orderSeller } from '../orders/fixtures.js';
 import { settledDeliveries, startDispatcher, subscribe } from '../webhooks/fixtures.js';
 import { startReceiver, type Receiver } from '../webhooks/receiver.js';
 import { signedInPage, startConsoleWorld, type ConsoleWorld } from './browser.js';
@@ -43,6 +44,15 @@ describe('serving /console', () => {
     const asset = await fetch(`${world.server.url}${script}`);
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+
+    // The service's icon where browsers look for it, and the page's own icon.
+    const icon = await fetch(`${world.server.url}/favicon.ico`);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toBe('image/vnd.microsoft.icon');
+    expect([...new Uint8Array(await icon.arrayBuffer()).subarray(0, 4)]).toEqual([0, 0, 1, 0]);
+    const linked = /<link rel="icon" type="image\/svg\+xml" href="([^"]+)"/.exec(html)?.[1];
+    expect(linked).toBeDefined();
+    if (!linked!.startsWith('data:')) expect((await fetch(new URL(linked!, page.url))).status).toBe(200);
 
     const missing = await fetch(`${world.server.url}/console/assets/missing.js`);
     expect(missing.status).toBe(404);
@@ -180,6 +190,8 @@ describe('the console in Chromium', () => {
   it('subscribes from the page’s start even the first time, so nothing committed while it subscribes is missed', async () => {
     const seller = await orderSeller(world.server);
     const page = await signedInPage(world, seller.token);
+    // The overview subscribes too (its own connection): the frames looked at are the live page's.
+    await page.getByRole('status').filter({ hasText: 'Ao vivo' }).waitFor();
     const subscribed = new Promise<{ after?: string }>((resolve) => {
       page.on('websocket', (socket) =>
         socket.on('framesent', ({ payload }) => {
@@ -255,7 +267,7 @@ describe('the console in Chromium', () => {
     it('shows its attempts; once the receiver is fixed, redelivering it succeeds', async () => {
       const seller = await orderSeller(world.server);
       await subscribe(world.server, seller, { url: receiver.url, events: ['pedido.criado'] });
-      await createOrder(world.server, seller);
+      const { body: order } = await createOrder(world.server, seller);
       const [failed] = await settledDeliveries(world.server, seller, 1);
       expect(failed!.status).toBe('failed');
 
@@ -263,7 +275,13 @@ describe('the console in Chromium', () => {
       await page.getByRole('link', { name: 'Webhooks' }).click();
       await page.getByText('1 falha seguida').waitFor();
       await page.getByRole('form', { name: 'Filtrar entregas' }).getByLabel('Status', { exact: true }).selectOption('failed');
+      // The delivery names its order by number, linked to it, not by the order's id.
+      const row = page.getByRole('row').filter({ hasText: 'pedido.criado' });
+      await row.getByRole('link', { name: `Pedido #${order.number}` }).waitFor();
+      expect(await row.getByRole('link', { name: `Pedido #${order.number}` }).getAttribute('href')).toBe(`/console/orders/${order.id}`);
+      expect(await row.textContent()).not.toContain(order.id);
       await page.getByRole('link', { name: 'pedido.criado' }).click();
+      await page.getByRole('link', { name: `Pedido #${order.number}` }).waitFor();
       await page.getByRole('heading', { name: /pedido\.criado/ }).waitFor();
       const attempt = page.getByRole('row').filter({ hasText: 'receiver down' });
       expect(await attempt.textContent()).toContain('500');
@@ -277,6 +295,92 @@ describe('the console in Chromium', () => {
     });
   });
 
+  describe('a slow endpoint', () => {
+    let receiver: Receiver;
+    let dispatcher: Dispatcher;
+
+    beforeAll(async () => {
+      receiver = await startReceiver(() => ({ status: 204 }));
+      receiver.pause();
+      dispatcher = await startDispatcher(world.server, { env: { WEBHOOK_TIMEOUT_MS: '60000' } });
+    });
+
+    afterAll(async () => {
+      receiver?.resume();
+      await dispatcher?.stop();
+      await receiver?.close();
+    });
+
+    it('shows what its subscription is owed and has in flight in the webhook health', async () => {
+      const seller = await orderSeller(world.server);
+      await subscribe(world.server, seller, { url: receiver.url, events: ['pedido.criado'] });
+      await createOrder(world.server, seller);
+      await receiver.waitFor(() => receiver.held().length === 1);
+
+      const page = await signedInPage(world, seller.token);
+      await page.getByRole('link', { name: 'Webhooks' }).click();
+      await page.getByText('1 pendentes, 1 em envio').waitFor();
+      expect(await page.locator('.backlog').textContent()).toContain('a mais antiga desde');
+      await page.context().close();
+    });
+  });
+
+  it('finds orders by customer name, CPF or external id, and filters by a channel picked from the seller\'s channels', async () => {
+    const seller = await orderSeller(world.server);
+    const customer = (name: string, document = VALID_CPF) => ({ name, email: 'c@example.com', document });
+    const joao = (await createOrder(world.server, seller, orderBody({ customer: customer('João da Conceição'), externalId: 'MLB-555' }))).body;
+    const ana = (await createOrder(world.server, seller, orderBody({ channel: 'mercadolivre', customer: customer('Ana Lima', VALID_CNPJ) }))).body;
+    const page = await signedInPage(world, seller.token, '/console/orders');
+    const numbers = async () => (await page.getByRole('table').getByRole('link').allTextContents()).join(' ');
+    const search = async (term: string, expected: string) => {
+      await page.getByLabel('Buscar').fill(term);
+      await page.getByLabel('Buscar').press('Enter');
+      await expect.poll(numbers, { timeout: 10_000 }).toBe(expected);
+    };
+    await page.getByRole('table').waitFor();
+    expect(await numbers()).toBe(`#${ana.number} #${joao.number}`);
+    await search('conceicao', `#${joao.number}`);
+    await search('MLB-555', `#${joao.number}`);
+    await search(VALID_CNPJ, `#${ana.number}`);
+    await search('', `#${ana.number} #${joao.number}`);
+
+    const picker = page.getByRole('search', { name: 'Filtrar pedidos' }).getByLabel('Canal');
+    await expect.poll(() => picker.locator('option').allTextContents(), { timeout: 10_000 }).toEqual(['Qualquer', 'loja-propria', 'mercadolivre']);
+    await picker.selectOption('mercadolivre');
+    await expect.poll(numbers, { timeout: 10_000 }).toBe(`#${ana.number}`);
+    await page.context().close();
+  });
+
+  it('moves the overview when an order arrives, without reloading', async () => {
+    const seller = await orderSeller(world.server);
+    await createOrder(world.server, seller);
+    const page = await signedInPage(world, seller.token);
+    const figure = page.locator('.figure');
+    await figure.waitFor();
+    expect(await figure.textContent()).toBe('1 pedido');
+    await page.getByRole('status').filter({ hasText: 'Ao vivo' }).waitFor();
+    await createOrder(world.server, seller, orderBody({ channel: 'mercadolivre' }));
+    await page.locator('.figure', { hasText: '2 pedidos' }).waitFor();
+    expect(await page.getByRole('figure', { name: 'Por canal' }).textContent()).toContain('mercadolivre');
+    await page.context().close();
+  });
+
+  it('installs an application picked by its name', async () => {
+    const seller = await createTestSeller(world.server.orm);
+    const { application } = await createApplication(world.server.orm.em.fork(), `Frete ${seller.id.slice(-6)}`);
+    const page = await signedInPage(world, seller.token, '/console/tokens');
+    const picker = page.getByLabel('Aplicativo', { exact: true });
+    await picker.locator('option', { hasText: application.name }).waitFor({ state: 'attached' });
+    await picker.selectOption({ label: application.name });
+    await page.getByRole('button', { name: 'Instalar' }).click();
+    await page.getByRole('button', { name: `Desinstalar ${application.name}` }).waitFor();
+    // Installed: no longer offered.
+    await expect.poll(async () => (await page.locator('option').allTextContents()).includes(application.name), { timeout: 10_000 }).toBe(false);
+    const installed = await graphql<{ installedApplications: { applicationId: string }[] }>(world.server.url, '{ installedApplications { applicationId } }', { headers: seller.headers });
+    expect(installed.body.data!.installedApplications).toEqual([{ applicationId: application.id }]);
+    await page.context().close();
+  });
+
   it('creates a token, shows it once, and revokes it', async () => {
     const seller = await createTestSeller(world.server.orm);
     const page = await signedInPage(world, seller.token, '/console/tokens');
@@ -287,13 +391,20 @@ describe('the console in Chromium', () => {
     const shown = await page.locator('.notice code').textContent();
     expect(shown).toMatch(/^ponte_sk_/);
     const created = { authorization: `Bearer ${shown}` };
+    const row = page.getByRole('row').filter({ hasText: 'ERP sync' });
+    await row.waitFor();
+    expect(await row.textContent()).not.toContain('webhooks:write');
+    // Not used yet; the token in use here was, just now.
+    expect(await row.getByRole('cell').nth(4).textContent()).toBe('nunca');
+    const here = page.getByRole('row').filter({ hasText: 'em uso aqui' });
+    expect(await here.getByRole('cell').nth(4).locator('time').getAttribute('datetime')).toMatch(/Z$/);
     expect((await fetch(`${world.server.url}/pedidos`, { headers: created })).status).toBe(200);
 
-    const row = page.getByRole('row').filter({ hasText: 'ERP sync' });
-    expect(await row.textContent()).not.toContain('webhooks:write');
     page.once('dialog', (dialog) => void dialog.accept());
     await row.getByRole('button', { name: 'Revogar ERP sync' }).click();
     await row.getByText('revogado').waitFor();
+    // The list read after the revocation shows the use made before it.
+    expect(await row.getByRole('cell').nth(4).locator('time').getAttribute('datetime')).toMatch(/Z$/);
     expect((await fetch(`${world.server.url}/pedidos`, { headers: created })).status).toBe(401);
     await page.context().close();
   });

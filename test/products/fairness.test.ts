@@ -54,7 +54,7 @@ describe('fair claiming for per-product deliveries', () => {
     fast.secrets = [created.secret];
 
     // Hard caps (no idle slot goes beyond them): what a destination holds is then its cap.
-    dispatcher = await startDispatcher(server, { env: { WEBHOOK_TIMEOUT_MS: '60000', WEBHOOK_RESERVED_SLOTS: '64' } });
+    dispatcher = await startDispatcher(server, { env: { WEBHOOK_TIMEOUT_MS: '60000', WEBHOOK_RESERVED_SLOTS: '80' } });
     await waitUntil(() => silent.open() >= DESTINATION_CAP, 30_000, () => `${silent.open()} open at the application`);
     await emit(server.orm, b.id, Array.from({ length: OWED_TO_B }, (_, n) => ({ aggregateId: `b-${n}` })));
 

@@ -52,6 +52,17 @@ describe('registrations: the registrations of the applications a seller installe
     expect((await gql(server, seller, QUERY)).registrations).toEqual([]);
   });
 
+  it('shows a seller an application\'s URL without its query string, where apps keep their keys; the app sees it whole', async () => {
+    const seller = await createTestSeller(server.orm);
+    const app = await createTestApplication(server.orm, { name: 'Chaves', installedBy: [seller] });
+    const url = 'http://127.0.0.1:9/hook/entrada?api_key=sk_live_123&conta=42#fim';
+    await register(server, app.headers, 'logistica', { url, events: ['rastreio.atualizado'] });
+    const { registrations } = await gql(server, seller, QUERY);
+    expect(registrations.map((registration: { url: string }) => registration.url)).toEqual(['http://127.0.0.1:9/hook/entrada?…']);
+    const own = (await (await fetch(`${server.url}/logistica/api/v1/webhook`, { headers: { authorization: app.headers.authorization! } })).json()) as { data: { url: string }[] };
+    expect(own.data.map((registration) => registration.url)).toEqual([url]);
+  });
+
   it('needs webhooks:read', async () => {
     const seller = await createTestSeller(server.orm);
     const reader = await createTestToken(server.orm, seller.id, ['orders:read']);

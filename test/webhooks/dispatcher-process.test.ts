@@ -11,7 +11,7 @@ import { startReceiver, waitUntil, type Receiver } from './receiver.js';
 const AGGREGATES = 200;
 const EVENTS_PER_AGGREGATE = 10;
 const TOTAL = AGGREGATES * EVENTS_PER_AGGREGATE;
-/** Attempts one dispatcher process runs at once (the Dispatcher's default). */
+/** Attempts one dispatcher process runs at once (set below: the crash test's shape). */
 const DISPATCHER_CONCURRENCY = 64;
 /** Waits for a process or the receiver: generous, the machine may be loaded with other suites. */
 const WAIT_MS = 120_000;
@@ -42,6 +42,7 @@ describe('dispatcher processes', () => {
     // more requests held than one process runs at once.
     const running = startDispatcher(database.url, {
       WEBHOOK_TIMEOUT_MS: '5000',
+      WEBHOOK_CONCURRENCY: String(DISPATCHER_CONCURRENCY),
       WEBHOOK_DESTINATION_MAX_IN_FLIGHT: String(DISPATCHER_CONCURRENCY),
       WEBHOOK_SELLER_MAX_IN_FLIGHT: String(DISPATCHER_CONCURRENCY),
     });

@@ -9,8 +9,8 @@ import { emit, openDeliveries, startDispatcherProcess } from './fixtures.js';
 import { startReceiver, waitUntil, type Receiver } from './receiver.js';
 import { startStallingReceiver } from './stalling-receiver.js';
 
-/** Attempts one dispatcher process runs at once (the Dispatcher's default). */
-const DISPATCHER_CONCURRENCY = 64;
+/** Attempts one dispatcher process runs at once (WEBHOOK_CONCURRENCY's default). */
+const DISPATCHER_CONCURRENCY = 80;
 /** The default cap (src/config.ts): what one destination may hold in flight per process while others wait. */
 const DESTINATION_CAP = 16;
 /** The default headroom: slots only work under its caps may take. */
@@ -22,6 +22,7 @@ const HARD_CAPS = { WEBHOOK_RESERVED_SLOTS: String(DISPATCHER_CONCURRENCY) };
 /** Far more than there are slots: A's backlog alone could take every one, several times over. */
 const OWED_BY_A = 3 * DISPATCHER_CONCURRENCY;
 const OWED_TO_B = 20;
+const LISTENING = /"url":"(http:\/\/127\.0\.0\.1:\d+)"/;
 /** Waits for a process or a receiver: generous, the machine may be loaded with other suites. */
 const WAIT_MS = 90_000;
 
@@ -52,15 +53,15 @@ describe('fair claiming across sellers and destinations', () => {
   });
   afterAll(() => database.drop());
 
-  async function subscribed(url: string): Promise<{ seller: TestSeller; secret: string }> {
+  async function subscribed(url: string): Promise<{ seller: TestSeller; secret: string; id: string }> {
     const seller = await createTestSeller(database.orm);
-    const { secret } = await createSubscription(
+    const { secret, subscription } = await createSubscription(
       forkForSeller(database.orm, seller.id),
       { sellerId: seller.id, scopes: new Set(SCOPES) },
       { url, events: ['*'] },
       { webhookAllowPrivateTargets: true, webhookSubscriptionsMax: 5 },
     );
-    return { seller, secret };
+    return { seller, secret, id: subscription.id };
   }
 
   /** `count` events of seller `sellerId`, each of its own aggregate (so none waits for another by the ordering rule). */
@@ -95,7 +96,7 @@ describe('fair claiming across sellers and destinations', () => {
     fast.secrets = [b.secret];
 
     await owe(a.seller.id, 'a', OWED_BY_A);
-    dispatcher();
+    const running = dispatcher();
     // A's receiver now holds every request it gets: as many as A may have in flight alone.
     await waitUntil(() => slow.held().length >= ALONE, WAIT_MS, () => `${slow.held().length} held by A`);
     await owe(b.seller.id, 'b', OWED_TO_B);
@@ -106,6 +107,15 @@ describe('fair claiming across sellers and destinations', () => {
     // A holds no more than it did alone: B's went through the headroom.
     expect(slow.requests.length).toBe(ALONE);
     expect(fast.requests.every((request) => request.verifiedWith.length === 1)).toBe(true);
+    // The process's metrics name A as the destination holding its slots and falling behind.
+    const url = (await running.waitFor(LISTENING, WAIT_MS))[1]!;
+    const metrics = await (await fetch(`${url}/metrics`)).text();
+    expect(metrics).toContain(`ponte_webhook_destination_in_flight{destination="${a.id}"} ${ALONE}`);
+    expect(metrics).toContain(`ponte_webhook_subscription_in_flight{subscription="${a.id}"} ${ALONE}`);
+    expect(metrics).toContain(`ponte_webhook_subscription_owed{subscription="${a.id}"} ${OWED_BY_A}`);
+    expect(metrics).toMatch(new RegExp(`ponte_webhook_subscription_oldest_owed_age_seconds\\{subscription="${a.id}"\\} \\d`));
+    expect(metrics).not.toContain(`subscription="${b.id}"`);
+    expect(metrics).toMatch(/ponte_webhook_subscriptions_owing 1\n/);
 
     // Once its receiver answers, A's backlog drains in full, never above what it may hold at once.
     let mostHeld = slow.held().length;

@@ -1,10 +1,10 @@
-import { NOTHING_HELD } from './fixtures.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { prepared } from '../../src/db/prepared.js';
-import { claimDueDeliveries, claimNextOfAggregates, finishSuccesses } from '../../src/webhooks/delivery-queue.js';
+import { claimDueDeliveries, claimGivenDeliveries, claimNextOfAggregates, finishSuccesses } from '../../src/webhooks/delivery-queue.js';
 import { QueueDatabase, type RunStatement } from '../../src/webhooks/queue-database.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { NOTHING_HELD } from './fixtures.js';
 import { waitUntil } from './receiver.js';
 
 /** The dispatcher's own connections: a connection lost mid-transaction, and the plans they keep. */
@@ -120,6 +120,17 @@ describe('QueueDatabase', () => {
     expect(plan).toMatch(/Index Scan using webhook_delivery_pkey on webhook_delivery d_1\n\s+Index Cond: \(id = f\.id\)/);
     expect(plan.match(/webhook_delivery_due_index/g)).toHaveLength(1);
     expect(plan).not.toContain('Sort Key: owed.sequence');
+    expect(plan).not.toMatch(/(Seq|Bitmap Heap) Scan on webhook_delivery/);
+  });
+
+  // The fan-out's claim of its own new deliveries: whatever is owed ahead of them in due
+  // order (a dead destination's backlog) must cost it nothing.
+  it('plans the claim of given deliveries to take each by its key, never reading the due index', async () => {
+    const plan = await genericPlanOf('ponte_webhook_claim_given', `'{${NO_DELIVERY}}', '{}', '{}', 32, '{}', '{}', 16, 32, 10, 1000`, (run) =>
+      claimGivenDeliveries(run, [NO_DELIVERY], 10, 1_000, NOTHING_HELD),
+    );
+    expect(plan).toMatch(/Index Scan using webhook_delivery_pkey on webhook_delivery d_2\n\s+Index Cond: \(id = ANY/);
+    expect(plan).not.toContain('webhook_delivery_due_index');
     expect(plan).not.toMatch(/(Seq|Bitmap Heap) Scan on webhook_delivery/);
   });
 });

@@ -14,13 +14,17 @@ function asApiError(error: unknown): ApiError {
   return error instanceof ApiError ? error : new ApiError(String(error), undefined, 0);
 }
 
-/** Runs a query as the signed-in token; runs again when the variables change or on reload. */
-export function useQuery<Result, Variables>(document: TypedDocumentString<Result, Variables>, variables: Variables): QueryState<Result> {
+/**
+ * Runs a query as the signed-in token; runs again when the variables change or on reload.
+ * With `skip` it does not run (nothing to ask, or the token may not ask it).
+ */
+export function useQuery<Result, Variables>(document: TypedDocumentString<Result, Variables>, variables: Variables, options: { skip?: boolean } = {}): QueryState<Result> {
   const { token, signOut } = useSession();
   const key = JSON.stringify(variables);
   const [version, setVersion] = useState(0);
-  const [state, setState] = useState<{ data?: Result; error?: ApiError; loading: boolean }>({ loading: true });
+  const [state, setState] = useState<{ data?: Result; error?: ApiError; loading: boolean }>({ loading: !options.skip });
   useEffect(() => {
+    if (options.skip) return;
     let current = true;
     setState((previous) => ({ data: previous.data, loading: true }));
     execute(token, document, variables).then(
@@ -34,7 +38,7 @@ export function useQuery<Result, Variables>(document: TypedDocumentString<Result
     return () => {
       current = false;
     };
-  }, [token, document, key, version]);
+  }, [token, document, key, version, options.skip]);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
   return { data: state.data, error: state.error, loading: state.loading, reload };
 }

@@ -109,6 +109,8 @@ export type OrderFilterInput = {
   placedFrom?: string | null | undefined;
   /** Placed (placedAt) before (exclusive) */
   placedTo?: string | null | undefined;
+  /** Orders whose externalId is this, whose customer document (CPF or CNPJ, with or without the mask) is this, or whose customer name contains it (case and accents ignored) */
+  search?: string | null | undefined;
   /** Any of these statuses */
   status?: Array<OrderStatus> | null | undefined;
   /** Updated at or after (inclusive) */
@@ -388,6 +390,16 @@ export type ChangeOrderStatusMutationVariables = Exact<{
 
 export type ChangeOrderStatusMutation = { changeOrderStatus: { order: { placedAt: string, nextStatuses: Array<OrderStatusTarget>, updatedAt: string, cancellationReason: string | null, id: string, number: number, channel: string, externalId: string, status: OrderStatus, createdAt: string, customer: { name: string, email: string | null, phone: string | null, document: string | null }, deliveryAddress: { recipient: string, street: string, number: string, complement: string | null, district: string, city: string, state: string, postalCode: string }, amounts: { items: string, shipping: string, discount: string, total: string }, items: Array<{ sku: string, title: string, quantity: number, unitPrice: string, discount: string, total: string }>, payments: Array<{ id: string, method: PaymentMethod, status: PaymentStatus, amount: string, installments: number, paidAt: string | null }>, statusHistory: Array<{ status: OrderStatus, at: string, note: string | null }>, invoice: { number: string, series: string, accessKey: string } | null, shipment: { carrier: string, trackingCode: string, trackingUrl: string | null } | null } } };
 
+export type OrderNumbersQueryVariables = Exact<{
+  ids: Array<string | number> | string | number;
+}>;
+
+
+export type OrderNumbersQuery = { nodes: Array<
+    | { id: string, number: number }
+    | Record<PropertyKey, never>
+   | null> };
+
 export type OrdersTodayQueryVariables = Exact<{
   createdFrom: string;
 }>;
@@ -433,7 +445,7 @@ export type TokensQueryVariables = Exact<{
 }>;
 
 
-export type TokensQuery = { tokens: { edges: Array<{ node: { id: string, name: string, prefix: string, scopes: Array<Scope>, createdAt: string, revokedAt: string | null } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+export type TokensQuery = { tokens: { edges: Array<{ node: { id: string, name: string, prefix: string, scopes: Array<Scope>, createdAt: string, revokedAt: string | null, lastUsedAt: string | null } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
 
 export type CreateTokenMutationVariables = Exact<{
   input: CreateTokenInput;
@@ -468,12 +480,17 @@ export type UninstallApplicationMutationVariables = Exact<{
 
 export type UninstallApplicationMutation = { uninstallApplication: { applicationId: string } };
 
+export type AvailableApplicationsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AvailableApplicationsQuery = { applications: Array<{ id: string, name: string, installed: boolean }> };
+
 export type ViewerQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type ViewerQuery = { viewer: { tokenId: string, scopes: Array<Scope>, sandbox: boolean, seller: { id: string, name: string } } };
 
-export type SubscriptionRowFragment = { id: string, url: string, description: string | null, events: Array<EventType>, active: boolean, health: WebhookHealth, consecutiveFailures: number, lastSuccessAt: string | null, lastFailureAt: string | null, disabledAt: string | null, disabledReason: WebhookDisabledReason | null, createdAt: string };
+export type SubscriptionRowFragment = { id: string, url: string, description: string | null, events: Array<EventType>, active: boolean, health: WebhookHealth, consecutiveFailures: number, lastSuccessAt: string | null, lastFailureAt: string | null, disabledAt: string | null, disabledReason: WebhookDisabledReason | null, createdAt: string, backlog: { owed: number, inFlight: number, oldestOwedAt: string | null } };
 
 export type WebhookSubscriptionsQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -481,21 +498,21 @@ export type WebhookSubscriptionsQueryVariables = Exact<{
 }>;
 
 
-export type WebhookSubscriptionsQuery = { webhookSubscriptions: { edges: Array<{ node: { id: string, url: string, description: string | null, events: Array<EventType>, active: boolean, health: WebhookHealth, consecutiveFailures: number, lastSuccessAt: string | null, lastFailureAt: string | null, disabledAt: string | null, disabledReason: WebhookDisabledReason | null, createdAt: string } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+export type WebhookSubscriptionsQuery = { webhookSubscriptions: { edges: Array<{ node: { id: string, url: string, description: string | null, events: Array<EventType>, active: boolean, health: WebhookHealth, consecutiveFailures: number, lastSuccessAt: string | null, lastFailureAt: string | null, disabledAt: string | null, disabledReason: WebhookDisabledReason | null, createdAt: string, backlog: { owed: number, inFlight: number, oldestOwedAt: string | null } } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
 
 export type CreateWebhookSubscriptionMutationVariables = Exact<{
   input: CreateWebhookSubscriptionInput;
 }>;
 
 
-export type CreateWebhookSubscriptionMutation = { createWebhookSubscription: { secret: string, subscription: { id: string, url: string, description: string | null, events: Array<EventType>, active: boolean, health: WebhookHealth, consecutiveFailures: number, lastSuccessAt: string | null, lastFailureAt: string | null, disabledAt: string | null, disabledReason: WebhookDisabledReason | null, createdAt: string } } };
+export type CreateWebhookSubscriptionMutation = { createWebhookSubscription: { secret: string, subscription: { id: string, url: string, description: string | null, events: Array<EventType>, active: boolean, health: WebhookHealth, consecutiveFailures: number, lastSuccessAt: string | null, lastFailureAt: string | null, disabledAt: string | null, disabledReason: WebhookDisabledReason | null, createdAt: string, backlog: { owed: number, inFlight: number, oldestOwedAt: string | null } } } };
 
 export type UpdateWebhookSubscriptionMutationVariables = Exact<{
   input: UpdateWebhookSubscriptionInput;
 }>;
 
 
-export type UpdateWebhookSubscriptionMutation = { updateWebhookSubscription: { subscription: { id: string, url: string, description: string | null, events: Array<EventType>, active: boolean, health: WebhookHealth, consecutiveFailures: number, lastSuccessAt: string | null, lastFailureAt: string | null, disabledAt: string | null, disabledReason: WebhookDisabledReason | null, createdAt: string } } };
+export type UpdateWebhookSubscriptionMutation = { updateWebhookSubscription: { subscription: { id: string, url: string, description: string | null, events: Array<EventType>, active: boolean, health: WebhookHealth, consecutiveFailures: number, lastSuccessAt: string | null, lastFailureAt: string | null, disabledAt: string | null, disabledReason: WebhookDisabledReason | null, createdAt: string, backlog: { owed: number, inFlight: number, oldestOwedAt: string | null } } } };
 
 export type RotateWebhookSecretMutationVariables = Exact<{
   input: RotateWebhookSecretInput;
@@ -673,6 +690,11 @@ export const SubscriptionRowFragmentDoc = new TypedDocumentString(`
   disabledAt
   disabledReason
   createdAt
+  backlog {
+    owed
+    inFlight
+    oldestOwedAt
+  }
 }
     `, {"fragmentName":"SubscriptionRow"}) as unknown as TypedDocumentString<SubscriptionRowFragment, unknown>;
 export const DeliveryRowFragmentDoc = new TypedDocumentString(`
@@ -917,6 +939,16 @@ fragment OrderView on Order {
     trackingUrl
   }
 }`) as unknown as TypedDocumentString<ChangeOrderStatusMutation, ChangeOrderStatusMutationVariables>;
+export const OrderNumbersDocument = new TypedDocumentString(`
+    query OrderNumbers($ids: [ID!]!) {
+  nodes(ids: $ids) {
+    ... on Order {
+      id
+      number
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<OrderNumbersQuery, OrderNumbersQueryVariables>;
 export const OrdersTodayDocument = new TypedDocumentString(`
     query OrdersToday($createdFrom: DateTimeISO!) {
   orders(first: 200, filter: {createdFrom: $createdFrom}) {
@@ -1038,6 +1070,7 @@ export const TokensDocument = new TypedDocumentString(`
         scopes
         createdAt
         revokedAt
+        lastUsedAt
       }
     }
     pageInfo {
@@ -1095,6 +1128,15 @@ export const UninstallApplicationDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<UninstallApplicationMutation, UninstallApplicationMutationVariables>;
+export const AvailableApplicationsDocument = new TypedDocumentString(`
+    query AvailableApplications {
+  applications {
+    id
+    name
+    installed
+  }
+}
+    `) as unknown as TypedDocumentString<AvailableApplicationsQuery, AvailableApplicationsQueryVariables>;
 export const ViewerDocument = new TypedDocumentString(`
     query Viewer {
   viewer {
@@ -1135,6 +1177,11 @@ export const WebhookSubscriptionsDocument = new TypedDocumentString(`
   disabledAt
   disabledReason
   createdAt
+  backlog {
+    owed
+    inFlight
+    oldestOwedAt
+  }
 }`) as unknown as TypedDocumentString<WebhookSubscriptionsQuery, WebhookSubscriptionsQueryVariables>;
 export const CreateWebhookSubscriptionDocument = new TypedDocumentString(`
     mutation CreateWebhookSubscription($input: CreateWebhookSubscriptionInput!) {
@@ -1158,6 +1205,11 @@ export const CreateWebhookSubscriptionDocument = new TypedDocumentString(`
   disabledAt
   disabledReason
   createdAt
+  backlog {
+    owed
+    inFlight
+    oldestOwedAt
+  }
 }`) as unknown as TypedDocumentString<CreateWebhookSubscriptionMutation, CreateWebhookSubscriptionMutationVariables>;
 export const UpdateWebhookSubscriptionDocument = new TypedDocumentString(`
     mutation UpdateWebhookSubscription($input: UpdateWebhookSubscriptionInput!) {
@@ -1180,6 +1232,11 @@ export const UpdateWebhookSubscriptionDocument = new TypedDocumentString(`
   disabledAt
   disabledReason
   createdAt
+  backlog {
+    owed
+    inFlight
+    oldestOwedAt
+  }
 }`) as unknown as TypedDocumentString<UpdateWebhookSubscriptionMutation, UpdateWebhookSubscriptionMutationVariables>;
 export const RotateWebhookSecretDocument = new TypedDocumentString(`
     mutation RotateWebhookSecret($input: RotateWebhookSecretInput!) {

@@ -68,7 +68,7 @@ export const en: Catalogue = {
     other: 'other',
     notHealthy: 'Subscriptions not healthy',
     allHealthy: 'Every subscription is healthy.',
-    live: 'Updates by itself when an order arrives.',
+    live: 'Live: updates by itself when an order arrives',
   },
   orders: {
     title: 'Orders',
@@ -175,6 +175,8 @@ export const en: Catalogue = {
     lastSuccess: 'Last success',
     lastFailure: 'Last failure',
     failuresInARow: (count) => (count === 1 ? '1 failure in a row' : `${count} failures in a row`),
+    backlog: (owed, inFlight) => `${owed} owed, ${inFlight} in flight`,
+    oldestOwed: 'oldest owed since',
     newSubscription: 'New subscription',
     everyEvent: 'every event (*)',
     description: 'Description',
@@ -199,6 +201,7 @@ export const en: Catalogue = {
     created: 'Created',
     nextAttempt: 'Next attempt',
     orderNumber: (number) => `Order #${number}`,
+    orderId: (id) => `order ${id}`,
   },
   disabledReason: {
     failing: 'too many failures in a row',

@@ -71,7 +71,7 @@ export const ptBR = {
     other: 'outras',
     notHealthy: 'Assinaturas com problemas',
     allHealthy: 'Todas as assinaturas estão saudáveis.',
-    live: 'Atualiza sozinha quando chega um pedido.',
+    live: 'Ao vivo: atualiza sozinha quando chega um pedido',
   },
   orders: {
     title: 'Pedidos',
@@ -178,6 +178,8 @@ export const ptBR = {
     lastSuccess: 'Último sucesso',
     lastFailure: 'Última falha',
     failuresInARow: (count: number) => (count === 1 ? '1 falha seguida' : `${count} falhas seguidas`),
+    backlog: (owed: number, inFlight: number) => `${owed} pendentes, ${inFlight} em envio`,
+    oldestOwed: 'a mais antiga desde',
     newSubscription: 'Nova assinatura',
     everyEvent: 'todos os eventos (*)',
     description: 'Descrição',
@@ -202,6 +204,7 @@ export const ptBR = {
     created: 'Criada em',
     nextAttempt: 'Próxima tentativa',
     orderNumber: (number: number) => `Pedido #${number}`,
+    orderId: (id: string) => `pedido ${id}`,
   },
   disabledReason: {
     failing: 'falhas demais seguidas',

@@ -1,6 +1,8 @@
 import { useEffect } from 'preact/hooks';
 import { useMutation, useQuery } from '../api/hooks';
 import { Badge } from '../components/badge';
+import { Aggregate, useOrderNumbers } from '../components/order-link';
+import { TableFrame } from '../components/table-frame';
 import { Empty, ErrorNotice, QueryView } from '../components/states';
 import { Time } from '../components/time';
 import { RedeliverWebhookDeliveryDocument, Scope, WebhookDeliveryDocument, type DeliveryDetailFragment } from '../generated/graphql';
@@ -38,11 +40,15 @@ function Delivery({ delivery, onChanged }: { delivery: DeliveryDetailFragment; o
   const { can } = useSession();
   const { t } = useLocale();
   const redeliver = useMutation(RedeliverWebhookDeliveryDocument);
+  const orderNumbers = useOrderNumbers(delivery.aggregateType === 'order' ? [delivery.aggregateId] : []);
   return (
     <>
       <h1>
         {eventLabel(delivery.event)} <Badge value={delivery.status} label={t.deliveryStatus[delivery.status]} />
       </h1>
+      <p>
+        <Aggregate type={delivery.aggregateType} id={delivery.aggregateId} orderNumbers={orderNumbers} />
+      </p>
       <p class="muted">
         {t.delivery.summary(delivery.id, delivery.eventId)} · {t.delivery.created} <Time value={delivery.createdAt} /> · {t.delivery.completed} <Time value={delivery.completedAt} />
         {delivery.nextAttemptAt && (
@@ -67,7 +73,7 @@ function Delivery({ delivery, onChanged }: { delivery: DeliveryDetailFragment; o
       {delivery.attempts.length === 0 ? (
         <Empty>{t.delivery.noAttempts}</Empty>
       ) : (
-        <div class="table-wrap">
+        <TableFrame label={t.delivery.attempts}>
           <table>
             <thead>
               <tr>
@@ -107,7 +113,7 @@ function Delivery({ delivery, onChanged }: { delivery: DeliveryDetailFragment; o
               ))}
             </tbody>
           </table>
-        </div>
+        </TableFrame>
       )}
       <h2 id="payload">{t.delivery.payload}</h2>
       {delivery.dataWithheld && <p class="muted">{t.delivery.withheld}</p>}

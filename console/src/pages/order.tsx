@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { useMutation, useQuery } from '../api/hooks';
 import { Badge } from '../components/badge';
+import { TableFrame } from '../components/table-frame';
 import { Empty, ErrorNotice, QueryView } from '../components/states';
 import { Time } from '../components/time';
 import { ChangeOrderStatusDocument, OrderDocument, Scope, type ChangeOrderStatusInput, type OrderViewFragment, type OrderStatusTarget } from '../generated/graphql';
@@ -76,7 +77,7 @@ function OrderDetail({ order, onChanged }: { order: OrderViewFragment; onChanged
         </article>
       </div>
       <h2>{t.order.items}</h2>
-      <div class="table-wrap">
+      <TableFrame label={t.order.items}>
         <table>
           <thead>
             <tr>
@@ -119,12 +120,12 @@ function OrderDetail({ order, onChanged }: { order: OrderViewFragment; onChanged
             </tr>
           </tfoot>
         </table>
-      </div>
+      </TableFrame>
       <h2>{t.order.payments}</h2>
       {order.payments.length === 0 ? (
         <Empty>{t.order.noPayments}</Empty>
       ) : (
-        <div class="table-wrap">
+        <TableFrame label={t.order.payments}>
           <table>
             <thead>
               <tr>
@@ -155,7 +156,7 @@ function OrderDetail({ order, onChanged }: { order: OrderViewFragment; onChanged
               ))}
             </tbody>
           </table>
-        </div>
+        </TableFrame>
       )}
     </>
   );

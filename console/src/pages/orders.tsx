@@ -2,8 +2,10 @@ import { useState } from 'preact/hooks';
 import { useQuery } from '../api/hooks';
 import { Badge } from '../components/badge';
 import { Pager, useCursorPages } from '../components/pager';
+import { TableFrame } from '../components/table-frame';
 import { Empty, QueryView } from '../components/states';
 import { Time } from '../components/time';
+import { ChannelPicker } from '../components/channel-picker';
 import { OrderStatus, OrdersDocument, type OrderFilterInput } from '../generated/graphql';
 import { dayStart, nextDay } from '../i18n/formats';
 import { useLocale } from '../i18n/locale';
@@ -11,6 +13,7 @@ import { useLocale } from '../i18n/locale';
 const PAGE_SIZE = 25;
 
 interface Filters {
+  search: string;
   status: string;
   channel: string;
   from: string;
@@ -20,6 +23,7 @@ interface Filters {
 /** The filters as the API's: dates are whole days in the chosen time zone. */
 function toFilter(filters: Filters, timeZone: string): OrderFilterInput {
   return {
+    search: filters.search.trim() || undefined,
     status: filters.status ? [filters.status as OrderStatus] : undefined,
     channel: filters.channel.trim() || undefined,
     createdFrom: filters.from ? dayStart(filters.from, timeZone) : undefined,
@@ -29,7 +33,7 @@ function toFilter(filters: Filters, timeZone: string): OrderFilterInput {
 
 export function OrdersPage() {
   const { t, format, timeZone } = useLocale();
-  const [filters, setFilters] = useState<Filters>({ status: '', channel: '', from: '', to: '' });
+  const [filters, setFilters] = useState<Filters>({ search: '', status: '', channel: '', from: '', to: '' });
   const filter = toFilter(filters, timeZone);
   const pages = useCursorPages(JSON.stringify(filter));
   const query = useQuery(OrdersDocument, { first: PAGE_SIZE, after: pages.after, filter });
@@ -37,7 +41,12 @@ export function OrdersPage() {
   return (
     <section>
       <h1>{t.orders.title}</h1>
-      <form class="filters" aria-label={t.orders.filter} onSubmit={(event) => event.preventDefault()}>
+      <form class="filters" role="search" aria-label={t.orders.filter} onSubmit={(event) => event.preventDefault()}>
+        <label class="search">
+          {t.orders.search}
+          {/* Applied on Enter or on leaving the field (change), not at each key. */}
+          <input type="search" value={filters.search} onChange={set('search')} placeholder={t.orders.searchHint} maxLength={100} />
+        </label>
         <label>
           {t.orders.status}
           <select aria-label={t.orders.status} value={filters.status} onChange={set('status')}>
@@ -49,10 +58,7 @@ export function OrdersPage() {
             ))}
           </select>
         </label>
-        <label>
-          {t.orders.channel}
-          <input type="search" value={filters.channel} onChange={set('channel')} placeholder="mercadolivre" />
-        </label>
+        <ChannelPicker label={t.orders.channel} value={filters.channel} onChange={(channel) => setFilters({ ...filters, channel })} />
         <label>
           {t.orders.from}
           <input type="date" value={filters.from} onChange={set('from')} />
@@ -68,7 +74,7 @@ export function OrdersPage() {
             <Empty>{t.orders.noMatch}</Empty>
           ) : (
             <>
-              <div class="table-wrap">
+              <TableFrame label={t.orders.title}>
                 <table>
                   <thead>
                     <tr>
@@ -101,7 +107,7 @@ export function OrdersPage() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableFrame>
               <Pager pages={pages} hasNextPage={orders.pageInfo.hasNextPage} endCursor={orders.pageInfo.endCursor} />
             </>
           )

@@ -1,15 +1,18 @@
-import { useMemo } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { useQuery } from '../api/hooks';
+import { useLiveRefresh } from '../api/live-updates';
 import { Badge } from '../components/badge';
 import { BarChart } from '../components/bar-chart';
 import { Empty, QueryView } from '../components/states';
-import { OrdersTodayDocument, RecentDeliveriesDocument, Scope } from '../generated/graphql';
+import { EventType, OrdersTodayDocument, RecentDeliveriesDocument, Scope } from '../generated/graphql';
 import { dayOf, dayStart } from '../i18n/formats';
 import { useLocale } from '../i18n/locale';
 import { scopeLabel } from '../wire-names';
 import { useSession } from '../session-context';
 
 const HOUR_MS = 3_600_000;
+/** What moves the overview: orders arriving and changing status (their deliveries follow). */
+const MOVING_EVENTS = [EventType.PedidoCriado, EventType.PedidoStatusAlterado];
 
 function countBy<T>(rows: T[], key: (row: T) => string): { name: string; count: number }[] {
   const counts = new Map<string, number>();
@@ -20,23 +23,41 @@ function countBy<T>(rows: T[], key: (row: T) => string): { name: string; count: 
 export function OverviewPage() {
   const { can, viewer } = useSession();
   const { t } = useLocale();
+  // Each event that moves the figures counts here; the cards ask again when it changes.
+  const [moves, setMoves] = useState(0);
+  const live = useLiveRefresh(MOVING_EVENTS, () => setMoves((count) => count + 1), can(Scope.OrdersRead));
   return (
     <section>
       <h1>{t.overview.title}</h1>
-      <p class="muted">{t.overview.signedInAs(viewer.seller.name, viewer.scopes.map(scopeLabel).join(', ') || t.overview.noScopes)}</p>
+      <p class="muted">
+        {t.overview.signedInAs(viewer.seller.name, viewer.scopes.map(scopeLabel).join(', ') || t.overview.noScopes)}{' '}
+        {live && (
+          <span class="live-badge" role="status">
+            {t.overview.live}
+          </span>
+        )}
+      </p>
       <div class="cards">
-        {can(Scope.OrdersRead) && <OrdersToday />}
-        {can(Scope.WebhooksRead) && <DeliveriesLastHour />}
+        {can(Scope.OrdersRead) && <OrdersToday moves={moves} />}
+        {can(Scope.WebhooksRead) && <DeliveriesLastHour moves={moves} />}
       </div>
     </section>
   );
 }
 
-function OrdersToday() {
+/** A query's reload each time `moves` counts another change (not on the first render, which loads anyway). */
+function useReloadOn(moves: number, reload: () => void): void {
+  useEffect(() => {
+    if (moves > 0) reload();
+  }, [moves]);
+}
+
+function OrdersToday({ moves }: { moves: number }) {
   const { t, format, timeZone } = useLocale();
-  // Today is the seller's day: it starts at midnight in the chosen time zone.
-  const createdFrom = useMemo(() => dayStart(dayOf(new Date(), timeZone), timeZone), [timeZone]);
+  // Today is the seller's day: it starts at midnight in the chosen time zone (and moves on at the next).
+  const createdFrom = dayStart(dayOf(new Date(), timeZone), timeZone);
   const query = useQuery(OrdersTodayDocument, { createdFrom });
+  useReloadOn(moves, query.reload);
   return (
     <article class="card">
       <h2>{t.overview.ordersToday}</h2>
@@ -60,9 +81,10 @@ function OrdersToday() {
   );
 }
 
-function DeliveriesLastHour() {
+function DeliveriesLastHour({ moves }: { moves: number }) {
   const { t } = useLocale();
   const query = useQuery(RecentDeliveriesDocument, {});
+  useReloadOn(moves, query.reload);
   return (
     <article class="card">
       <h2>{t.overview.webhooks}</h2>

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { useMutation, useQuery } from '../api/hooks';
 import { Pager, useCursorPages } from '../components/pager';
+import { TableFrame } from '../components/table-frame';
 import { Empty, ErrorNotice, QueryView } from '../components/states';
 import { ChannelsDocument, PutChannelDocument, Scope, SetOnHandDocument, StockProductsDocument, type ChannelsQuery, type StockProductsQuery } from '../generated/graphql';
 import { useLocale, useT } from '../i18n/locale';
@@ -23,7 +24,7 @@ export function StockPage() {
           if (list.edges.length === 0) return <Empty>{t.stock.noProducts}</Empty>;
           return (
             <>
-              <div class="table-wrap">
+              <TableFrame label={t.stock.title}>
                 <table>
                   <thead>
                     <tr>
@@ -55,7 +56,7 @@ export function StockPage() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableFrame>
               <Pager pages={pages} hasNextPage={list.pageInfo.hasNextPage} endCursor={list.pageInfo.endCursor} />
             </>
           );
@@ -126,7 +127,7 @@ function ChannelTable({ channels, onSaved }: { channels: Channel[]; onSaved(): v
   const { can } = useSession();
   const t = useT();
   return (
-    <div class="table-wrap">
+    <TableFrame label={t.stock.channels}>
       <table>
         <thead>
           <tr>
@@ -151,7 +152,7 @@ function ChannelTable({ channels, onSaved }: { channels: Channel[]; onSaved(): v
           ))}
         </tbody>
       </table>
-    </div>
+    </TableFrame>
   );
 }
 

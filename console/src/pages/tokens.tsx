@@ -1,9 +1,11 @@
 import { useState } from 'preact/hooks';
 import { useMutation, useQuery } from '../api/hooks';
 import { Pager, useCursorPages } from '../components/pager';
+import { TableFrame } from '../components/table-frame';
 import { Empty, ErrorNotice, QueryView } from '../components/states';
 import { Time } from '../components/time';
 import {
+  AvailableApplicationsDocument,
   CreateTokenDocument,
   InstallApplicationDocument,
   InstalledApplicationsDocument,
@@ -89,7 +91,7 @@ function Tokens() {
             <Empty>{t.tokens.noTokens}</Empty>
           ) : (
             <>
-              <div class="table-wrap">
+              <TableFrame label={t.tokens.tokens}>
                 <table>
                   <thead>
                     <tr>
@@ -97,6 +99,7 @@ function Tokens() {
                       <th scope="col">{t.tokens.prefix}</th>
                       <th scope="col">{t.tokens.scopeColumn}</th>
                       <th scope="col">{t.tokens.created}</th>
+                      <th scope="col">{t.tokens.lastUsed}</th>
                       <th scope="col">{t.tokens.state}</th>
                     </tr>
                   </thead>
@@ -111,6 +114,7 @@ function Tokens() {
                         <td>
                           <Time value={token.createdAt} />
                         </td>
+                        <td>{token.lastUsedAt ? <Time value={token.lastUsedAt} /> : <span class="muted">{t.tokens.neverUsed}</span>}</td>
                         <td>
                           {token.revokedAt ? (
                             <>
@@ -136,7 +140,7 @@ function Tokens() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableFrame>
               <Pager pages={pages} hasNextPage={list.pageInfo.hasNextPage} endCursor={list.pageInfo.endCursor} />
             </>
           )
@@ -150,33 +154,17 @@ function Applications() {
   const { can } = useSession();
   const t = useT();
   const applications = useQuery(InstalledApplicationsDocument, {});
-  const install = useMutation(InstallApplicationDocument);
   const uninstall = useMutation(UninstallApplicationDocument);
-  const [applicationId, setApplicationId] = useState('');
+  // Each install or uninstall counts here; the picker, keyed by it, asks again what is left to install.
+  const [changes, setChanges] = useState(0);
+  const changed = () => {
+    setChanges((count) => count + 1);
+    applications.reload();
+  };
   return (
     <>
       <h2>{t.tokens.applications}</h2>
-      {can(Scope.WebhooksWrite) && can(Scope.OrdersRead) && (
-        <form
-          class="inline-form"
-          onSubmit={async (event) => {
-            event.preventDefault();
-            if (await install.run({ input: { applicationId: applicationId.trim() } })) {
-              setApplicationId('');
-              applications.reload();
-            }
-          }}
-        >
-          <label>
-            {t.tokens.application}
-            <input required value={applicationId} onInput={(event) => setApplicationId(event.currentTarget.value)} />
-          </label>
-          <button type="submit" class="primary" disabled={install.busy}>
-            {t.tokens.install}
-          </button>
-          {install.error && <ErrorNotice error={install.error} />}
-        </form>
-      )}
+      {can(Scope.WebhooksWrite) && can(Scope.OrdersRead) && <InstallApplication key={changes} onInstalled={changed} />}
       {uninstall.error && <ErrorNotice error={uninstall.error} />}
       <QueryView query={applications}>
         {({ installedApplications }) =>
@@ -195,7 +183,7 @@ function Applications() {
                       class="danger"
                       aria-label={t.tokens.uninstallNamed(application.name)}
                       disabled={uninstall.busy}
-                      onClick={async () => (await uninstall.run({ input: { applicationId: application.applicationId } })) && applications.reload()}
+                      onClick={async () => (await uninstall.run({ input: { applicationId: application.applicationId } })) && changed()}
                     >
                       {t.tokens.uninstall}
                     </button>
@@ -207,5 +195,41 @@ function Applications() {
         }
       </QueryView>
     </>
+  );
+}
+
+/** Install by name: the store's applications the seller has not installed, to pick from. */
+function InstallApplication({ onInstalled }: { onInstalled(): void }) {
+  const t = useT();
+  const available = useQuery(AvailableApplicationsDocument, {});
+  const install = useMutation(InstallApplicationDocument);
+  const [applicationId, setApplicationId] = useState('');
+  const choices = available.data?.applications.filter((application) => !application.installed) ?? [];
+  if (available.data && choices.length === 0) return <p class="muted">{t.tokens.noneAvailable}</p>;
+  return (
+    <form
+      class="inline-form"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        if (await install.run({ input: { applicationId } })) onInstalled();
+      }}
+    >
+      <label>
+        {t.tokens.application}
+        <select aria-label={t.tokens.application} required value={applicationId} onChange={(event) => setApplicationId(event.currentTarget.value)}>
+          <option value="">{t.tokens.choose}</option>
+          {choices.map((application) => (
+            <option key={application.id} value={application.id}>
+              {application.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" class="primary" disabled={install.busy || !applicationId}>
+        {t.tokens.install}
+      </button>
+      {install.error && <ErrorNotice error={install.error} />}
+      {available.error && <ErrorNotice error={available.error} retry={available.reload} />}
+    </form>
   );
 }

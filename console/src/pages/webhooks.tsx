@@ -1,7 +1,9 @@
 import { useState } from 'preact/hooks';
 import { useMutation, useQuery } from '../api/hooks';
 import { Badge } from '../components/badge';
+import { Aggregate, useOrderNumbers } from '../components/order-link';
 import { Pager, useCursorPages } from '../components/pager';
+import { TableFrame } from '../components/table-frame';
 import { Empty, ErrorNotice, QueryView } from '../components/states';
 import { Time } from '../components/time';
 import {
@@ -19,7 +21,8 @@ import {
   type SubscriptionRowFragment,
   type WebhookDeliveryFilter,
 } from '../generated/graphql';
-import { useT } from '../i18n/locale';
+import { zonedInstant } from '../i18n/formats';
+import { useLocale, useT } from '../i18n/locale';
 import { useSession } from '../session-context';
 import { eventLabel, INTERFACE_EVENTS } from '../wire-names';
 
@@ -73,7 +76,7 @@ function InstalledRegistrations() {
         registrations.length === 0 ? (
           <Empty>{t.webhooks.noRegistrations}</Empty>
         ) : (
-          <div class="table-wrap">
+          <TableFrame label={t.webhooks.applications}>
             <table>
               <thead>
                 <tr>
@@ -107,7 +110,7 @@ function InstalledRegistrations() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableFrame>
         )
       }
     </QueryView>
@@ -166,7 +169,7 @@ function CreateSubscription({ onCreated }: { onCreated(url: string, secret: stri
 
 function SubscriptionItem({ subscription, onChanged, onSecret }: { subscription: SubscriptionRowFragment; onChanged(): void; onSecret(secret: string): void }) {
   const { can } = useSession();
-  const t = useT();
+  const { t, timeZone } = useLocale();
   const update = useMutation(UpdateWebhookSubscriptionDocument);
   const rotate = useMutation(RotateWebhookSecretDocument);
   const remove = useMutation(DeleteWebhookSubscriptionDocument);
@@ -191,6 +194,11 @@ function SubscriptionItem({ subscription, onChanged, onSecret }: { subscription:
         {subscription.events.map(eventLabel).join(', ')} · {t.webhooks.lastSuccess} <Time value={subscription.lastSuccessAt} /> · {t.webhooks.lastFailure} <Time value={subscription.lastFailureAt} /> ·{' '}
         {t.webhooks.failuresInARow(subscription.consecutiveFailures)}
       </p>
+      {subscription.backlog.owed > 0 && (
+        <p class="muted backlog">
+          {t.webhooks.backlog(subscription.backlog.owed, subscription.backlog.inFlight)} · {t.webhooks.oldestOwed} <Time value={subscription.backlog.oldestOwedAt} />
+        </p>
+      )}
       {can(Scope.WebhooksWrite) && (
         <div class="actions">
           <button type="button" disabled={update.busy} onClick={async () => (await update.run({ input: { subscriptionId: subscription.id, active: !subscription.active } })) && onChanged()}>
@@ -220,7 +228,7 @@ function SubscriptionItem({ subscription, onChanged, onSecret }: { subscription:
             class="inline-form"
             onSubmit={async (event) => {
               event.preventDefault();
-              const result = await recover.run({ input: { subscriptionId: subscription.id, since: new Date(since).toISOString() } });
+              const result = await recover.run({ input: { subscriptionId: subscription.id, since: zonedInstant(since, timeZone) } });
               if (result) setRecovered(result.recoverWebhookDeliveries.redelivered);
             }}
           >
@@ -250,6 +258,9 @@ function DeliveryLog({ subscriptions }: { subscriptions: SubscriptionRowFragment
   };
   const pages = useCursorPages(JSON.stringify(filter));
   const deliveries = useQuery(WebhookDeliveriesDocument, { first: 25, after: pages.after, filter });
+  const orderNumbers = useOrderNumbers(
+    deliveries.data?.webhookDeliveries.edges.filter(({ node }) => node.aggregateType === 'order').map(({ node }) => node.aggregateId) ?? [],
+  );
   const set = (field: keyof typeof filters) => (event: Event) => setFilters({ ...filters, [field]: (event.currentTarget as HTMLInputElement).value });
   return (
     <>
@@ -299,7 +310,7 @@ function DeliveryLog({ subscriptions }: { subscriptions: SubscriptionRowFragment
             <Empty>{t.webhooks.noDeliveries}</Empty>
           ) : (
             <>
-              <div class="table-wrap">
+              <TableFrame label={t.webhooks.deliveryLog}>
                 <table>
                   <thead>
                     <tr>
@@ -322,8 +333,8 @@ function DeliveryLog({ subscriptions }: { subscriptions: SubscriptionRowFragment
                         <td>
                           <Badge value={delivery.status} label={t.deliveryStatus[delivery.status]} />
                         </td>
-                        <td class="muted">
-                          {delivery.aggregateType} {delivery.aggregateId}
+                        <td>
+                          <Aggregate type={delivery.aggregateType} id={delivery.aggregateId} orderNumbers={orderNumbers} />
                         </td>
                         <td class="number">{delivery.attemptCount}</td>
                         <td>
@@ -336,7 +347,7 @@ function DeliveryLog({ subscriptions }: { subscriptions: SubscriptionRowFragment
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableFrame>
               <Pager pages={pages} hasNextPage={webhookDeliveries.pageInfo.hasNextPage} endCursor={webhookDeliveries.pageInfo.endCursor} />
             </>
           )

@@ -21,7 +21,8 @@ import {
 } from './logistics.types.js';
 import * as schemas from './logistics.schemas.js';
 import { CarrierChatMessage, TrackingEvent, type Shipment } from './shipment.entity.js';
-import { addTrackingEvent, carrierChatOfOrder, createShipment, findShipment, findShipments, postCarrierChatMessage, shipmentsOfOrder } from './shipment.service.js';
+import { MaxItems } from '../../graphql/list-size.js';
+import { SHIPMENTS_PER_ORDER_MAX, TRACKING_EVENTS_MAX, addTrackingEvent, carrierChatOfOrder, createShipment, findShipment, findShipments, postCarrierChatMessage, shipmentsOfOrder } from './shipment.service.js';
 
 /** Shipments, tracking and the carrier chat: orders' logistics, under the orders scopes. */
 const createShipmentValidator = compileInput(schemas.CreateShipmentSchema);
@@ -34,7 +35,8 @@ export const shipmentNode: NodeType = { readScope: 'orders:read', find: ({ em },
 @Resolver(() => ShipmentType)
 export class LogisticsResolver {
   @Authorized('orders:read')
-  @Query(() => [ShipmentType], { description: 'The order\'s shipments, oldest first' })
+  @MaxItems(SHIPMENTS_PER_ORDER_MAX)
+  @Query(() => [ShipmentType], { description: `The order's shipments, oldest first (at most ${SHIPMENTS_PER_ORDER_MAX})` })
   async shipments(@Arg('orderId', () => ID, { description: 'The order' }) orderId: string, @Ctx() { em }: GraphQLContext): Promise<Shipment[]> {
     return shipmentsOfOrder(em, orderId);
   }
@@ -87,7 +89,8 @@ export class LogisticsResolver {
     return { message: await postCarrierChatMessage(em, sellerId, orderId, validInput(chatMessageValidator, message)) };
   }
 
-  @FieldResolver(() => [TrackingEventType], { description: 'In the order they were recorded' })
+  @MaxItems(TRACKING_EVENTS_MAX)
+  @FieldResolver(() => [TrackingEventType], { description: `In the order they were recorded (at most ${TRACKING_EVENTS_MAX})` })
   async trackingEvents(@Root() shipment: Shipment, @Ctx() context: GraphQLContext): Promise<TrackingEvent[]> {
     return childrenLoader(context, TrackingEvent, 'shipment').load(shipment.id);
   }

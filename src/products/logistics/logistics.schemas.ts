@@ -4,6 +4,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { CHAT_SENDERS, TRACKING_STATUSES } from './shipment.entity.js';
+import { webUrl } from '../../http/web-url.js';
 
 const Text = (maxLength: number, description?: string) => Type.String({ minLength: 1, maxLength, ...(description ? { description } : {}) });
 const strict = { additionalProperties: false } as const;
@@ -12,7 +13,7 @@ export const CreateShipmentSchema = Type.Object(
   {
     carrier: Text(100),
     trackingCode: Text(100, 'Unique per seller and carrier'),
-    trackingUrl: Type.Optional(Type.String({ format: 'uri', maxLength: 2048 })),
+    trackingUrl: Type.Optional(webUrl(2048)),
   },
   { ...strict, examples: [{ carrier: 'Correios', trackingCode: 'BR123456789BR', trackingUrl: 'https://rastreamento.correios.com.br/app/index.php?objeto=BR123456789BR' }] },
 );

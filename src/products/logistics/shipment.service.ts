@@ -12,6 +12,7 @@ import { childrenOf } from '../products.loaders.js';
 import { carrierChatPosted, freightTracked, trackingUpdated } from './logistics.events.js';
 import type { ChatMessageInput, CreateShipmentInput, TrackingEventInput } from './logistics.schemas.js';
 import { CarrierChatMessage, Shipment, TrackingEvent } from './shipment.entity.js';
+import { claimQuota } from '../../db/quota.js';
 
 /** Only an invoiced order has something to ship; a cancelled one has nothing left to ship. */
 const SHIPPABLE: readonly OrderStatus[] = ['faturado', 'enviado', 'entregue'];
@@ -22,12 +23,23 @@ async function findOrder(em: EntityManager, orderId: string): Promise<Order> {
   return order;
 }
 
+/** Shipments of one order, and tracking events of one shipment: lists of their views. */
+export const SHIPMENTS_PER_ORDER_MAX = 20;
+export const TRACKING_EVENTS_MAX = 100;
+
 export async function createShipment(em: EntityManager, sellerId: string, orderId: string, input: CreateShipmentInput): Promise<Shipment> {
   return em.transactional(async (tx) => {
     const order = await findOrder(tx, orderId);
     if (!SHIPPABLE.includes(order.status)) {
       throw new AppError('CONFLICT', `An order ships once invoiced; this one is ${order.status}`, { status: order.status });
     }
+    await claimQuota(tx, {
+      key: `shipments:${order.id}`,
+      limit: SHIPMENTS_PER_ORDER_MAX,
+      what: 'shipments of an order',
+      remedy: 'an order ships in at most that many packages',
+      count: () => tx.count(Shipment, { order: order.id }),
+    });
     const now = await transactionTime(tx);
     const shipment = tx.create(Shipment, {
       seller: sellerId,
@@ -65,6 +77,13 @@ export async function addTrackingEvent(
   return em.transactional(async (tx) => {
     const shipment = isUuid(shipmentId) ? await tx.findOne(Shipment, { id: shipmentId }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
     if (!shipment) throw notFound('Shipment');
+    await claimQuota(tx, {
+      key: `tracking-events:${shipment.id}`,
+      limit: TRACKING_EVENTS_MAX,
+      what: 'tracking events of a shipment',
+      remedy: 'the shipment\'s tracking is full',
+      count: () => tx.count(TrackingEvent, { shipment: shipment.id }),
+    });
     const now = await transactionTime(tx);
     const at = input.at ? new Date(input.at) : now;
     const latest = await tx.findOne(TrackingEvent, { shipment: shipment.id }, { orderBy: { at: 'desc', id: 'desc' } });

@@ -10,6 +10,7 @@ import { cycleCreated } from './payments.events.js';
 import type { CloseCycleInput } from './payments.schemas.js';
 import { SettlementCycle, SettlementEntry } from './settlement-cycle.entity.js';
 import { payoutDateOf, settle } from './settlement-rules.js';
+import { formatMoney, MONEY_MAX_CENTS, parseMoney } from '../../money.js';
 
 export type SettlementSettings = Pick<Config, 'settlementFeePercent' | 'settlementPayoutDays'>;
 
@@ -45,6 +46,10 @@ export async function closeSettlementCycle(
       payments.map((payment) => payment.amount),
       settings.settlementFeePercent,
     );
+    // Every payment fits, but enough of them do not: such a period closes in shorter parts.
+    if (parseMoney(figures.gross) > MONEY_MAX_CENTS) {
+      throw validationFailed([{ path: '/periodEnd', message: `the period's ${payments.length} payments add up to more than ${formatMoney(MONEY_MAX_CENTS)}: close a shorter period` }]);
+    }
     const cycle = tx.create(SettlementCycle, {
       seller: sellerId,
       periodStart,

@@ -1,5 +1,6 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { claimQuota } from '../../db/quota.js';
 import { transactionTime } from '../../db/transaction-time.js';
 import { AppError, notFound, validationFailed } from '../../errors.js';
 import { recordEvent } from '../../events/outbox.js';
@@ -33,6 +34,9 @@ export async function openSupportCase(em: EntityManager, sellerId: string, input
   });
 }
 
+/** Messages one case holds: a case's messages are one list of its views (GraphQL, REST). */
+export const SUPPORT_MESSAGES_MAX = 200;
+
 export async function addSupportMessage(
   em: EntityManager,
   sellerId: string,
@@ -52,6 +56,13 @@ async function addMessage(
   input: CaseMessageInput,
   at: Date,
 ): Promise<SupportMessage> {
+  await claimQuota(tx, {
+    key: `support-messages:${supportCase.id}`,
+    limit: SUPPORT_MESSAGES_MAX,
+    what: 'messages in a support case',
+    remedy: 'open a new case to go on',
+    count: () => tx.count(SupportMessage, { supportCase: supportCase.id }),
+  });
   const message = tx.create(SupportMessage, {
     seller: sellerId,
     supportCase: supportCase.id,

@@ -23,7 +23,8 @@ import { AFTER, connectionType, FIRST, toConnection, type Connection } from '../
 import { DateTime } from '../../graphql/scalars.js';
 import { compileInput } from '../../http/validation.js';
 import { childrenLoader } from '../products.loaders.js';
-import { addSupportMessage, closeSupportCase, findSupportCase, findSupportCases, listSupportCases, openSupportCase } from './support-case.service.js';
+import { MaxItems } from '../../graphql/list-size.js';
+import { SUPPORT_MESSAGES_MAX, addSupportMessage, closeSupportCase, findSupportCase, findSupportCases, listSupportCases, openSupportCase } from './support-case.service.js';
 import * as schemas from './support.schemas.js';
 import { SupportCase, SupportMessage, type CaseStatus, type MessageDirection } from './support-case.entity.js';
 
@@ -153,7 +154,8 @@ export class SupportResolver {
     return { supportCase: await closeSupportCase(em, sellerId, caseId) };
   }
 
-  @FieldResolver(() => [SupportMessageType], { description: 'Oldest first' })
+  @MaxItems(SUPPORT_MESSAGES_MAX)
+  @FieldResolver(() => [SupportMessageType], { description: `Oldest first (at most ${SUPPORT_MESSAGES_MAX})` })
   async messages(@Root() supportCase: SupportCase, @Ctx() context: GraphQLContext): Promise<SupportMessage[]> {
     return childrenLoader(context, SupportMessage, 'supportCase').load(supportCase.id);
   }
