@@ -10,8 +10,11 @@ import { hotSku } from './scenarios/hot-sku.js';
 import { noisyNeighbour } from './scenarios/noisy-neighbour.js';
 import { ordersIngest } from './scenarios/orders-ingest.js';
 import { ordersList } from './scenarios/orders-list.js';
+import { replica } from './scenarios/replica.js';
 import { scale } from './scenarios/scale.js';
+import { scaleOut } from './scenarios/scale-out.js';
 import { stack } from './scenarios/stack.js';
+import { tenants } from './scenarios/tenants.js';
 import { webhookThroughput } from './scenarios/webhook-throughput.js';
 
 const SCENARIOS: Record<string, () => Promise<void>> = {
@@ -22,6 +25,9 @@ const SCENARIOS: Record<string, () => Promise<void>> = {
   fanout,
   'hot-sku': hotSku,
   stack,
+  'scale-out': scaleOut,
+  replica,
+  tenants,
   scale,
 };
 

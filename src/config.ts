@@ -1,4 +1,5 @@
 import { accessSync, constants } from 'node:fs';
+import { isIPv4, isIPv6 } from 'node:net';
 
 /**
  * Environment → typed, validated configuration. The one place that reads process.env
@@ -34,6 +35,12 @@ export interface Config {
   pageSizeDefault: number;
   pageSizeMax: number;
   rateLimitPerMinute: number;
+  /** The budget of one seller over all its tokens (the token budget holds within it). */
+  rateLimitPerSellerPerMinute: number;
+  /** Active tokens a seller may hold before its tokens may mint no more (the operator may). */
+  tokensPerSellerMax: number;
+  /** Proxies whose X-Forwarded-For gives the client's address (rate limits); unset: the peer is the client. */
+  trustProxy: string[] | undefined;
   /** How long a credential that passed may be answered from memory (0: looked up on every request). */
   authCacheMs: number;
   /** Operation limits, over HTTP and graphql-ws alike (docs/security.md#graphql-operations). */
@@ -42,6 +49,8 @@ export interface Config {
   graphqlMaxAliases: number;
   graphqlMaxTokens: number;
   graphqlMaxDirectives: number;
+  /** About the most bytes of data one GraphQL response carries (src/graphql/response-size.ts). */
+  graphqlMaxResponseBytes: number;
   webhookTimeoutMs: number;
   webhookMaxAttempts: number;
   webhookBackoffBaseMs: number;
@@ -86,6 +95,8 @@ export interface Config {
   liveMaxSubscriptionsPerConnection: number;
   /** Open WebSocket connections one token may hold in this process. */
   liveMaxConnectionsPerToken: number;
+  /** Open live connections of one seller, over all its tokens, per process. */
+  liveMaxConnectionsPerSeller: number;
   /** Subscriptions with `after` (replays) one token may start per minute in this process. */
   liveMaxReplaysPerMinute: number;
   /** How often a process checks that the tokens of its open live connections are not revoked. */
@@ -209,6 +220,30 @@ const percent: Parse<string> = (raw, name) => {
   return value;
 };
 
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * Addresses or networks of the proxies in front ("127.0.0.1,10.0.0.0/8", or loopback,
+ * linklocal, uniquelocal), comma-separated. No "true" and no hop count: either would let a
+ * client that reaches the port directly write its own X-Forwarded-For.
+ */
+const proxies: Parse<string[]> = (raw, name) => {
+  const entries = raw.split(',').map((entry) => entry.trim());
+  const invalid = entries.filter((entry) => !PROXY_RANGES.includes(entry) && !isAddressOrNetwork(entry));
+  if (invalid.length > 0) {
+    throw new ConfigError(`${name} must list proxy addresses or networks (e.g. 127.0.0.1,10.0.0.0/8) or loopback, linklocal, uniquelocal (got "${invalid.join(',')}")`);
+  }
+  return entries;
+};
+
+function isAddressOrNetwork(entry: string): boolean {
+  const [address = '', bits, ...rest] = entry.split('/');
+  if (!(isIPv4(address) || isIPv6(address)) || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const maximum = isIPv6(address) ? 128 : 32;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= maximum;
+}
+
 function read<T>(env: Env, name: string, parse: Parse<T>, fallback: T): T {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -240,12 +275,16 @@ export function loadConfig(env: Env = process.env): Config {
     pageSizeDefault: read(env, 'PAGE_SIZE_DEFAULT', integer(1, 200), 50),
     pageSizeMax: read(env, 'PAGE_SIZE_MAX', integer(1, 1000), 200),
     rateLimitPerMinute: read(env, 'RATE_LIMIT_PER_MINUTE', integer(1), 1200),
+    rateLimitPerSellerPerMinute: read(env, 'RATE_LIMIT_PER_SELLER_PER_MINUTE', integer(1), 3600),
+    tokensPerSellerMax: read(env, 'TOKENS_PER_SELLER_MAX', integer(1, 100_000), 100),
+    trustProxy: optional(env, 'TRUST_PROXY', proxies),
     authCacheMs: read(env, 'AUTH_CACHE_MS', integer(0, 3_600_000), 60_000),
     graphqlMaxDepth: read(env, 'GRAPHQL_MAX_DEPTH', integer(1, 100), 12),
     graphqlMaxCost: read(env, 'GRAPHQL_MAX_COST', integer(1), 5000),
     graphqlMaxAliases: read(env, 'GRAPHQL_MAX_ALIASES', integer(0, 10_000), 30),
     graphqlMaxTokens: read(env, 'GRAPHQL_MAX_TOKENS', integer(100, 1_000_000), 1000),
     graphqlMaxDirectives: read(env, 'GRAPHQL_MAX_DIRECTIVES', integer(0, 10_000), 50),
+    graphqlMaxResponseBytes: read(env, 'GRAPHQL_MAX_RESPONSE_BYTES', integer(1024, 1024 * 1024 * 1024), 10 * 1024 * 1024),
     webhookTimeoutMs: read(env, 'WEBHOOK_TIMEOUT_MS', integer(1), 10_000),
     webhookMaxAttempts: read(env, 'WEBHOOK_MAX_ATTEMPTS', integer(1, 100), 8),
     webhookBackoffBaseMs: read(env, 'WEBHOOK_BACKOFF_BASE_MS', integer(0), 5000),
@@ -274,6 +313,7 @@ export function loadConfig(env: Env = process.env): Config {
     liveMaxMessageBytes: read(env, 'LIVE_MAX_MESSAGE_BYTES', integer(1024, 100 * 1024 * 1024), 1024 * 1024),
     liveMaxSubscriptionsPerConnection: read(env, 'LIVE_MAX_SUBSCRIPTIONS_PER_CONNECTION', integer(1, 10_000), 25),
     liveMaxConnectionsPerToken: read(env, 'LIVE_MAX_CONNECTIONS_PER_TOKEN', integer(1, 100_000), 10),
+    liveMaxConnectionsPerSeller: read(env, 'LIVE_MAX_CONNECTIONS_PER_SELLER', integer(1, 100_000), 30),
     liveMaxReplaysPerMinute: read(env, 'LIVE_MAX_REPLAYS_PER_MINUTE', integer(1, 100_000), 60),
     liveTokenCheckMs: read(env, 'LIVE_TOKEN_CHECK_MS', integer(10, 60_000), 2000),
     secretsKey: optional(env, 'SECRETS_KEY', aesKey),

@@ -5,6 +5,16 @@
 // formatter might produce ("1e3", "-0.5", "10.999") is a client bug worth a 422.
 const MONEY_PATTERN = /^(\d+)(?:\.(\d{1,2}))?$/;
 
+/**
+ * What a client may send as an amount (an order's prices, a catalogue price): at most 12
+ * whole digits, so every stored figure and every sum of an order fits numeric(14,2)'s
+ * and the answer stays small.
+ */
+export const MONEY_INPUT_PATTERN = '^\\d{1,12}(\\.\\d{1,2})?$';
+
+/** The largest amount a stored figure holds (numeric(14,2): 999,999,999,999.99), in cents. */
+export const MONEY_MAX_CENTS = 99_999_999_999_999n;
+
 export function isMoneyString(s: unknown): s is string {
   return typeof s === 'string' && MONEY_PATTERN.test(s);
 }

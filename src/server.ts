@@ -88,22 +88,22 @@ export async function buildServer(deps: ServerDeps): Promise<RestApp> {
     if (replicas && writer && (request.wrote || (!READ_METHODS.has(request.method) && request.routeOptions.url !== '/graphql'))) replicas.wrote(writer);
   });
   app.decorateRequest('wrote', false);
-  // Who calls, then their budget, then their scope: a refused request still spends budget,
-  // and a client out of budget is refused before its unknown credential costs a query.
+  // Who calls, then their budget, then their scope: a refused request still spends budget.
+  // The credential is resolved first, so a valid one never pays for its address's budget.
   app.addHook('onRequest', async (request, reply) => {
-    // `/metrics` checks its own token, which is no API credential.
-    if (request.routeOptions.config.authenticate === false) return;
-    const limited = request.routeOptions.config.rateLimit !== false;
-    const credential = await authenticator.authenticate(() => request.em, bearerSecret(request.headers.authorization), async (passedRecently) => {
-      if (limited && !passedRecently && (await rateLimits.exhausted(request))) await rateLimits.limitRequest(request, reply);
-    });
+    // `/metrics` checks its own token, which is no API credential. A route exempt from the
+    // rate limit is public and takes no credential either: looking one up there would let
+    // anyone make us query the database without limit.
+    const { authenticate, rateLimit } = request.routeOptions.config;
+    if (authenticate === false || rateLimit === false) return;
+    const credential = await authenticator.authenticate(() => request.em, bearerSecret(request.headers.authorization));
     request.principal = credential?.kind === 'token' ? credential.principal : undefined;
     request.applicationId = credential?.kind === 'application' ? credential.applicationId : undefined;
     // A token is looked up with a raw statement, so a fork made for the lookup holds no
     // entity: it is scoped in place rather than forked again.
     const lookupFork = forks.get(request);
     if (lookupFork && request.principal) scopeToSeller(lookupFork, request.principal.sellerId);
-    if (limited) await rateLimits.limitRequest(request, reply);
+    await rateLimits.limitRequest(request, reply);
     const scope = request.routeOptions.config.scope;
     if (scope) authorize(request.principal, scope);
   });

@@ -32,8 +32,9 @@ export function serverUrl(): string {
   return url;
 }
 
-export async function createBenchDatabase(options: { onHand?: number } = {}): Promise<BenchDatabase> {
-  const server = serverUrl();
+/** `server`: another PostgreSQL server than DATABASE_URL's (the `replica` scenario's own primary). */
+export async function createBenchDatabase(options: { onHand?: number; server?: string } = {}): Promise<BenchDatabase> {
+  const server = options.server ?? serverUrl();
   const name = `ponte_bench_${randomBytes(4).toString('hex')}`;
   const url = await createDatabase(server, name);
   const orm = await createOrm(url, { entities: ENTITIES });

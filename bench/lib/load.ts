@@ -14,7 +14,8 @@ export interface LoadOptions {
   url: string;
   method?: 'GET' | 'POST';
   path: string;
-  token: string;
+  /** A token, or one chosen per request (requests spread over many sellers). */
+  token: string | (() => string);
   connections: number;
   seconds?: number;
   /** Total requests instead of a duration. */
@@ -42,8 +43,12 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
       {
         method: options.method ?? 'GET',
         path: options.path,
-        headers: { authorization: `Bearer ${options.token}`, 'content-type': 'application/json' },
-        ...(options.body ? { setupRequest: (request: Request): Request => ({ ...request, body: options.body!() }) } : {}),
+        headers: { authorization: `Bearer ${typeof options.token === 'string' ? options.token : ''}`, 'content-type': 'application/json' },
+        setupRequest: (request: Request): Request => ({
+          ...request,
+          ...(options.body ? { body: options.body() } : {}),
+          ...(typeof options.token === 'function' ? { headers: { ...request.headers, authorization: `Bearer ${options.token()}` } } : {}),
+        }),
       },
     ],
   }, (error, result) => {

@@ -11,6 +11,8 @@ export interface Receiver {
   lastAt: number | undefined;
   /** `performance.now()` of every arrival, in order. */
   arrivals: number[];
+  /** How many times each `webhook-id` (a delivery's id) arrived: more than once is a duplicate. */
+  ids: Map<string, number>;
   /** Events created (their dataHora) before this time, in ms since the epoch, are received but not counted in `lags`. */
   countFrom: number;
   waitFor(count: number, timeoutMs: number): Promise<boolean>;
@@ -36,6 +38,7 @@ export async function startReceiver(): Promise<Receiver> {
     firstAt: undefined,
     lastAt: undefined,
     arrivals: [],
+    ids: new Map(),
     countFrom: 0,
     waitFor: (count, timeoutMs) => waitUntil(() => receiver.received >= count, timeoutMs),
     waitForLags: (count, timeoutMs) => waitUntil(() => receiver.lags.length >= count, timeoutMs),
@@ -58,6 +61,8 @@ export async function startReceiver(): Promise<Receiver> {
       receiver.lastAt = performance.now();
       receiver.arrivals.push(receiver.lastAt);
       receiver.firstAt ??= receiver.lastAt;
+      const id = request.headers['webhook-id'];
+      if (typeof id === 'string') receiver.ids.set(id, (receiver.ids.get(id) ?? 0) + 1);
       try {
         const { dataHora } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { dataHora?: string };
         const createdAt = dataHora ? Date.parse(dataHora) : Number.NaN;

@@ -19,7 +19,7 @@ const STEADY_BACKLOG_ORDERS = 3_000;
 const STEADY_WINDOW = [0.2, 0.9] as const;
 const RAW_CONCURRENCY = 32;
 
-async function subscribe(url: string, token: string, receiver: Receiver): Promise<void> {
+export async function subscribe(url: string, token: string, receiver: Receiver): Promise<void> {
   const response = await fetch(`${url}/webhooks/assinaturas`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },

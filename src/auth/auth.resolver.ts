@@ -144,10 +144,10 @@ export class AuthResolver {
   async createToken(
     @Arg('input', () => CreateTokenInput, { description: 'Its name and scopes' }) input: CreateTokenInput,
     @CurrentCaller() caller: Principal,
-    @Ctx() { em }: GraphQLContext,
+    @Ctx() { em, config }: GraphQLContext,
   ): Promise<CreateTokenPayload> {
     const { name, scopes } = plainInput(input) as CreateTokenInput;
-    const { token, record } = await createToken(em, { sellerId: caller.sellerId, name, scopes, issuer: caller });
+    const { token, record } = await createToken(em, { sellerId: caller.sellerId, name, scopes, issuer: caller, tokensPerSellerMax: config.tokensPerSellerMax });
     return { apiToken: tokenView(record), token };
   }
 }

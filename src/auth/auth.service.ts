@@ -4,6 +4,7 @@ import { executeRead } from '../db/prepared.js';
 import { ALL_SELLERS } from '../db/orm.js';
 import { AppError, notFound, validationFailed } from '../errors.js';
 import { decodeCursor, pageOf, type Page, type PageRequest } from '../http/pagination.js';
+import { claimQuota } from '../db/quota.js';
 import { ApiToken } from './api-token.entity.js';
 import { Seller } from './seller.entity.js';
 import { SCOPES, isScope, type Scope } from './scopes.js';
@@ -80,23 +81,37 @@ function tokenName(name: string | undefined): string {
 /** Creates a token within its issuer's scopes; the secret is returned once and only its hash is stored. */
 export async function createToken(
   em: EntityManager,
-  input: { sellerId: string; name?: string; scopes?: readonly string[]; issuer: TokenIssuer },
+  input: { sellerId: string; name?: string; scopes?: readonly string[] } & ({ issuer: typeof OPERATOR } | { issuer: Exclude<TokenIssuer, typeof OPERATOR>; tokensPerSellerMax: number }),
 ): Promise<{ token: string; record: ApiToken }> {
   const scopes = grantedScopes(input.scopes, input.issuer);
   const name = tokenName(input.name);
   const seller = await getSeller(em, input.sellerId);
   const prefix = seller.sandbox ? TEST_TOKEN_PREFIX : TOKEN_PREFIX;
   const token = generateSecret(prefix);
-  const record = em.create(ApiToken, {
-    seller: seller.id,
-    name,
-    secretHash: hashSecret(token),
-    prefix: token.slice(0, prefix.length + 6),
-    scopes,
-    issuedBy: input.issuer === OPERATOR ? null : input.issuer.tokenId,
+  return em.transactional(async (tx) => {
+    // Every token has its own rate budget: a token minting tokens would multiply it (the
+    // seller's budget bounds that, this bounds the list). The operator is not bound.
+    const { issuer } = input;
+    if ('tokensPerSellerMax' in input) {
+      await claimQuota(tx, {
+        key: `api-tokens:${seller.id}`,
+        limit: input.tokensPerSellerMax,
+        what: 'active API tokens of a seller',
+        remedy: 'revoke one before creating another',
+        count: () => tx.count(ApiToken, { seller: seller.id, revokedAt: null }),
+      });
+    }
+    const record = tx.create(ApiToken, {
+      seller: seller.id,
+      name,
+      secretHash: hashSecret(token),
+      prefix: token.slice(0, prefix.length + 6),
+      scopes,
+      issuedBy: issuer === OPERATOR ? null : issuer.tokenId,
+    });
+    await tx.persist(record).flush();
+    return { token, record };
   });
-  await em.persist(record).flush();
-  return { token, record };
 }
 
 /** The seller's tokens, revoked ones included (with `revokedAt`), oldest first. */

@@ -9,16 +9,8 @@ import { authenticateToken, type Principal } from './auth.service.js';
 /** Who a bearer secret belongs to: a seller's API token or a third-party application. */
 export type Credential = { kind: 'token'; principal: Principal } | { kind: 'application'; applicationId: string };
 
-/**
- * Called before a credential is looked up in the database, told whether its hash passed
- * recently; it may throw to refuse the request first (the caller's address is out of budget).
- */
-export type BeforeLookup = (passedRecently: boolean) => Promise<void>;
-
 /** Hashes of secrets that failed: random secrets never become valid, a revoked one never again. */
 const UNKNOWN_HASHES = { max: 50_000, ttl: 10 * 60_000 };
-/** Hashes that passed, only so their holders are not held back by their address's budget. */
-const PASSED_HASHES = { max: 50_000, ttl: 10 * 60_000 };
 
 type Kind = Credential['kind'];
 
@@ -30,15 +22,15 @@ function kindOf(secret: string): Kind | undefined {
 
 /**
  * Resolves bearer secrets, making failures cheap for us: a malformed secret is refused
- * without a query, a secret that already failed is refused from memory, and the caller
- * may refuse a client out of budget before the one query a new secret costs. A secret
- * that passed is answered from `cache` when one is given (no query, no budget check
- * before a lookup that does not happen), which every process empties of a credential
+ * without a query, a secret that already failed is refused from memory, and a new one
+ * costs one indexed lookup. Every new secret is looked up before its caller's address is
+ * charged, so a valid token is never refused for what others sent from the same address
+ * (docs/security.md#what-failed-authentication-costs). A secret that passed is answered
+ * from `cache` when one is given (no query), which every process empties of a credential
  * when its revocation commits (src/auth/credential-cache.ts).
  */
 export class Authenticator {
   private readonly unknown = new LRUCache<string, true>(UNKNOWN_HASHES);
-  private readonly passed = new LRUCache<string, true>(PASSED_HASHES);
   private readonly lookups: Counter;
   private readonly refusals: Counter<'reason'>;
   private readonly cacheHits: Counter;
@@ -56,7 +48,7 @@ export class Authenticator {
   }
 
   /** `em` is called only when the credential is looked up in the database. */
-  async authenticate(em: () => EntityManager, secret: string | undefined, beforeLookup?: BeforeLookup): Promise<Credential | undefined> {
+  async authenticate(em: () => EntityManager, secret: string | undefined): Promise<Credential | undefined> {
     if (secret === undefined) return undefined;
     const kind = kindOf(secret);
     if (!kind) return this.refuse('malformed');
@@ -67,16 +59,13 @@ export class Authenticator {
       this.cacheHits.inc();
       return cached;
     }
-    await beforeLookup?.(this.passed.has(hash));
     this.lookups.inc();
     const ticket = this.cache?.ticket();
     const credential = await lookUp(em(), kind, secret);
     if (!credential) {
-      this.passed.delete(hash);
       this.unknown.set(hash, true);
       return this.refuse('unknown');
     }
-    this.passed.set(hash, true);
     if (ticket !== undefined) this.cache!.store(hash, credential, ticket);
     return credential;
   }

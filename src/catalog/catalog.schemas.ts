@@ -6,6 +6,8 @@ import { Type, type Static, type TSchema } from 'typebox';
 import { listRequest, pageQuerySchema } from '../http/pagination.js';
 import { commaList, listQuery } from '../http/validation.js';
 import { PUBLICATION_STATUSES, type PublicationStatus as PublicationStatusName } from './product.entity.js';
+import { webUrl } from '../http/web-url.js';
+import { MONEY_INPUT_PATTERN } from '../money.js';
 
 export const MAX_BATCH = 100;
 const SKU_MAX = 60;
@@ -26,17 +28,17 @@ export const ChannelCode = Type.String({
 export const SkuArgs = Type.Object({ sku: Sku });
 export const ChannelCodeArgs = Type.Object({ code: ChannelCode });
 
-const Gtin = Type.String({ pattern: '^\\d+$', examples: ['7891234567895'], description: 'GTIN-8, -12, -13 or -14 with a valid check digit' });
-export const Money = Type.String({ pattern: '^\\d+(\\.\\d{1,2})?$', examples: ['199.90'], description: 'Decimal string in BRL, e.g. "199.90"' });
+const Gtin = Type.String({ pattern: '^\\d+$', maxLength: 14, examples: ['7891234567895'], description: 'GTIN-8, -12, -13 or -14 with a valid check digit' });
+export const Money = Type.String({ pattern: MONEY_INPUT_PATTERN, examples: ['199.90'], description: 'Decimal string in BRL, e.g. "199.90"' });
 const Instant = Type.String({ format: 'date-time', description: 'ISO 8601' });
 const NameValue = Type.Object({ name: Type.String({ minLength: 1, maxLength: 200 }), value: Type.String({ maxLength: 2000 }) }, { additionalProperties: false });
 // Every number a client sends has a ceiling: an integer column holds at most 2^31 − 1,
 // and a JSON literal such as 1e400 parses to Infinity, which JSON cannot store back.
 /** Units of stock a figure may hold (onHand, a delta, a channel's safety stock or cap). */
-const UNITS_MAX = 1_000_000_000;
+export const UNITS_MAX = 1_000_000_000;
 const Units = (options: { minimum: number }) => Type.Integer({ ...options, maximum: UNITS_MAX });
 const Image = Type.Object(
-  { url: Type.String({ format: 'uri', maxLength: 2000 }), position: Type.Integer({ minimum: 0, maximum: 10_000 }) },
+  { url: webUrl(2000), position: Type.Integer({ minimum: 0, maximum: 10_000 }) },
   { additionalProperties: false },
 );
 const Centimetres = Type.Number({ exclusiveMinimum: 0, maximum: 100_000 });

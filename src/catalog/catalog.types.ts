@@ -4,6 +4,8 @@ import { wireEnum } from '../graphql/enums.js';
 import { DateTime, Money } from '../graphql/scalars.js';
 import type { PublicationStatus } from './product.entity.js';
 import type { Availability } from './catalog.schemas.js';
+import { MaxItems } from '../graphql/list-size.js';
+import { CHANNELS_MAX } from './channel.service.js';
 
 export const PublicationStatusEnum = wireEnum<PublicationStatus>('PublicationStatus', 'Whether a product is offered on its channels', {
   draft: 'Being prepared: not offered anywhere',
@@ -56,6 +58,7 @@ export class Stock {
   @Field(() => Int, { description: 'Units in the warehouse' }) onHand!: number;
   @Field(() => Int, { description: 'Units held by open orders' }) reserved!: number;
   @Field(() => Int, { description: 'onHand − reserved' }) available!: number;
+  @MaxItems(CHANNELS_MAX)
   @Field(() => [ChannelQuantity], { description: 'Every active channel of the seller' }) channels!: ChannelQuantity[];
 }
 
@@ -71,6 +74,8 @@ export class Price {
 @ObjectType({ description: 'The prices of one sellable SKU' })
 export class SkuPrices {
   @Field({ description: 'The sellable SKU' }) sku!: string;
+  // The default and one override per channel.
+  @MaxItems(CHANNELS_MAX + 1)
   @Field(() => [Price], { description: 'The default price first, then channel overrides' }) prices!: Price[];
 }
 

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../db/ids.js';
+import { claimQuota } from '../db/quota.js';
 import { validationFailed, type FieldError } from '../errors.js';
 import { findChannel, type ChannelView } from './channel.queries.js';
 import { loadAllocations, lockAllSellableStock, writeStockFigures } from './stock-figures.js';
@@ -19,6 +20,13 @@ export interface ChannelInput {
  * defaults). When the allocation changes, every sellable SKU's published quantities are
  * recomputed in the same transaction, with `estoque.alterado` for each SKU whose figures move.
  */
+/**
+ * Channels a seller keeps: every SKU's stock and prices list one entry per channel, and
+ * the GraphQL cost counts that many (docs/security.md#the-cost), so a page of 50 products
+ * with their stock and prices stays within the default cost.
+ */
+export const CHANNELS_MAX = 30;
+
 export async function putChannel(
   em: EntityManager,
   sellerId: string,
@@ -34,6 +42,16 @@ export async function putChannel(
     maxQuantity: input.maxQuantity ?? null,
   };
   return em.transactional(async (tx) => {
+    if (!(await findChannel(tx, sellerId, code))) {
+      await claimQuota(tx, {
+        key: `channels:${sellerId}`,
+        limit: CHANNELS_MAX,
+        what: 'channels of a seller',
+        remedy: 'deactivate one (active: false) and reuse its code',
+        // Raw: the operator's paths (a new sandbox seller) call this unscoped.
+        count: async () => (await tx.execute<{ count: number }[]>('select count(*)::int as count from channel where seller_id = ?', [sellerId]))[0]!.count,
+      });
+    }
     const created = await insertIfMissing(tx, sellerId, next);
     const previous = await findChannel(tx, sellerId, code, { forUpdate: true });
     if (!created && previous && !sameChannel(previous, next)) {

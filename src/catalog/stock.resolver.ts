@@ -8,6 +8,8 @@ import { PutChannelInput, UpdateStockInput } from './catalog.inputs.js';
 import { Channel, PutChannelPayload, Stock, UpdateStockPayload } from './catalog.types.js';
 import { ChannelCodeArgs, ChannelSettings, SkuArgs, StockUpdateBody } from './catalog.schemas.js';
 import { getStock, updateStock, type StockFigures } from './stock.service.js';
+import { MaxItems } from '../graphql/list-size.js';
+import { CHANNELS_MAX } from './channel.service.js';
 
 const skuValidator = compileInput(SkuArgs);
 const stockUpdateValidator = compileInput(StockUpdateBody);
@@ -38,7 +40,8 @@ export class StockResolver {
   }
 
   @Authorized('catalog:read')
-  @Query(() => [Channel], { description: 'The seller\'s channels, by code' })
+  @MaxItems(CHANNELS_MAX)
+  @Query(() => [Channel], { description: `The seller's channels, by code (at most ${CHANNELS_MAX})` })
   async channels(@CurrentSeller() sellerId: string, @Ctx() { em }: GraphQLContext): Promise<ChannelView[]> {
     return listChannels(em, sellerId);
   }

@@ -13,6 +13,7 @@ import {
   type StockWrite,
 } from './stock-figures.js';
 import { requireTransaction } from '../db/transaction.js';
+import { UNITS_MAX } from './catalog.schemas.js';
 
 export type { StockFigures, StockWrite } from './stock-figures.js';
 export { applyStockWrite, lockedStockOf, stockLockQuery, type LockedStock, type StockRow } from './stock-figures.js';
@@ -164,6 +165,9 @@ export async function updateStock(em: EntityManager, sellerId: string, sku: stri
     const onHand = 'delta' in update ? row.onHand + update.delta : update.onHand;
     if (onHand < 0) {
       throw validationFailed([{ path: '/delta', message: `would make onHand negative (it is ${row.onHand})` }]);
+    }
+    if (onHand > UNITS_MAX) {
+      throw validationFailed([{ path: '/delta', message: `would make onHand more than ${UNITS_MAX} (it is ${row.onHand})` }]);
     }
     const [figures] = await writeStockFigures(tx, sellerId, [{ stock: row, onHand, reserved: row.reserved }], await loadAllocations(tx, sellerId));
     if (claim) await storeIdempotentResponse(tx, claim, figures!);

@@ -8,6 +8,8 @@ export interface Quota {
   limit: number;
   /** What counts against it, as people say it ("webhook subscriptions"). */
   what: string;
+  /** What the caller can do instead; default: delete one first. */
+  remedy?: string;
   count(): Promise<number>;
 }
 
@@ -21,6 +23,6 @@ export async function claimQuota(em: EntityManager, quota: Quota): Promise<void>
   requireTransaction(em, 'claimQuota');
   await em.execute(`select pg_advisory_xact_lock(hashtextextended(?, 0))`, [`ponte:quota:${quota.key}`]);
   if ((await quota.count()) >= quota.limit) {
-    throw new AppError('QUOTA_EXCEEDED', `At most ${quota.limit} ${quota.what} may exist; delete one before creating another`, { limit: quota.limit });
+    throw new AppError('QUOTA_EXCEEDED', `At most ${quota.limit} ${quota.what} may exist; ${quota.remedy ?? 'delete one before creating another'}`, { limit: quota.limit });
   }
 }

@@ -51,15 +51,25 @@ export function formatGraphQLError(formatted: GraphQLFormattedError, error: unkn
       },
     };
   }
-  const code = formatted.extensions?.code;
+  const code = apolloRefusal(error) ? 'BAD_REQUEST' : formatted.extensions?.code;
   if (typeof code === 'string' && CLIENT_CODES.has(code)) {
     return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code } };
   }
   return { message: 'An unexpected error occurred', path: formatted.path, extensions: { code: 'INTERNAL' } };
 }
 
+/**
+ * A request Apollo refused as a client's mistake without giving it a code (an automatic
+ * persisted query whose hash does not match its text): it set HTTP 400 and nothing else.
+ */
+function apolloRefusal(error: unknown): boolean {
+  if (!(error instanceof GraphQLError) || error.extensions.code !== undefined) return false;
+  const http = error.extensions.http as { status?: number } | undefined;
+  return http?.status === 400;
+}
+
 function isUnexpected(error: GraphQLError): boolean {
-  if (appErrorOf(error)) return false;
+  if (appErrorOf(error) || apolloRefusal(error)) return false;
   const code = error.extensions?.code;
   return !(typeof code === 'string' && CLIENT_CODES.has(code));
 }
@@ -169,7 +179,7 @@ const noStorePlugin: ApolloServerPlugin<ApolloContext> = {
 
 export async function startApollo(app: FastifyInstance, schema: GraphQLSchema, limits: OperationLimits): Promise<ApolloServer<ApolloContext>> {
   const apollo = new ApolloServer<ApolloContext>({
-    gateway: compiledExecutionGateway(schema),
+    gateway: compiledExecutionGateway(schema, limits.maxResponseBytes),
     formatError: formatGraphQLError,
     includeStacktraceInErrorResponses: false,
     introspection: true,

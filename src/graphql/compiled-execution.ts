@@ -2,6 +2,7 @@ import type { ApolloServerOptionsWithGateway, BaseContext } from '@apollo/server
 import { execute, getVariableValues, GraphQLError, type DocumentNode, type ExecutionResult, type GraphQLSchema, type SourceLocation } from 'graphql';
 import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { LRUCache } from 'lru-cache';
+import { withinResponseCeiling } from './response-size.js';
 
 type Gateway = ApolloServerOptionsWithGateway<BaseContext>['gateway'];
 type Executor = Awaited<ReturnType<Gateway['load']>>['executor'];
@@ -21,7 +22,7 @@ const COMPILED_OPERATIONS = 500;
  * stay Apollo's; an operation Apollo could not resolve is left to graphql-js, whose errors
  * Apollo expects there. Subscriptions run over graphql-ws, not here.
  */
-export function compiledExecutionGateway(schema: GraphQLSchema): Gateway {
+export function compiledExecutionGateway(schema: GraphQLSchema, maxResponseBytes: number): Gateway {
   const compiled = new LRUCache<string, CompiledQuery>({ max: COMPILED_OPERATIONS });
   const executor: Executor = async (request) => {
     const { document, queryHash, context } = request;
@@ -38,7 +39,7 @@ export function compiledExecutionGateway(schema: GraphQLSchema): Gateway {
       if (!isCompiledQuery(compilation)) return compilation;
       compiled.set(key, (query = compilation));
     }
-    return withGraphQLErrors(await query.query(undefined, context, variables));
+    return withinResponseCeiling(withGraphQLErrors(await query.query(undefined, context, variables)), maxResponseBytes);
   };
   return {
     async load() {

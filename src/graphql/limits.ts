@@ -41,6 +41,8 @@ export interface OperationLimits {
   /** Rules run after graphql's specified ones. */
   validationRules: ValidationRule[];
   priceOperation(operation: PricedOperation): Pricing;
+  /** The ceiling on a query's or mutation's data, for what the cost misses (src/graphql/response-size.ts). */
+  maxResponseBytes: number;
 }
 
 /**
@@ -66,6 +68,7 @@ export function operationLimits(config: Config): OperationLimits {
       maxDirectivesRule({ n: config.graphqlMaxDirectives, ...reportInstead }),
     ],
     priceOperation: (operation) => priceOperation(operation, config.graphqlMaxCost, config.pageSizeDefault),
+    maxResponseBytes: config.graphqlMaxResponseBytes,
   };
 }
 
@@ -95,6 +98,18 @@ type PriceOutcome = { requested: number } | { unpriceable: string } | { invalidV
 const outcomesByDocument = new WeakMap<DocumentNode, Map<string, PriceOutcome>>();
 const OUTCOMES_PER_DOCUMENT = 16;
 const LONGEST_KEPT_KEY = 2_000;
+const DEEPEST_KEPT_VARIABLES = 32;
+
+/** Whether a JSON value nests at most `depth` arrays and objects, found without recursion. */
+function nestedAtMost(value: unknown, depth: number): boolean {
+  let level: unknown[] = [value];
+  for (let current = 0; level.length > 0; current++) {
+    const containers = level.filter((item): item is object => typeof item === 'object' && item !== null);
+    if (containers.length > 0 && current >= depth) return false;
+    level = containers.flatMap((container) => Object.values(container));
+  }
+  return true;
+}
 
 function priceOperation(operation: PricedOperation, maximum: number, defaultPageSize: number): Pricing {
   const outcome = rememberedOutcome(operation, () => priceOutcome(operation, defaultPageSize));
@@ -105,6 +120,8 @@ function priceOperation(operation: PricedOperation, maximum: number, defaultPage
 }
 
 function rememberedOutcome(operation: PricedOperation, price: () => PriceOutcome): PriceOutcome {
+  // JSON.stringify recurses: variables nested thousands deep would throw RangeError (a 500).
+  if (!nestedAtMost(operation.variables, DEEPEST_KEPT_VARIABLES)) return price();
   const key = `${operation.operationName ?? ''}\n${JSON.stringify(operation.variables ?? {})}`;
   if (key.length > LONGEST_KEPT_KEY) return price();
   let outcomes = outcomesByDocument.get(operation.document);
@@ -151,10 +168,11 @@ function objectsEstimator(defaultPageSize: number): ComplexityEstimator {
 }
 
 /**
- * How many results a field yields: a page (`first`/`last`, else the default page size), or
- * one per element of its longest list argument when it returns a list (`_entities`'
- * `representations`, `upsertProducts`' `products`, …). A list without such an argument
- * counts once: its size is bounded where it is written (items of an order, …).
+ * How many results a field yields: a page (`first`/`last`, else the default page size);
+ * for a list, the most it holds when it declares it (MaxItems: a case's messages, …), or
+ * one per element of its longest list argument (`_entities`' `representations`,
+ * `upsertProducts`' `products`, …). Any other list counts once: it is written whole with
+ * its parent, which bounds it (an order's items, …).
  */
 function resultCount(field: Parameters<ComplexityEstimator>[0]['field'], args: Record<string, unknown>, defaultPageSize: number): number {
   if (field.args.some((arg) => arg.name === 'first' || arg.name === 'last')) {
@@ -162,5 +180,7 @@ function resultCount(field: Parameters<ComplexityEstimator>[0]['field'], args: R
     return typeof size === 'number' ? Math.max(size, 1) : defaultPageSize;
   }
   if (!isListType(getNullableType(field.type))) return 1;
+  const declared = field.extensions.maxItems;
+  if (typeof declared === 'number') return declared;
   return Object.values(args).reduce<number>((longest, value) => (Array.isArray(value) ? Math.max(longest, value.length) : longest), 1);
 }

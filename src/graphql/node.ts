@@ -56,6 +56,20 @@ async function findNodes(types: Readonly<Record<string, NodeType>>, context: Gra
   return ids.map((id) => found.get(id.toLowerCase()) ?? null);
 }
 
+/**
+ * Where an id repeats an earlier one (ids compared as UUIDs, in any letter case): each copy
+ * would be answered again in full, so one cheap list could multiply a large object.
+ */
+function repeatedIds(ids: readonly string[]): number[] {
+  const seen = new Set<string>();
+  return ids.flatMap((id, index) => {
+    const key = id.toLowerCase();
+    if (seen.has(key)) return [index];
+    seen.add(key);
+    return [];
+  });
+}
+
 /** The `node` and `nodes` queries over the modules' node types (src/modules.ts gathers them). */
 export function nodeResolver(types: Readonly<Record<string, NodeType>>): Function {
   @Resolver()
@@ -70,6 +84,8 @@ export function nodeResolver(types: Readonly<Record<string, NodeType>>): Functio
     @Query(() => [Node], { nullable: 'items', description: `The objects with these ids, in the same order; null for an id not found (at most ${NODES_MAX} ids)` })
     async nodes(@Arg('ids', () => [ID], { description: 'Node ids' }) ids: string[], @Ctx() context: GraphQLContext): Promise<unknown[]> {
       if (ids.length > NODES_MAX) throw new AppError('VALIDATION_FAILED', `nodes takes at most ${NODES_MAX} ids`, {}, [{ path: '/ids', message: `must have at most ${NODES_MAX} items` }]);
+      const repeated = repeatedIds(ids);
+      if (repeated.length > 0) throw new AppError('VALIDATION_FAILED', 'nodes takes each id once', {}, repeated.map((index) => ({ path: `/ids/${index}`, message: 'repeats an earlier id' })));
       return findNodes(types, context, ids);
     }
   }

@@ -1,15 +1,26 @@
 import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
 import { GraphQLLocalDate } from 'graphql-scalars';
 import { GraphQLISODateTime } from 'type-graphql';
+import { isStorableInstant, UNSTORABLE_INSTANT_MESSAGE } from '../db/storable-instant.js';
 
 /**
  * The scalars every domain's types use, so one meaning has one type (docs/graphql.md):
  * every instant is a `DateTimeISO`, every calendar day a `LocalDate`, every amount `Money`.
  */
+const isoDateTime = GraphQLISODateTime.toConfig();
 export const DateTime = new GraphQLScalarType({
-  ...GraphQLISODateTime.toConfig(),
+  ...isoDateTime,
   serialize: serializeInstant,
+  // Instants outside what every layer holds (year 0000, a leap second) are refused like
+  // any value the scalar cannot read, rather than failing their statement later.
+  parseValue: (value) => storableInstant(isoDateTime.parseValue!(value)),
+  parseLiteral: (ast, variables) => storableInstant(isoDateTime.parseLiteral!(ast, variables)),
 });
+
+function storableInstant(value: unknown): unknown {
+  if (value instanceof Date && !isStorableInstant(value)) throw new GraphQLError(`DateTimeISO ${UNSTORABLE_INSTANT_MESSAGE}`);
+  return value;
+}
 
 /**
  * The views hold every instant as `toISOString()` made it, which is exactly what the

@@ -1,7 +1,7 @@
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
 import { printSchemaWithDirectives } from '@graphql-tools/utils';
-import { isInterfaceType, lexicographicSortSchema, parse, type GraphQLSchema } from 'graphql';
+import { isInterfaceType, isObjectType, lexicographicSortSchema, parse, type GraphQLSchema } from 'graphql';
 import { buildSchema, createResolversMap, type NonEmptyArray, type PubSub } from 'type-graphql';
 import { authChecker } from './auth-checker.js';
 import type { GraphQLContext } from './context.js';
@@ -70,9 +70,29 @@ export async function buildGraphQLSchema(parts: SchemaParts): Promise<{ schema: 
     resolvers[typeName] = { ...(resolvers[typeName] as object), __resolveReference };
   }
   const schema = buildSubgraphSchema({ typeDefs: parse(sdl), resolvers });
+  carryFieldExtensions(source, schema);
   checkEntityRepresentations(schema, Object.fromEntries(references.map(([typeName, { key }]) => [typeName, key])));
   return { schema, sdl };
 }
+
+/**
+ * The subgraph is built again from SDL, which has no place for field extensions: the ones
+ * the cost reads (`maxItems`, `complexity`, src/graphql/limits.ts) are carried over.
+ */
+function carryFieldExtensions(source: GraphQLSchema, target: GraphQLSchema): void {
+  for (const type of Object.values(source.getTypeMap())) {
+    const twin = target.getType(type.name);
+    if (!isObjectType(type) || !isObjectType(twin)) continue;
+    const twinFields = twin.getFields();
+    for (const field of Object.values(type.getFields())) {
+      const carried = Object.fromEntries(Object.entries(field.extensions).filter(([name]) => CARRIED_EXTENSIONS.has(name)));
+      const twinField = twinFields[field.name];
+      if (twinField && Object.keys(carried).length > 0) twinField.extensions = { ...twinField.extensions, ...carried };
+    }
+  }
+}
+
+const CARRIED_EXTENSIONS = new Set(['maxItems', 'complexity']);
 
 /** Every type that implements Node can be found by node(id:), and only those. */
 function checkNodeTypes(schema: GraphQLSchema, nodes: Readonly<Record<string, NodeType>>): void {

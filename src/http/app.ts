@@ -36,11 +36,14 @@ export async function buildProbeServer(deps: ServerDeps): Promise<RestApp> {
 
 /** Fastify as every process serves it: HTTPS when configured, problem+json errors, request ids, JSON bodies only. */
 export function createFastify(deps: ServerDeps, hosts: readonly ((config: Config) => HostMount[])[]): RestApp {
+  const https = httpsOptions(deps.config);
   const app = Fastify({
-    ...httpsOptions(deps.config),
+    ...https,
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: deps.config.bodyLimitBytes,
     requestIdHeader: false,
+    // request.ip, which keys the address budgets: X-Forwarded-For only from a TRUST_PROXY peer.
+    ...(deps.config.trustProxy ? { trustProxy: deps.config.trustProxy } : {}),
     genReqId: requestIdOf,
     return503OnClosing: true,
     // A product published on its own host (LOGISTICS_URL…) answers there at the root too.
@@ -58,8 +61,12 @@ export function createFastify(deps: ServerDeps, hosts: readonly ((config: Config
   app.setNotFoundHandler((request, reply) =>
     sendProblem(reply, new AppError('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`)),
   );
+  // Over HTTPS, browsers are told to keep to it for a year; over plain HTTP the proxy in
+  // front terminates TLS and is the one to say so.
+  const servesHttps = 'https' in https;
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (servesHttps) reply.header('strict-transport-security', 'max-age=31536000');
   });
   return app;
 }

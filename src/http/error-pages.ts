@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERROR_STATUS, notFound, type ErrorCode } from '../errors.js';
 import { TITLES } from './problem.js';
 import { PROBLEM_CODES, PROBLEM_PAGES, PROBLEMS_PATH, problemCodeOfSlug, problemSlug, problemTypeUri } from './problem-catalogue.js';
@@ -8,8 +8,15 @@ import { PROBLEM_CODES, PROBLEM_PAGES, PROBLEMS_PATH, problemCodeOfSlug, problem
  * every type (an anchor each), `/problems/<type>` is one type's page. Public, like the
  * OpenAPI documents.
  */
+const PAGES_CSP = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
 export function registerErrorPages(app: FastifyInstance): void {
-  const hidden = { schema: { hide: true }, config: { rateLimit: false as const } };
+  // The pages are static HTML without scripts, styles or images: nothing may load, and a
+  // browser may not read them as anything else.
+  const pageHeaders = async (_request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('content-security-policy', PAGES_CSP).header('x-content-type-options', 'nosniff');
+  };
+  const hidden = { schema: { hide: true }, config: { rateLimit: false as const }, onRequest: pageHeaders };
   app.get(PROBLEMS_PATH, hidden, async (_request, reply) => reply.type('text/html; charset=utf-8').send(catalogueHtml()));
   app.get<{ Params: { type: string } }>(`${PROBLEMS_PATH}/:type`, hidden, async (request, reply) => {
     const code = problemCodeOfSlug(request.params.type);

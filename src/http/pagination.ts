@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { isUuid } from '../db/ids.js';
+import { isStorableInstant } from '../db/storable-instant.js';
 import { AppError } from '../errors.js';
 import { listQuery } from './validation.js';
 
@@ -47,7 +48,7 @@ export function decodeCursor(cursor: string, parts: readonly CursorPart[]): stri
 function fits(value: unknown, part: CursorPart): boolean {
   if (typeof value !== 'string' || value.length > CURSOR_VALUE_MAX_LENGTH) return false;
   if (part === 'uuid') return isUuid(value);
-  if (part === 'instant') return !Number.isNaN(Date.parse(value));
+  if (part === 'instant') return isStorableInstant(value);
   return true;
 }
 

@@ -72,8 +72,8 @@ export const PROBLEM_PAGES: Record<ErrorCode, ProblemPage> = {
     action: 'Wait for the seconds in `Retry-After`, then retry.',
   },
   LIMIT_EXCEEDED: {
-    meaning: 'A limit of the live API was reached (operations on one WebSocket connection).',
-    action: 'Close operations you no longer need, or open another connection.',
+    meaning: 'A limit on one operation was reached: operations on one WebSocket connection, or the size of one GraphQL response (`limit` names it, `maximum` gives it).',
+    action: 'Close operations you no longer need or open another connection; for a response, ask for fewer objects or fields.',
   },
   UNAVAILABLE: {
     meaning: 'The database is unavailable for a moment; nothing was changed.',

@@ -2,11 +2,12 @@ import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.js';
+import { AppError } from '../errors.js';
 import type { RestApp } from './rest.js';
 
 /** Whose budget a request or an operation spends. */
 export interface RateSubject {
-  principal?: { tokenId: string };
+  principal?: { tokenId: string; sellerId: string };
   applicationId?: string;
   /** The client address: the budget of requests without a valid credential. */
   ip: string;
@@ -23,6 +24,11 @@ export function rateLimitKey(subject: RateSubject): string {
   return `ip:${normalizeIP(subject.ip)}`;
 }
 
+/** The seller's budget over all its tokens: minting tokens does not multiply what a seller may spend. */
+function sellerKey(subject: RateSubject): string {
+  return `seller:${subject.principal!.sellerId}`;
+}
+
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 export interface RateLimits {
@@ -30,8 +36,6 @@ export interface RateLimits {
   limitRequest(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   /** Spends one unit of a subject's budget outside HTTP (a graphql-ws operation). */
   take(subject: RateSubject): Promise<RateDecision>;
-  /** Whether the subject's budget is used up, without spending any. */
-  exhausted(subject: RateSubject): Promise<boolean>;
 }
 
 /**
@@ -51,21 +55,28 @@ export async function registerRateLimits(app: RestApp, config: Config): Promise<
   });
   const limitRequest = app.rateLimit();
   const limiter = app.createRateLimit();
+  const sellerLimiter = app.createRateLimit({ max: config.rateLimitPerSellerPerMinute, keyGenerator: (request) => sellerKey(request) });
   // The limiter reads a request for its key and route settings; an operation has no route.
   const asRequest = ({ principal, applicationId, ip }: RateSubject) =>
     ({ principal, applicationId, ip, routeOptions: { config: {} } }) as unknown as FastifyRequest;
+  const decide = (result: Awaited<ReturnType<typeof limiter>>): RateDecision =>
+    result.isAllowed || !result.isExceeded ? { allowed: true } : { allowed: false, retryAfterSeconds: result.ttlInSeconds };
+  /** The token's budget first (its RateLimit-* headers), then its seller's. */
+  const take = async (subject: RateSubject): Promise<RateDecision> => {
+    const own = decide(await limiter(asRequest(subject)));
+    if (!own.allowed || !subject.principal) return own;
+    return decide(await sellerLimiter(asRequest(subject)));
+  };
   return {
     limitRequest: async (request, reply) => {
       await limitRequest.call(app, request, reply);
+      if (!request.principal) return;
+      const seller = decide(await sellerLimiter(request));
+      if (seller.allowed) return;
+      reply.header('retry-after', String(seller.retryAfterSeconds));
+      throw new AppError('RATE_LIMITED', `The seller's budget over all its tokens is spent; retry in ${seller.retryAfterSeconds} s`);
     },
-    take: async (subject) => {
-      const result = await limiter(asRequest(subject));
-      return result.isAllowed || !result.isExceeded ? { allowed: true } : { allowed: false, retryAfterSeconds: result.ttlInSeconds };
-    },
-    exhausted: async (subject) => {
-      const result = await limiter(asRequest(subject), { increment: false });
-      return !result.isAllowed && result.remaining === 0;
-    },
+    take,
   };
 }
 

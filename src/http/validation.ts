@@ -1,12 +1,18 @@
 import { Ajv, type Options, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { fullFormats } from 'ajv-formats/dist/formats.js';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { Static, TSchema } from 'typebox';
+import { isStorableInstant } from '../db/storable-instant.js';
 import { validationFailed } from '../errors.js';
 
 function createAjv(options: Options): Ajv {
   const ajv = new Ajv({ allErrors: true, strict: false, useDefaults: true, ...options });
   addFormats.default(ajv);
+  // RFC 3339 admits instants no service layer holds (year 0000, leap seconds): a date-time
+  // a client sends must also be storable, or it would fail its statement with a 500.
+  const dateTime = fullFormats['date-time'] as { validate: (value: string) => boolean };
+  ajv.addFormat('date-time', { type: 'string', validate: (value: string) => dateTime.validate(value) && isStorableInstant(value) });
   return ajv;
 }
 

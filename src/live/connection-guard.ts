@@ -17,17 +17,15 @@ export interface ConnectionGuardDeps {
   logger: Logger;
   authenticator: Authenticator;
   rateLimits: RateLimits;
+  /** The client's address as HTTP requests see it (TRUST_PROXY). */
+  clientAddress(request: IncomingMessage): string;
 }
 
 const REVOKED = 'Forbidden: the token was revoked';
 
-/** Thrown by the address check before a credential lookup. */
-class AddressOverBudget extends Error {}
-
 /**
  * The authentication rules of live connections, the same as over HTTP: a token resolved
- * cheaply (failures spend the client address's budget, an address out of budget is refused
- * before any lookup), every operation spending the token's request budget, and a revoked
+ * cheaply (failures spend the client address's budget; 4429 once it is spent), every operation spending the token's request budget, and a revoked
  * token losing its connections. Operations check their token themselves; open
  * subscriptions are checked every LIVE_TOKEN_CHECK_MS with one query for all connections of
  * the process, so a revocation made by any process closes them (4403) within that time.
@@ -41,22 +39,13 @@ export class ConnectionGuard {
 
   /** The principal of `connection_init`, or undefined once the socket is closed (4401, or 4429 over budget). */
   async authenticate(socket: WebSocket, request: IncomingMessage, params: Record<string, unknown> | undefined): Promise<Principal | undefined> {
-    const ip = addressOf(request);
     const header = params?.authorization ?? params?.Authorization;
     const secret = typeof header === 'string' ? bearerSecret(header) : undefined;
-    try {
-      const credential = await this.deps.authenticator.authenticate(() => this.deps.orm.em.fork(), secret, async (passedRecently) => {
-        if (!passedRecently && (await this.deps.rateLimits.exhausted({ ip }))) throw new AddressOverBudget();
-      });
-      if (credential?.kind === 'token') return credential.principal;
-      await this.deps.rateLimits.take({ ip });
-      socket.close(CloseCode.Unauthorized, 'Unauthorized: connection_init needs a valid authorization: Bearer token');
-    } catch (error) {
-      if (!(error instanceof AddressOverBudget)) throw error;
-      const decision = await this.deps.rateLimits.take({ ip });
-      const wait = decision.allowed ? 1 : decision.retryAfterSeconds;
-      socket.close(CloseCode.TooManyInitialisationRequests, `Too many requests: retry in ${wait} s`);
-    }
+    const credential = await this.deps.authenticator.authenticate(() => this.deps.orm.em.fork(), secret);
+    if (credential?.kind === 'token') return credential.principal;
+    const decision = await this.deps.rateLimits.take({ ip: this.deps.clientAddress(request) });
+    if (decision.allowed) socket.close(CloseCode.Unauthorized, 'Unauthorized: connection_init needs a valid authorization: Bearer token');
+    else socket.close(CloseCode.TooManyInitialisationRequests, `Too many requests: retry in ${decision.retryAfterSeconds} s`);
     return undefined;
   }
 
@@ -65,7 +54,7 @@ export class ConnectionGuard {
    * budget, and a token revoked meanwhile closes the connection (4403).
    */
   async admitOperation(socket: WebSocket, request: IncomingMessage, principal: Principal): Promise<GraphQLError[] | undefined> {
-    const decision = await this.deps.rateLimits.take({ principal, ip: addressOf(request) });
+    const decision = await this.deps.rateLimits.take({ principal, ip: this.deps.clientAddress(request) });
     if (!decision.allowed) {
       return [refusal(new AppError('RATE_LIMITED', `Rate limit exceeded; retry in ${decision.retryAfterSeconds} s`, { retryAfterSeconds: decision.retryAfterSeconds }))];
     }
@@ -109,10 +98,6 @@ export class ConnectionGuard {
       this.checking = false;
     }
   }
-}
-
-function addressOf(request: IncomingMessage): string {
-  return request.socket.remoteAddress ?? 'unknown';
 }
 
 function refusal(error: AppError): GraphQLError {

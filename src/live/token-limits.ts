@@ -3,19 +3,27 @@ import { AppError } from '../errors.js';
 
 const MINUTE_MS = 60_000;
 
+/** Whose connection is counted: the token, and its seller over all its tokens. */
+export interface ConnectionOwner {
+  tokenId: string;
+  sellerId: string;
+}
+
 /**
  * Per-token limits of the live API, counted in this process (docs/live-events.md, Limits):
- * open connections, and subscriptions with `after` (replays, each a query of up to
+ * open connections (per token, and per seller over all its tokens, so minting tokens
+ * does not multiply them), and subscriptions with `after` (replays, each a query of up to
  * LIVE_REPLAY_MAX_EVENTS rows) started per minute.
  */
 export class TokenLimits {
   private readonly connections = new Map<string, number>();
+  private readonly sellerConnections = new Map<string, number>();
   /** Replays per token in the current minute; the whole map starts over with each minute. */
   private replays = new Map<string, number>();
   private replayWindowStart = 0;
 
   constructor(
-    private readonly config: Pick<Config, 'liveMaxConnectionsPerToken' | 'liveMaxReplaysPerMinute'>,
+    private readonly config: Pick<Config, 'liveMaxConnectionsPerToken' | 'liveMaxConnectionsPerSeller' | 'liveMaxReplaysPerMinute'>,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -26,18 +34,21 @@ export class TokenLimits {
     return count;
   }
 
-  /** Counts a new connection of the token; false (and not counted) when it already holds the maximum. */
-  openConnection(tokenId: string): boolean {
-    const open = this.connections.get(tokenId) ?? 0;
-    if (open >= this.config.liveMaxConnectionsPerToken) return false;
-    this.connections.set(tokenId, open + 1);
-    return true;
+  /**
+   * Counts a new connection of the token; when the token or its seller already holds its
+   * maximum, counts nothing and says which one.
+   */
+  openConnection(owner: ConnectionOwner): 'token' | 'seller' | undefined {
+    if ((this.connections.get(owner.tokenId) ?? 0) >= this.config.liveMaxConnectionsPerToken) return 'token';
+    if ((this.sellerConnections.get(owner.sellerId) ?? 0) >= this.config.liveMaxConnectionsPerSeller) return 'seller';
+    increment(this.connections, owner.tokenId, 1);
+    increment(this.sellerConnections, owner.sellerId, 1);
+    return undefined;
   }
 
-  closeConnection(tokenId: string): void {
-    const open = (this.connections.get(tokenId) ?? 0) - 1;
-    if (open > 0) this.connections.set(tokenId, open);
-    else this.connections.delete(tokenId);
+  closeConnection(owner: ConnectionOwner): void {
+    increment(this.connections, owner.tokenId, -1);
+    increment(this.sellerConnections, owner.sellerId, -1);
   }
 
   /** Counts a replay of the token, or refuses it with RATE_LIMITED until the minute is over. */
@@ -58,4 +69,11 @@ export class TokenLimits {
     }
     this.replays.set(tokenId, taken + 1);
   }
+}
+
+/** Adds to a count, forgetting it at zero. */
+function increment(counts: Map<string, number>, key: string, by: number): void {
+  const count = (counts.get(key) ?? 0) + by;
+  if (count > 0) counts.set(key, count);
+  else counts.delete(key);
 }

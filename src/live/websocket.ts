@@ -27,6 +27,7 @@ import { unstorableInputError } from '../graphql/storable-input.js';
 import type { RateLimits } from '../http/rate-limit.js';
 import type { RestApp } from '../http/rest.js';
 import { TOO_MANY_CONNECTIONS_CLOSE_CODE } from './close-codes.js';
+import { clientAddressOf } from '../http/client-address.js';
 import { ConnectionGuard } from './connection-guard.js';
 import type { LiveContext } from './context.js';
 import { LiveHub } from './hub.js';
@@ -34,6 +35,7 @@ import { connectPostgresFeed } from './postgres-feed.js';
 import { connectRedisFeed } from './redis-feed.js';
 import { audienceOf, SharedResults, type Delivery } from './shared-results.js';
 import { TokenLimits } from './token-limits.js';
+import { withinResponseCeiling } from '../graphql/response-size.js';
 
 export interface LiveDeps {
   config: Config;
@@ -80,7 +82,7 @@ export function attachLiveEvents(app: RestApp, deps: LiveDeps): LiveHub {
   const { limits } = deps;
   const rules = [...specifiedRules, ...limits.validationRules];
   const tokenLimits = new TokenLimits(config);
-  const guard = new ConnectionGuard({ ...deps, config });
+  const guard = new ConnectionGuard({ ...deps, config, clientAddress: clientAddressOf(config.trustProxy) });
   new Gauge({
     name: 'ponte_live_connections',
     help: 'Authenticated WebSocket connections in this process',
@@ -108,8 +110,10 @@ export function attachLiveEvents(app: RestApp, deps: LiveDeps): LiveHub {
         }
         // A socket closed while the token was looked up has run onClose already: count nothing.
         if (ctx.extra.socket.readyState !== WebSocket.OPEN) return false;
-        if (!tokenLimits.openConnection(principal.tokenId)) {
-          ctx.extra.socket.close(TOO_MANY_CONNECTIONS_CLOSE_CODE, `Too many connections: this token already holds ${config.liveMaxConnectionsPerToken}`);
+        const full = tokenLimits.openConnection(principal);
+        if (full) {
+          const maximum = full === 'token' ? config.liveMaxConnectionsPerToken : config.liveMaxConnectionsPerSeller;
+          ctx.extra.socket.close(TOO_MANY_CONNECTIONS_CLOSE_CODE, `Too many connections: this ${full} already holds ${maximum}`);
           return false;
         }
         ctx.extra.principal = principal;
@@ -117,7 +121,7 @@ export function attachLiveEvents(app: RestApp, deps: LiveDeps): LiveHub {
         return true;
       },
       onClose: (ctx) => {
-        if (ctx.extra.principal) tokenLimits.closeConnection(ctx.extra.principal.tokenId);
+        if (ctx.extra.principal) tokenLimits.closeConnection(ctx.extra.principal);
       },
       onSubscribe: async (ctx, _id, payload) => {
         // graphql-ws has already recorded this operation among the connection's.
@@ -173,9 +177,11 @@ export function attachLiveEvents(app: RestApp, deps: LiveDeps): LiveHub {
       // ends with an `error` message for that operation alone; the connection and its
       // other operations go on (docs/live-events.md, "Close codes and errors").
       onOperation: (_ctx, _id, _payload, args, result) => (isRefusedSubscription(args, result) ? refusedStream(result.errors) : undefined),
-      onNext: (_ctx, _id, _payload, args, result) => {
+      onNext: (_ctx, _id, _payload, args, executed) => {
         const cost = costs.get(args);
-        if (!result.errors && !cost) return undefined;
+        if (!executed.errors && !cost) return undefined;
+        // Queries and mutations (the ones with a cost) meet the response ceiling; events do not need it.
+        const result = cost ? withinResponseCeiling(executed, limits.maxResponseBytes) : executed;
         return {
           ...result,
           ...(result.errors ? { errors: formatted(result.errors, logger) } : {}),

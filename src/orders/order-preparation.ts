@@ -4,7 +4,7 @@
  * interfaces share it and it is tested without a server.
  */
 import { validationFailed, type FieldError } from '../errors.js';
-import { formatMoney, multiplyMoney, parseMoney } from '../money.js';
+import { formatMoney, MONEY_MAX_CENTS, multiplyMoney, parseMoney } from '../money.js';
 import {
   isValidCnpj,
   isValidCpf,
@@ -57,6 +57,8 @@ export interface PreparedOrder {
 }
 
 const ZERO = '0.00';
+/** The largest amount an order stores, as the client would write it. */
+const LARGEST = formatMoney(MONEY_MAX_CENTS);
 
 /** Validates and computes; every problem is reported at once, with its JSON pointer. */
 export function prepareOrder(input: CreateOrderInput): PreparedOrder {
@@ -169,6 +171,7 @@ function priceItem(item: CreateOrderInput['items'][number], index: number, error
   const gross = multiplyMoney(parseMoney(item.unitPrice), item.quantity);
   const discount = parseMoney(item.discount ?? ZERO);
   if (discount > gross) errors.push({ path: `/items/${index}/discount`, message: 'exceeds the line\'s quantity × unitPrice' });
+  else if (gross - discount > MONEY_MAX_CENTS) errors.push({ path: `/items/${index}`, message: `its total is more than ${LARGEST}` });
   return {
     sku: item.sku,
     title: item.title ?? item.sku,
@@ -186,6 +189,9 @@ function totalAmounts(input: Pick<CreateOrderInput, 'shipping' | 'discount' | 't
   const discount = parseMoney(input.discount ?? ZERO);
   const total = itemsTotal + shipping - discount;
   if (total < 0n) errors.push({ path: '/discount', message: 'exceeds items plus shipping' });
+  // Each line within the largest amount can still add up past it; reported once, where it happens.
+  if (itemsTotal > MONEY_MAX_CENTS) errors.push({ path: '/items', message: `the lines add up to more than ${LARGEST}` });
+  else if (total > MONEY_MAX_CENTS) errors.push({ path: '/shipping', message: `items plus shipping come to more than ${LARGEST}` });
   if (input.total !== undefined && parseMoney(input.total) !== total) {
     errors.push({ path: '/total', message: `disagrees with the computed total ${formatMoney(total)} (items + shipping − discount)` });
   }

@@ -29,6 +29,8 @@ import { findOrder, listOrders, orderCursor } from './order.queries.js';
 import * as schemas from './orders.schemas.js';
 import { manualMoves, type ManualTarget } from './status-machine.js';
 import { changeOrderStatus } from './order-status.service.js';
+import { MaxItems } from '../graphql/list-size.js';
+import { ORDER_PAYMENTS_MAX } from './orders.schemas.js';
 
 const createOrderValidator = compileInput(schemas.CreateOrderSchema);
 const statusChangeValidator = compileInput(schemas.StatusChangeSchema);
@@ -101,7 +103,8 @@ export class OrderResolver {
     return order.items ?? orderItemsLoader(context).load(order.id);
   }
 
-  @FieldResolver(() => [Payment], { description: 'Its payments, oldest first' })
+  @MaxItems(ORDER_PAYMENTS_MAX)
+  @FieldResolver(() => [Payment], { description: `Its payments, oldest first (at most ${ORDER_PAYMENTS_MAX})` })
   payments(@Root() order: OrderHeaderView, @Ctx() context: GraphQLContext): PaymentView[] | Promise<PaymentView[]> {
     return order.payments ?? orderPaymentsLoader(context).load(order.id);
   }

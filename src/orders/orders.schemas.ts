@@ -8,10 +8,17 @@ import { commaList, listQuery } from '../http/validation.js';
 import { ATTENTION_CODES } from './order.entity.js';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from './order-payment.entity.js';
 import { MANUAL_TARGETS, ORDER_STATUSES, type OrderStatus } from './status-machine.js';
+import { webUrl } from '../http/web-url.js';
+import { MONEY_INPUT_PATTERN } from '../money.js';
 
-const MONEY_PATTERN = '^\\d{1,12}(\\.\\d{1,2})?$';
+/**
+ * Payments one order holds, given with it or recorded later: a list of its views, so a page of
+ * 200 orders with their payments stays within the default GraphQL cost.
+ */
+export const ORDER_PAYMENTS_MAX = 10;
+
 const Money = (description?: string) =>
-  Type.String({ pattern: MONEY_PATTERN, description: description ?? 'BRL, a decimal string with up to two places', examples: ['199.90'] });
+  Type.String({ pattern: MONEY_INPUT_PATTERN, description: description ?? 'BRL, a decimal string with up to two places', examples: ['199.90'] });
 const Text = (maxLength: number, options: { description?: string } = {}) => Type.String({ minLength: 1, maxLength, ...options });
 const Timestamp = (description?: string) => Type.String({ format: 'date-time', ...(description ? { description } : {}) });
 const strict = { additionalProperties: false } as const;
@@ -72,7 +79,7 @@ export const CreateOrderSchema = Type.Object(
     ),
     shipping: Type.Optional(Money()),
     discount: Type.Optional(Money('Order-level discount')),
-    payments: Type.Optional(Type.Array(PaymentInputSchema, { maxItems: 50 })),
+    payments: Type.Optional(Type.Array(PaymentInputSchema, { maxItems: ORDER_PAYMENTS_MAX })),
     total: Type.Optional(Money('When given, must equal the total the server computes')),
     allowOversell: Type.Optional(Type.Boolean({ description: 'Reserve even without available stock (the sale already happened)' })),
   },
@@ -128,7 +135,7 @@ export const StatusChangeSchema = Type.Object(
     ),
     shipment: Type.Optional(
       Type.Object(
-        { carrier: Text(100), trackingCode: Text(100), trackingUrl: Type.Optional(Type.String({ format: 'uri', maxLength: 2000 })) },
+        { carrier: Text(100), trackingCode: Text(100), trackingUrl: Type.Optional(webUrl(2000)) },
         strict,
       ),
     ),

@@ -8,6 +8,8 @@ import { loadOrderViews, toPaymentView } from './order.views.js';
 import { approvedTotal, preparePayment } from './order-preparation.js';
 import type { OrderView, PaymentInput } from './orders.schemas.js';
 import { lockOrder, transitionOrder } from './order-status.service.js';
+import { claimQuota } from '../db/quota.js';
+import { ORDER_PAYMENTS_MAX } from './orders.schemas.js';
 
 export interface RecordedPayment {
   order: OrderView;
@@ -28,6 +30,15 @@ export async function recordPayment(em: EntityManager, sellerId: string, orderId
     const existing = prepared.transactionId
       ? await tx.findOne(OrderPayment, { order: order.id, transactionId: prepared.transactionId })
       : null;
+    if (!existing) {
+      await claimQuota(tx, {
+        key: `order-payments:${order.id}`,
+        limit: ORDER_PAYMENTS_MAX,
+        what: 'payments of an order',
+        remedy: 'update one by its transactionId instead',
+        count: () => tx.count(OrderPayment, { order: order.id }),
+      });
+    }
     const payment = existing ?? tx.create(OrderPayment, { seller: sellerId, order: order.id, createdAt: at, ...prepared });
     Object.assign(payment, prepared);
     order.updatedAt = at;

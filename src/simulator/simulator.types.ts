@@ -2,7 +2,9 @@
 import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { EventTypeEnum } from '../events/graphql-enum.js';
 import { DateTime } from '../graphql/scalars.js';
+import { MaxItems } from '../graphql/list-size.js';
 import { Order } from '../orders/orders.types.js';
+import { MAX_ORDERS_PER_REQUEST } from './simulator.schemas.js';
 
 @InputType({ description: 'Input of simulateOrders: the body of POST /simulador/pedidos' })
 export class SimulateOrdersInput {
@@ -12,6 +14,7 @@ export class SimulateOrdersInput {
 
 @ObjectType({ description: 'The result of simulateOrders' })
 export class SimulateOrdersPayload {
+  @MaxItems(MAX_ORDERS_PER_REQUEST)
   @Field(() => [Order], { description: 'The orders placed, fewer than count when the stock ran out' }) orders!: Order[];
 }
 

@@ -161,6 +161,27 @@ describe('revoking a token with open live subscriptions', () => {
       for (const connection of [...connections, bystander]) await connection.client.dispose();
     }
   });
+
+  it('lets a seller\'s tokens mint only up to TOKENS_PER_SELLER_MAX active tokens; the operator is not bound', async () => {
+    const quota = await startTestApp({ env: { TOKENS_PER_SELLER_MAX: '3' } });
+    try {
+      const seller = await createTestSeller(quota.orm, { scopes: ['catalog:read'] });
+      const CREATE = 'mutation ($name: String!) { createToken(input: { name: $name }) { apiToken { id } token } }';
+      const mint = (name: string) => graphql<{ createToken: { apiToken: { id: string } } }>(quota.url, CREATE, { headers: seller.headers, variables: { name } });
+      const minted = [await mint('one'), await mint('two')];
+      expect(minted.map((reply) => reply.body.errors)).toEqual([undefined, undefined]);
+      const refused = await mint('three');
+      expect(refused.body.errors?.[0]?.extensions).toMatchObject({ code: 'QUOTA_EXCEEDED', limit: 3 });
+      expect((await graphql<{ tokens: { edges: unknown[] } }>(quota.url, TOKENS, { headers: seller.headers })).body.data!.tokens.edges).toHaveLength(3);
+      // A revoked token no longer counts.
+      await graphql(quota.url, REVOKE, { headers: seller.headers, variables: { id: minted[0]!.body.data!.createToken.apiToken.id } });
+      expect((await mint('three')).body.errors).toBeUndefined();
+      // The operator (CLI) may always issue one, e.g. to a seller whose tokens are all in use.
+      await expect(createTestToken(quota.orm, seller.id, ['catalog:read'])).resolves.toBeDefined();
+    } finally {
+      await quota.close();
+    }
+  });
 });
 
 // Without the credential cache (AUTH_CACHE_MS=0) every request looks its token up, which

@@ -95,7 +95,7 @@ describe('GraphQL executed by graphql-jit (compiled-execution.ts)', () => {
   let jit: ApolloServer;
   let graphqlJs: ApolloServer;
   beforeAll(async () => {
-    jit = new ApolloServer({ gateway: compiledExecutionGateway(schema), formatError: formatGraphQLError });
+    jit = new ApolloServer({ gateway: compiledExecutionGateway(schema, 10 * 1024 * 1024), formatError: formatGraphQLError });
     graphqlJs = new ApolloServer({ schema, formatError: formatGraphQLError });
     await Promise.all([jit.start(), graphqlJs.start()]);
   });

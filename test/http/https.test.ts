@@ -32,6 +32,8 @@ describe('serving HTTPS', () => {
   it('answers over TLS with a certificate of the configured CA, and refuses plain HTTP on that port', async () => {
     const live = await request(`${base}/health/live`, { dispatcher: agent });
     expect(live.statusCode).toBe(200);
+    // Browsers that reached it over HTTPS are told to come back only that way.
+    expect(live.headers['strict-transport-security']).toBe('max-age=31536000');
     await live.body.dump();
     const unauthenticated = await request(`${base}/pedidos`, { dispatcher: agent });
     expect(unauthenticated.statusCode).toBe(401);

@@ -57,6 +57,7 @@ describe('the live connection guard', () => {
       authenticator: new Authenticator(),
       // Only authentication and operations spend budgets; watching spends none.
       rateLimits: {} as RateLimits,
+      clientAddress: () => '127.0.0.1',
     });
     const blocker = new pg.Client({ connectionString: database.url });
     await blocker.connect();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createTestSeller, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
+import { createTestSeller, createTestToken, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
 import { bearer, connectLive, record, subscribe, waitForMetric, waitForSubscriptions, type LiveConnection } from '../support/live.js';
 
 const ORDER_EVENTS = 'subscription($after: ID) { orderEvents(after: $after) { id evento } }';
@@ -16,7 +16,7 @@ describe('limits of the live API', () => {
 
   beforeAll(async () => {
     server = await startTestApp({
-      env: { LIVE_MAX_SUBSCRIPTIONS_PER_CONNECTION: '3', LIVE_MAX_CONNECTIONS_PER_TOKEN: '2', LIVE_MAX_REPLAYS_PER_MINUTE: '2' },
+      env: { LIVE_MAX_SUBSCRIPTIONS_PER_CONNECTION: '3', LIVE_MAX_CONNECTIONS_PER_TOKEN: '2', LIVE_MAX_CONNECTIONS_PER_SELLER: '3', LIVE_MAX_REPLAYS_PER_MINUTE: '2' },
     });
   });
   afterAll(async () => {
@@ -77,6 +77,26 @@ describe('limits of the live API', () => {
     await waitForSubscriptions(server.url, 3);
     for (const subscription of [reopened, held[1]!, other]) subscription.dispose();
     await third.client.dispose();
+    await waitForSubscriptions(server.url, 0);
+  });
+
+  it('closes with 4429 a connection above LIVE_MAX_CONNECTIONS_PER_SELLER, whichever of its tokens opens it', async () => {
+    const seller = await createTestSeller(server.orm);
+    const tokens = [seller, await createTestToken(server.orm, seller.id, ['orders:read']), await createTestToken(server.orm, seller.id, ['orders:read'])];
+    const open = [connect(tokens[0]!), connect(tokens[1]!), connect(tokens[2]!)];
+    const held = open.map((connection) => subscribe(connection.client, ORDER_EVENTS));
+    await waitForSubscriptions(server.url, 3);
+    const fourth = connect(tokens[2]!);
+    subscribe(fourth.client, ORDER_EVENTS);
+    expect(await fourth.closed).toEqual({ code: 4429, reason: 'Too many connections: this seller already holds 3' });
+    // Closing one frees a place for any of its tokens.
+    held[0]!.dispose();
+    await open[0]!.client.dispose();
+    await waitForMetric(server.url, 'ponte_live_connections', 2);
+    const reopened = subscribe(connect(tokens[1]!).client, ORDER_EVENTS);
+    await waitForSubscriptions(server.url, 3);
+    for (const subscription of [reopened, held[1]!, held[2]!]) subscription.dispose();
+    await fourth.client.dispose();
     await waitForSubscriptions(server.url, 0);
   });
 
