@@ -16,7 +16,7 @@ import {
   type SuccessOutcome,
 } from './delivery-queue.js';
 import { dispatcherMetrics, registerInFlightGauges, type DispatcherMetrics } from './dispatcher-metrics.js';
-import { FairShare } from './fair-share.js';
+import { sharedFairShare, type FairShare } from './fair-share.js';
 import { fanOutAndClaim, FANOUT_BATCH_SIZE } from './fanout.js';
 import { reportGivingUp } from './giving-up.js';
 import { nextStep, recordOf } from './outcome.js';
@@ -146,7 +146,7 @@ export class Dispatcher implements Worker {
     const { config } = options;
     this.concurrency = options.concurrency ?? config.webhookConcurrency;
     this.headroom = Math.min(config.webhookReservedSlots, this.concurrency);
-    this.shares = new FairShare({ perDestination: config.webhookDestinationMaxInFlight, perSeller: config.webhookSellerMaxInFlight });
+    this.shares = sharedFairShare(options, { perDestination: config.webhookDestinationMaxInFlight, perSeller: config.webhookSellerMaxInFlight });
     this.pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
     this.leaseMs = leaseMsFor(config.webhookTimeoutMs);
     this.metrics = dispatcherMetrics(options.metrics);
