@@ -252,11 +252,14 @@ export class Dispatcher implements Worker {
       let claimedAny = false;
       while (this.fairFutileWhile !== this.shares.fullKeys()) {
         const fullBefore = this.shares.fullCount();
+        // Taken before the claim: attempts that end while it runs may release a key, and
+        // then the keys it skipped are not the ones at their cap any more.
+        const fullKeysBefore = this.shares.fullKeys();
         const claimed = await claimDueDeliveries(this.queue.run, free, this.leaseMs, this.shares.shares());
         this.send(claimed);
         claimedAny ||= claimed.length > 0;
         free = this.freeSlots();
-        if (claimed.length === 0 && fullBefore > 0) this.fairFutileWhile = this.shares.fullKeys();
+        if (claimed.length === 0 && fullBefore > 0) this.fairFutileWhile = fullKeysBefore;
         if (claimed.length === 0 || free <= 0 || this.shares.fullCount() <= fullBefore) break;
       }
       // Work over the caps exists only where some destination or seller is at its cap.
