@@ -30,6 +30,8 @@ interface PlatformProductRules {
   requireHttps: boolean;
   baseUrl: (config: Config) => string | undefined;
   baseUrlVariable: string;
+  /** The REST operation whose change makes one of the product's events: the HTTP-client collections run it before they read the delivery log. */
+  eventSource: string;
 }
 
 export const PLATFORM_PRODUCT_RULES: Record<PlatformProduct, PlatformProductRules> = {
@@ -39,6 +41,7 @@ export const PLATFORM_PRODUCT_RULES: Record<PlatformProduct, PlatformProductRule
     requireHttps: false,
     baseUrl: (config) => config.logisticsUrl,
     baseUrlVariable: 'LOGISTICS_URL',
+    eventSource: 'recordTrackingEvent',
   },
   payments: {
     mountPath: '/pagamentos',
@@ -46,6 +49,7 @@ export const PLATFORM_PRODUCT_RULES: Record<PlatformProduct, PlatformProductRule
     requireHttps: false,
     baseUrl: (config) => config.paymentsUrl,
     baseUrlVariable: 'PAYMENTS_URL',
+    eventSource: 'closeSettlementCycle',
   },
   support: {
     mountPath: '/atendimento',
@@ -53,6 +57,7 @@ export const PLATFORM_PRODUCT_RULES: Record<PlatformProduct, PlatformProductRule
     requireHttps: true,
     baseUrl: (config) => config.supportUrl,
     baseUrlVariable: 'SUPPORT_URL',
+    eventSource: 'openSupportCase',
   },
 };
 

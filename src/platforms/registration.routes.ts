@@ -5,7 +5,7 @@ import { listRequest, pageResponse } from '../http/pagination.js';
 import { problemResponse } from '../http/problem.js';
 import { NO_CONTENT, type RestApp, type RestRoutes } from '../http/rest.js';
 import { getDeliveryView, listDeliveryViews, redeliver } from '../webhooks/delivery.service.js';
-import { DeliveryResponse, deliveryQuery } from '../webhooks/webhooks.schemas.js';
+import { DeliveryResponse, deliveryQuery, FINISHED_DELIVERY_STATUSES } from '../webhooks/webhooks.schemas.js';
 import { applicationReader } from './application-delivery-log.js';
 import { PLATFORM_PRODUCTS, PLATFORM_PRODUCT_RULES, platformProductBaseUrl, type PlatformProduct } from './platform-products.js';
 import { platformProductDeliveriesTag, platformProductTag } from './platforms.interface.js';
@@ -37,7 +37,7 @@ function bodySchema(product: PlatformProduct) {
         description: `Event names of this product: ${PLATFORM_PRODUCT_RULES[product].events.join(', ')}`,
       }),
     },
-    { additionalProperties: false },
+    { additionalProperties: false, examples: [{ url: 'https://receiver.example.com/ponte', events: [...PLATFORM_PRODUCT_RULES[product].events] }] },
   );
 }
 
@@ -118,6 +118,9 @@ function productRoutes(app: RestApp, product: PlatformProduct, deps: Parameters<
   app.get(
     '/api/v1/webhook/entregas',
     {
+      // The log has an entry once the application registered and one of the product's events happened.
+      // Only a finished delivery can be redelivered.
+      config: { collection: { after: [`register${name}Webhook`, PLATFORM_PRODUCT_RULES[product].eventSource], until: { status: FINISHED_DELIVERY_STATUSES } } },
       schema: {
         tags: deliveryTags,
         security,

@@ -88,7 +88,9 @@ export const logisticsRoutes: RestRoutes = (app, { config }) => {
   app.post(
     '/pedidos/:id/envios',
     {
-      config: write,
+      // Only an invoiced order ships.
+      // A tracking code is unique per carrier: each run ships with a fresh one.
+      config: { ...write, collection: { after: ['changeOrderStatus'], fresh: ['/trackingCode'] } },
       schema: {
         tags,
         operationId: 'createShipment',

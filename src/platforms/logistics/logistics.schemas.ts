@@ -15,7 +15,7 @@ export const CreateShipmentSchema = Type.Object(
     trackingCode: Text(100, 'Unique per seller and carrier'),
     trackingUrl: Type.Optional(webUrl(2048)),
   },
-  strict,
+  { ...strict, examples: [{ carrier: 'Correios', trackingCode: 'BR123456789BR', trackingUrl: 'https://rastreamento.correios.com.br/app/index.php?objeto=BR123456789BR' }] },
 );
 export type CreateShipmentInput = Static<typeof CreateShipmentSchema>;
 
@@ -26,7 +26,7 @@ export const TrackingEventSchema = Type.Object(
     location: Type.Optional(Text(200)),
     at: Type.Optional(Type.String({ format: 'date-time', description: 'When it happened at the carrier; defaults to now' })),
   },
-  strict,
+  { ...strict, examples: [{ status: 'in_transit', description: 'Objeto em trânsito', location: 'Curitiba/PR', at: '2026-01-15T13:45:00.000Z' }] },
 );
 export type TrackingEventInput = Static<typeof TrackingEventSchema>;
 
@@ -36,6 +36,6 @@ export const ChatMessageSchema = Type.Object(
     authorName: Type.Optional(Text(200)),
     message: Text(4000),
   },
-  strict,
+  { ...strict, examples: [{ sender: 'seller', authorName: 'Ana (expedição)', message: 'A coleta pode ser amanhã às 10h?' }] },
 );
 export type ChatMessageInput = Static<typeof ChatMessageSchema>;

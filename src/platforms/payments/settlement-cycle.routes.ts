@@ -47,7 +47,8 @@ export const settlementCycleRoutes: RestRoutes = (app, { config }) => {
   app.post(
     '/ciclos',
     {
-      config: { scope: 'orders:write' },
+      // Periods may not overlap: each collection run closes the second before it.
+      config: { scope: 'orders:write', collection: { recent: { '/periodStart': -2000, '/periodEnd': -1000 } } },
       schema: {
         tags,
         operationId: 'closeSettlementCycle',

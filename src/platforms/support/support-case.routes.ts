@@ -59,7 +59,7 @@ export const supportCaseRoutes: RestRoutes = (app, { config }) => {
   app.post(
     '/atendimentos',
     {
-      config: write,
+      config: { ...write, collection: { ids: { '/orderId': '/pedidos/{id}' } } },
       schema: {
         tags,
         operationId: 'openSupportCase',
