@@ -1,6 +1,6 @@
 import { Arg, Authorized, Ctx, FieldResolver, Mutation, Resolver, Root } from 'type-graphql';
 import { ChannelCodeArgs } from '../catalog/catalog.schemas.js';
-import { Channel } from '../catalog/catalog.types.js';
+import { ChannelType } from '../catalog/catalog.types.js';
 import type { ChannelView } from '../catalog/channel.service.js';
 import { CurrentSeller } from '../graphql/caller.js';
 import type { GraphQLContext } from '../graphql/context.js';
@@ -19,7 +19,7 @@ function publicUrl({ config, origin }: GraphQLContext): string {
 }
 
 /** Channel connections over GraphQL: the same services and schemas as /canais/{code}/conexao. */
-@Resolver(() => Channel)
+@Resolver(() => ChannelType)
 export class ConnectionResolver {
   @Authorized('catalog:read')
   @FieldResolver(() => ChannelConnectionType, { nullable: true, description: 'Its connection to a platform; null when it has none' })
