@@ -5,6 +5,7 @@
  * ratio to the baseline measured in the same run. Scale runs last: it loads a million
  * orders. docs/performance.md explains the figures.
  */
+import { channelImport } from './scenarios/channel-import.js';
 import { channelSync } from './scenarios/channel-sync.js';
 import { fanout } from './scenarios/fanout.js';
 import { hotSku } from './scenarios/hot-sku.js';
@@ -30,6 +31,7 @@ const SCENARIOS: Record<string, () => Promise<void>> = {
   replica,
   tenants,
   scale,
+  'channel-import': channelImport,
   'channel-sync': channelSync,
 };
 

@@ -17,7 +17,8 @@ import { PlatformClient, PlatformError } from './platform-http.js';
 import { CONNECTION_COLUMNS, recordConnectionError, sessionFor, type ConnectionRow } from './platform-session.js';
 
 const channelOrder = compileInput(ChannelOrderSchema);
-const BATCH = 16;
+/** Imports one process runs at once. */
+const CONCURRENCY = 32;
 const POLL_MS = 1000;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -37,6 +38,8 @@ interface ClaimedNotification extends ConnectionRow {
   topic: string;
   body: string;
   attempts: number;
+  /** Whether the connection has any listing link: without one, no line's SKU comes from a link. */
+  has_links: boolean;
 }
 
 /**
@@ -53,8 +56,12 @@ export class InboundWorker implements Worker {
   readonly name = 'channel-inbound';
   private listener: Listener | undefined;
   private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
+  /** The claim in hand (one at a time); a wake-up meanwhile asks for another after it. */
+  private claiming: Promise<void> | undefined;
   private again = false;
+  /** The last claim filled every free slot: more may be due as soon as one frees. */
+  private backlog = false;
+  private readonly imports = new Set<Promise<void>>();
   private stopping = false;
   private readonly client: PlatformClient;
   private readonly leaseMs: number;
@@ -80,23 +87,23 @@ export class InboundWorker implements Worker {
     this.stopping = true;
     clearInterval(this.timer);
     await this.listener?.close();
-    while (this.running) await this.running;
+    await this.idle();
     await this.client.close();
   }
 
-  /** Resolves once nothing is being processed (tests). */
+  /** Resolves once nothing is being claimed or imported (tests). */
   async idle(): Promise<void> {
-    while (this.running) await this.running;
+    while (this.claiming || this.imports.size > 0) await Promise.all([this.claiming, ...this.imports]);
   }
 
   wake(): void {
     if (this.stopping) return;
-    if (this.running) {
+    if (this.claiming) {
       this.again = true;
       return;
     }
-    this.running = this.drain().finally(() => {
-      this.running = undefined;
+    this.claiming = this.fill().finally(() => {
+      this.claiming = undefined;
       if (this.again && !this.stopping) {
         this.again = false;
         this.wake();
@@ -104,20 +111,33 @@ export class InboundWorker implements Worker {
     });
   }
 
-  private async drain(): Promise<void> {
+  /**
+   * Claims what fits in the free slots and starts importing each at once: up to
+   * CONCURRENCY imports run together, and one finishing makes room for the next without
+   * waiting for the rest of its batch.
+   */
+  private async fill(): Promise<void> {
     try {
-      let claimed: ClaimedNotification[];
-      do {
-        this.again = false;
-        claimed = await this.claim();
-        await Promise.all(claimed.map((notification) => this.process(notification)));
-      } while (claimed.length === BATCH && !this.stopping);
+      this.again = false;
+      const free = CONCURRENCY - this.imports.size;
+      if (free <= 0) return;
+      const claimed = await this.claim(free);
+      this.backlog = claimed.length === free;
+      for (const notification of claimed) {
+        const running: Promise<void> = this.process(notification)
+          .catch((error: unknown) => this.deps.logger.error({ err: error, inbound: notification.inbound_id }, 'channel notification not recorded; retried once its lease runs out'))
+          .finally(() => {
+            this.imports.delete(running);
+            if (this.backlog) this.wake();
+          });
+        this.imports.add(running);
+      }
     } catch (error) {
       this.deps.logger.error({ err: error }, 'channel inbound worker failed; retrying on the next wake-up');
     }
   }
 
-  private async claim(): Promise<ClaimedNotification[]> {
+  private async claim(limit: number): Promise<ClaimedNotification[]> {
     // Spans sellers by design, like the webhook dispatcher.
     return this.deps.orm.em.fork().execute<ClaimedNotification[]>(
       `with due as (
@@ -132,8 +152,9 @@ export class InboundWorker implements Worker {
           set lease_expires_at = clock_timestamp() + ? * interval '1 millisecond', attempts = i.attempts + 1
          from due, channel_connection c
         where i.id = due.id and c.id = i.connection_id
-       returning i.id as inbound_id, i.topic, i.body, i.attempts, ${CONNECTION_COLUMNS}`,
-      [BATCH, this.leaseMs],
+       returning i.id as inbound_id, i.topic, i.body, i.attempts, ${CONNECTION_COLUMNS},
+                 exists (select 1 from channel_listing l where l.connection_id = c.id) as has_links`,
+      [limit, this.leaseMs],
     );
   }
 
@@ -195,10 +216,10 @@ export class InboundWorker implements Worker {
  * listing links (the platform's listing ids), else as the platform named it, else a
  * placeholder naming the listing (an `unknown_sku` to look at); validated by the schema.
  */
-async function normalizedOrder(em: EntityManager, connection: ConnectionRow, platformOrder: PlatformOrder): Promise<ChannelOrderInput> {
+async function normalizedOrder(em: EntityManager, connection: ClaimedNotification, platformOrder: PlatformOrder): Promise<ChannelOrderInput> {
   // The platform's text is kept as it came, minus what PostgreSQL cannot store (a NUL in a name).
   const order = storableData(platformOrder);
-  const skus = await linkedSkus(em, connection, order.lines);
+  const skus = connection.has_links ? await linkedSkus(em, connection, order.lines) : () => undefined;
   const { lines, ...rest } = order;
   const email = rest.customer.email && EMAIL.test(rest.customer.email) ? rest.customer.email : undefined;
   return assertValid(

