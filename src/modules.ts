@@ -8,7 +8,7 @@ import { installModules, type PonteModule } from './kernel/ponte-module.js';
 import { liveModule } from './live/live.module.js';
 import { ordersModule } from './orders/orders.module.js';
 import { portalModule } from './portal/portal.module.js';
-import { productsModule } from './products/products.module.js';
+import { platformsModule } from './platforms/platforms.module.js';
 import { simulatorModule } from './simulator/simulator.module.js';
 import { webhooksModule } from './webhooks/webhooks.module.js';
 
@@ -24,7 +24,7 @@ export const MODULES: readonly PonteModule[] = [
   catalogModule,
   ordersModule,
   channelsModule,
-  productsModule,
+  platformsModule,
   webhooksModule,
   portalModule,
   liveModule,

@@ -3,12 +3,12 @@ import { defineEvent } from '../events/event-registry.js';
 import type { EventInput } from '../events/outbox.js';
 import type { Application } from './application.entity.js';
 
-/** Sent to the app's payments and customer-service registrations (docs/products.md). */
+/** Sent to the app's payments and customer-service registrations (docs/platforms.md). */
 export const APPLICATION_REMOVED = 'aplicativo.removido';
 
 /**
  * In the customer-service product's words (the source fixes them in Portuguese for
- * `atendimento.*`, whose registrations also take this event; docs/products.md).
+ * `atendimento.*`, whose registrations also take this event; docs/platforms.md).
  */
 const ApplicationRemovedPayload = Type.Object({
   idAplicativo: Type.String({ format: 'uuid' }),

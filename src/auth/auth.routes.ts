@@ -44,7 +44,11 @@ export const authRoutes: RestRoutes = (app, { config }) => {
   app.delete(
     '/tokens/:id',
     {
-      config: any,
+      config: {
+        ...any,
+        // The collections revoke a token made for the purpose, never the one they run with.
+        collection: { graphqlId: { mutation: 'mutation { createToken(input: { name: "collection run" }) { apiToken { id } } }', id: 'createToken.apiToken.id' } },
+      },
       schema: {
         tags: [TOKENS_TAG.name],
         operationId: 'revokeToken',

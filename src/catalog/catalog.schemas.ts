@@ -17,12 +17,15 @@ export const Sku = Type.String({
   maxLength: SKU_MAX,
   pattern: '^\\S+$',
   description: `Up to ${SKU_MAX} characters, no spaces`,
+  // A product of the demo seller: examples and the HTTP-client collections work on a fresh start.
+  examples: ['CAMISETA-AZUL-M'],
 });
 export const ChannelCode = Type.String({
   minLength: 1,
   maxLength: 50,
   pattern: '^[A-Za-z0-9][A-Za-z0-9_-]*$',
   description: 'Letters, digits, "-" and "_", e.g. mercadolivre',
+  examples: ['loja-propria'],
 });
 /** GraphQL arguments, validated with the same rules as the REST path parameters. */
 export const SkuArgs = Type.Object({ sku: Sku });
@@ -84,12 +87,13 @@ export const ProductBatch = Type.Object(
       {
         products: [
           {
-            sku: 'CAMISETA-AZUL',
-            title: 'Camiseta azul',
+            sku: 'CAMISETA-VERDE',
+            title: 'Camiseta verde',
             brand: 'Ponte',
             attributes: [{ name: 'material', value: 'algodão' }],
-            channels: ['loja'],
-            variations: [{ sku: 'CAMISETA-AZUL-M', attributes: [{ name: 'tamanho', value: 'M' }], gtin: '7891234567895' }],
+            publicationStatus: 'published',
+            channels: ['loja-propria'],
+            variations: [{ sku: 'CAMISETA-VERDE-M', attributes: [{ name: 'tamanho', value: 'M' }], gtin: '7891234567895' }],
           },
         ],
       },
@@ -115,7 +119,7 @@ export type PriceInput = Static<typeof PriceInput>;
 
 export const PriceUpdate = Type.Object(
   { prices: Type.Array(PriceInput, { minItems: 1, maxItems: 100 }) },
-  { title: 'PriceUpdate', additionalProperties: false, examples: [{ prices: [{ channel: null, sale: '59.90' }, { channel: 'loja', sale: '54.90', promo: '49.90', promoStart: '2026-11-27T00:00:00Z', promoEnd: '2026-11-30T23:59:59Z' }] }] },
+  { title: 'PriceUpdate', additionalProperties: false, examples: [{ prices: [{ channel: null, sale: '59.90' }, { channel: 'loja-propria', sale: '54.90', promo: '49.90', promoStart: '2026-11-27T00:00:00Z', promoEnd: '2026-11-30T23:59:59Z' }] }] },
 );
 export type PriceUpdate = Static<typeof PriceUpdate>;
 
@@ -124,7 +128,7 @@ export const StockUpdateBody = Type.Union(
     Type.Object({ onHand: Units({ minimum: 0 }) }, { additionalProperties: false }),
     Type.Object({ delta: Units({ minimum: -UNITS_MAX }) }, { additionalProperties: false }),
   ],
-  { description: 'Either {onHand} (absolute) or {delta} (requires Idempotency-Key)' },
+  { description: 'Either {onHand} (absolute) or {delta} (requires Idempotency-Key)', examples: [{ onHand: 120 }] },
 );
 
 /** Which price to show: on a channel (omitted: the default price) at an instant (omitted: now). */

@@ -2,10 +2,12 @@ import type { ModuleApi } from '../kernel/ponte-module.js';
 import { CHANNELS_INTERFACE } from './channels.interface.js';
 import { ConnectionResolver } from './connection.resolver.js';
 import { connectionRoutes } from './connection.routes.js';
+import { ListingResolver } from './listing.resolver.js';
+import { listingRoutes } from './listing.routes.js';
 
 /** Channel connectors over GraphQL and REST. */
 export const channelsApi: ModuleApi = {
-  resolvers: [ConnectionResolver],
-  routes: [connectionRoutes],
+  resolvers: [ConnectionResolver, ListingResolver],
+  routes: [connectionRoutes, listingRoutes],
   interfaces: [CHANNELS_INTERFACE],
 };

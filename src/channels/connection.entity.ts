@@ -47,6 +47,10 @@ export class ChannelConnection extends SellerOwned {
   @Property({ type: 'text', nullable: true })
   lastError: (string & Opt) | null = null;
 
+  /** Until when the platform asked for no requests (a 429's Retry-After): syncs to it wait. */
+  @Property({ type: 'timestamptz', nullable: true })
+  syncPausedUntil: (Date & Opt) | null = null;
+
   @Property({ type: 'timestamptz' })
   createdAt: Opt<Date> = new Date();
 

@@ -73,7 +73,7 @@ const inboundRoute = (app: RestApp, config: Config) => {
   app.post(
     '/entrada/:key',
     {
-      config: { rateLimit: false },
+      config: { rateLimit: false, collection: { manual: "a platform sends it, signed with the connection's secret, to the connection's inbound URL" } },
       schema: {
         tags: ['channel-inbound'],
         operationId: 'receiveChannelNotification',

@@ -87,6 +87,13 @@ export interface OrderMove {
   shipment: { carrier: string; trackingCode: string; trackingUrl: string | null } | null;
 }
 
+/** The form of one of a platform's ids, for refusing a listing link that cannot name a listing there. */
+export interface IdFormat {
+  pattern: RegExp;
+  /** What it must be, as an error message ends: "a Shopify InventoryItem GID". */
+  description: string;
+}
+
 export interface ChannelConnector<C extends object = Record<string, string>> {
   /** The `platform` of `PUT /canais/{code}/conexao`. */
   platform: string;
@@ -95,6 +102,8 @@ export interface ChannelConnector<C extends object = Record<string, string>> {
   credentials: TObject;
   /** The platform's real API host, `scheme://host[:port]`, when the connection gives none. */
   defaultApiBaseUrl(credentials: C): string;
+  /** The forms of the platform's ids in a listing link (`PUT /canais/{code}/anuncios`). */
+  linkFormat: { listingId: IdFormat; variationId: IdFormat; productId: IdFormat };
   /** Checks the request is the platform's (its signature) and what it is about; pure and fast. */
   verifyInbound(request: InboundRequest, credentials: C): InboundVerdict;
   /** The order a stored notification is about: from its body, or read from the platform. Null: nothing to import. */

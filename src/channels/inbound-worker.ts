@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { forkForSeller, type Orm } from '../db/orm.js';
+import { textArray } from '../db/array-literal.js';
 import { storableText } from '../db/storable-text.js';
 import { AppError } from '../errors.js';
 import { listen, type Listener } from '../db/listener.js';
@@ -203,13 +204,9 @@ async function linkedSkus(em: EntityManager, connection: ConnectionRow, lines: r
   const links = await em.execute<{ sku: string; listing_id: string; variation_id: string | null }[]>(
     `select sku, listing_id, variation_id from channel_listing
       where seller_id = ? and connection_id = ? and (variation_id = any(?::text[]) or listing_id = any(?::text[]))`,
-    [connection.seller_id, connection.id, `{${variations.map(quoted).join(',')}}`, `{${listings.map(quoted).join(',')}}`],
+    [connection.seller_id, connection.id, textArray(variations), textArray(listings)],
   );
   return (line) =>
     (line.variationId ? links.find((link) => link.variation_id === line.variationId) : undefined)?.sku ??
     (line.listingId ? links.find((link) => link.listing_id === line.listingId && (link.variation_id === null || link.variation_id === line.variationId)) : undefined)?.sku;
-}
-
-function quoted(value: string): string {
-  return `"${value.replace(/["\\]/g, '\\$&')}"`;
 }

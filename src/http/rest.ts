@@ -14,6 +14,7 @@ import { requireAuthentication, requireScope } from '../auth/auth.service.js';
 import type { Scope } from '../auth/scopes.js';
 import type { Config } from '../config.js';
 import type { Orm } from '../db/orm.js';
+import type { CollectionHint } from './openapi/collection-hints.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -38,6 +39,8 @@ declare module 'fastify' {
     scope?: Scope | typeof ANY_SCOPE;
     /** false: the route checks a credential of its own (METRICS_TOKEN), not API tokens. */
     authenticate?: false;
+    /** How the HTTP-client collections try the route, where they cannot infer it (collection-hints.ts). */
+    collection?: CollectionHint;
   }
 }
 

@@ -52,7 +52,8 @@ export const orderRoutes: RestRoutes = (app, { config }) => {
   app.post(
     '/pedidos',
     {
-      config: { scope: 'orders:write' },
+      // A collection run creates a new order each time: the same externalId would answer the first one.
+      config: { scope: 'orders:write', collection: { fresh: ['/externalId'] } },
       schema: {
         tags,
         operationId: 'createOrder',
@@ -71,7 +72,8 @@ export const orderRoutes: RestRoutes = (app, { config }) => {
   app.patch(
     '/pedidos/:id/status',
     {
-      config: { scope: 'orders:write' },
+      // Invoicing (the example) needs an approved order: paid first.
+      config: { scope: 'orders:write', collection: { after: ['recordOrderPayment'] } },
       schema: {
         tags,
         operationId: 'changeOrderStatus',

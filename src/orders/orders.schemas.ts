@@ -88,7 +88,7 @@ export const CreateOrderSchema = Type.Object(
     title: 'OrderInput',
     examples: [
       {
-        channel: 'loja',
+        channel: 'loja-propria',
         externalId: '84123',
         customer: { name: 'Ana Souza', email: 'ana@example.com', document: '390.533.447-05' },
         deliveryAddress: {
@@ -145,7 +145,7 @@ export const StatusChangeSchema = Type.Object(
   {
     ...strict,
     title: 'StatusChange',
-    examples: [{ status: 'faturado', invoice: { number: '1042', series: '1', accessKey: '35260112345678000190550010000010421000010428' } }],
+    examples: [{ status: 'faturado', invoice: { number: '1042', series: '1', accessKey: '35260112345678000190550010000010421000010423' } }],
   },
 );
 export type StatusChangeInput = Static<typeof StatusChangeSchema>;

@@ -43,7 +43,7 @@ const EventsResponse = Type.Object({
 const configurationView = (subscription: WebhookSubscription) => ({ ...subscriptionView(subscription), groups: groupsOf(subscription.events) });
 
 /**
- * The seller portal's API v2, webhooks section (docs/products.md, "Seller portal API v2: webhooks"): the webhooks interface's
+ * The seller portal's API v2, webhooks section (docs/platforms.md, "Seller portal API v2: webhooks"): the webhooks interface's
  * subscriptions seen as switches per event group. Same records, same rules; translation only.
  */
 export const portalWebhookRoutes: RestRoutes = (app, { config }) => {

@@ -50,7 +50,7 @@ export const simulatorRoutes: RestRoutes = (app) => {
   app.post(
     '/simulador/pedidos/:id/pagamento',
     {
-      config: { scope: 'orders:write' },
+      config: { scope: 'orders:write', collection: { manual: 'it needs a pendente simulador order, and which placed orders wait for payment is random' } },
       schema: {
         tags,
         operationId: 'paySimulatedOrder',
@@ -66,7 +66,7 @@ export const simulatorRoutes: RestRoutes = (app) => {
   app.post(
     '/simulador/pedidos/:id/cancelamento',
     {
-      config: { scope: 'orders:write' },
+      config: { scope: 'orders:write', collection: { manual: 'it needs a simulador order id from POST /simulador/pedidos' } },
       schema: {
         tags,
         operationId: 'cancelSimulatedOrder',

@@ -10,6 +10,7 @@ import { prepared, type PreparedStatement } from '../db/prepared.js';
 import { runWith, type RunStatement } from './queue-database.js';
 import { disableSubscription, recordFailure, SUCCESS_HEALTH_CTES } from './subscription-health.js';
 import type { ClaimShares } from './fair-share.js';
+import { CLAIM_WINDOW, FAIR_CHOICE, FAIR_ORDER, fairChoiceParams, fairSkipParams, uuidArray } from './fair-claim.js';
 
 /** A delivery this worker holds the lease on, with what it needs to send it. */
 export interface ClaimedDelivery {
@@ -105,15 +106,14 @@ function firstOwedOf(delivery: string): string {
 // (firstOwedOf), skipping destinations and sellers this process holds at their cap, and
 // stops at the window. Written as "no earlier open one exists", the probe's best plan
 // depended on the table's size, and the claim had to be planned at every run (~0.4 ms,
-// more than it took to run); this form's plan is kept (docs/performance.md, 27). Then each
-// candidate's load: what its destination and its seller would hold with it (what this
-// process holds, plus its rank among the window's own); those past a cap are dropped,
-// and the rest are taken least loaded first, so a seller holding nothing goes before one
-// holding much, whatever their order in the queue. The lock comes last, on the chosen
-// rows in that order: SKIP LOCKED passes over those another claim holds and goes on to
-// the next, and the takeable test is made again on the row as locked. That row is found
+// more than it took to run); this form's plan is kept (docs/performance.md, 27). Then the
+// fair choice (FAIR_CHOICE, shared with the channels' sync queue): each candidate's load,
+// those past a cap dropped, the rest taken least loaded first. The lock comes last, on the
+// chosen rows in that order: SKIP LOCKED passes over those another claim holds and goes on
+// to the next, and the takeable test is made again on the row as locked. That row is found
 // by its key: with the status test the partial indexes cannot match (takeable), a plan
 // made on an empty queue cannot read the due index again for each chosen row.
+
 /**
  * The fair claim over `candidates` (a select of takeable deliveries `d` of subscriptions
  * `s`, its own conditions given), skipping destinations and sellers at their cap, up to
@@ -131,23 +131,13 @@ function fairClaimSql({ candidates, throughPartialIndexes }: { candidates: strin
           and d.id = ${firstOwedOf('d')}
         order by d.next_attempt_at, d.id
         limit ?
-     ), held as (
-       select * from unnest(?::uuid[], ?::int[]) as h(key, count)
-     ), by_destination as (
-       select c.*, coalesce(h.count, 0) + row_number() over (partition by c.destination order by c.next_attempt_at, c.id) as destination_load
-         from candidate c left join held h on h.key = c.destination
-     ), by_seller as (
-       select b.*, coalesce(h.count, 0) + row_number() over (partition by b.seller_id order by b.destination_load, b.next_attempt_at, b.id) as seller_load
-         from by_destination b left join held h on h.key = b.seller_id
-        where b.destination_load <= ?
-     )
+     ), ${FAIR_CHOICE}
      select d.id
-       from by_seller f
+       from fair f
        join webhook_delivery d on d.id = f.id
        join webhook_subscription s on s.id = d.subscription_id
-      where f.seller_load <= ?
-        and ${takeable({ throughPartialIndexes: false })}
-      order by f.seller_load, f.destination_load, f.next_attempt_at, f.id
+      where ${takeable({ throughPartialIndexes: false })}
+      order by ${FAIR_ORDER}
       limit ?
       for update of d skip locked`);
 }
@@ -162,9 +152,6 @@ const CLAIM_GIVEN = prepared(
   'ponte_webhook_claim_given',
   fairClaimSql({ candidates: 'd.id = any(?::uuid[])', throughPartialIndexes: false }),
 );
-
-/** The fewest takeable deliveries a claim chooses among: with few slots free, the least loaded of them get one. */
-const CLAIM_WINDOW = 32;
 
 // Per finished delivery, the first its aggregate still owes (firstOwedOf), then that
 // delivery locked by its key in a lateral subquery. Plans here are kept from whatever size
@@ -210,29 +197,13 @@ export async function claimDueDeliveries(run: RunStatement, limit: number, lease
  */
 export async function claimGivenDeliveries(run: RunStatement, ids: readonly string[], limit: number, leaseMs: number, shares: ClaimShares): Promise<ClaimedDelivery[]> {
   if (ids.length === 0 || limit <= 0) return [];
-  const rows = await run<ClaimRow>(CLAIM_GIVEN, [uuids(ids), ...fairClaimValues(limit, leaseMs, shares)]);
+  const rows = await run<ClaimRow>(CLAIM_GIVEN, [uuidArray(ids), ...fairClaimValues(limit, leaseMs, shares)]);
   return rows.map(claimedOf);
 }
 
 /** The fair claim's parameters after its candidates' own, in the statement's order. */
 function fairClaimValues(limit: number, leaseMs: number, shares: ClaimShares): unknown[] {
-  const full = uuids(shares.full);
-  return [
-    full,
-    full,
-    Math.max(limit, CLAIM_WINDOW),
-    uuids(shares.heldKeys),
-    `{${shares.heldCounts.join(',')}}`,
-    shares.caps.perDestination,
-    shares.caps.perSeller,
-    limit,
-    leaseMs,
-  ];
-}
-
-/** A list of ids as a PostgreSQL array literal. */
-function uuids(ids: readonly string[]): string {
-  return `{${ids.join(',')}}`;
+  return [...fairSkipParams(shares), Math.max(limit, CLAIM_WINDOW), ...fairChoiceParams(shares), limit, leaseMs];
 }
 
 function claimedOf(row: ClaimRow): ClaimedDelivery {
@@ -264,7 +235,7 @@ function claimedOf(row: ClaimRow): ClaimedDelivery {
  */
 export async function claimNextOfAggregates(run: RunStatement, finished: readonly string[], limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
   if (finished.length === 0 || limit <= 0) return [];
-  const rows = await run<ClaimRow>(CLAIM_NEXT_OF_AGGREGATES, [uuids(finished), limit, leaseMs]);
+  const rows = await run<ClaimRow>(CLAIM_NEXT_OF_AGGREGATES, [uuidArray(finished), limit, leaseMs]);
   return rows.map(claimedOf);
 }
 

@@ -16,7 +16,7 @@ import {
   type SuccessOutcome,
 } from './delivery-queue.js';
 import { dispatcherMetrics, registerInFlightGauges, type DispatcherMetrics } from './dispatcher-metrics.js';
-import { FairShare } from './fair-share.js';
+import { sharedFairShare, type FairShare } from './fair-share.js';
 import { fanOutAndClaim, FANOUT_BATCH_SIZE } from './fanout.js';
 import { reportGivingUp } from './giving-up.js';
 import { nextStep, recordOf } from './outcome.js';
@@ -146,7 +146,7 @@ export class Dispatcher implements Worker {
     const { config } = options;
     this.concurrency = options.concurrency ?? config.webhookConcurrency;
     this.headroom = Math.min(config.webhookReservedSlots, this.concurrency);
-    this.shares = new FairShare({ perDestination: config.webhookDestinationMaxInFlight, perSeller: config.webhookSellerMaxInFlight });
+    this.shares = sharedFairShare(options, { perDestination: config.webhookDestinationMaxInFlight, perSeller: config.webhookSellerMaxInFlight });
     this.pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
     this.leaseMs = leaseMsFor(config.webhookTimeoutMs);
     this.metrics = dispatcherMetrics(options.metrics);
@@ -252,11 +252,14 @@ export class Dispatcher implements Worker {
       let claimedAny = false;
       while (this.fairFutileWhile !== this.shares.fullKeys()) {
         const fullBefore = this.shares.fullCount();
+        // Taken before the claim: attempts that end while it runs may release a key, and
+        // then the keys it skipped are not the ones at their cap any more.
+        const fullKeysBefore = this.shares.fullKeys();
         const claimed = await claimDueDeliveries(this.queue.run, free, this.leaseMs, this.shares.shares());
         this.send(claimed);
         claimedAny ||= claimed.length > 0;
         free = this.freeSlots();
-        if (claimed.length === 0 && fullBefore > 0) this.fairFutileWhile = this.shares.fullKeys();
+        if (claimed.length === 0 && fullBefore > 0) this.fairFutileWhile = fullKeysBefore;
         if (claimed.length === 0 || free <= 0 || this.shares.fullCount() <= fullBefore) break;
       }
       // Work over the caps exists only where some destination or seller is at its cap.

@@ -29,6 +29,23 @@ export interface ClaimShares {
   heldCounts: number[];
 }
 
+const LEDGERS = new WeakMap<object, FairShare>();
+
+/**
+ * The one ledger of the workers a process starts together, keyed by what they were
+ * started with (startWorkers hands every worker the same deps): the webhook dispatcher
+ * and the channels' sync worker count their attempts in it, so a seller's caps hold over
+ * both kinds of work. A worker made on its own (a test's) gets a ledger of its own.
+ */
+export function sharedFairShare(startedWith: object, caps: FairShareCaps): FairShare {
+  let ledger = LEDGERS.get(startedWith);
+  if (!ledger) {
+    ledger = new FairShare(caps);
+    LEDGERS.set(startedWith, ledger);
+  }
+  return ledger;
+}
+
 /** A cap no count reaches (the claim compares loads with it as a PostgreSQL int). */
 const NO_CAP = 2 ** 31 - 1;
 

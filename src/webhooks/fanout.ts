@@ -42,7 +42,7 @@ export interface FanoutTarget {
  * statements `run` runs. Each audience brings its own rule: the seller's own
  * subscriptions (the webhooks interface) take the events they name; per-product
  * registrations take those of the sellers that installed their application
- * (src/products/audience.ts). Modules declare their audiences; src/modules.ts registers
+ * (src/platforms/audience.ts). Modules declare their audiences; src/modules.ts registers
  * them here.
  */
 export type Audience = (run: RunStatement, events: readonly CommittedEvent[]) => Promise<FanoutTarget[]>;

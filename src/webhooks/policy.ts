@@ -9,7 +9,7 @@ import { secretsInUse, signatureHeaders, type SigningSecrets } from './signing.j
 /**
  * What differs between kinds of subscription while the dispatcher, the attempt log and
  * the SSRF guard stay the same: the webhooks interface (docs/webhooks.md) is one kind; the
- * per-product webhooks (docs/products.md) register theirs, with their own attempt count,
+ * per-product webhooks (docs/platforms.md) register theirs, with their own attempt count,
  * success rule, headers and no signature. Modules declare their kinds; src/modules.ts
  * registers them here.
  */

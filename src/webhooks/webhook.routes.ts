@@ -9,6 +9,7 @@ import {
   CreateSubscriptionBody,
   DeliveryResponse,
   deliveryQuery,
+  FINISHED_DELIVERY_STATUSES,
   IdParams,
   RecoverBody,
   SecretResponse,
@@ -113,7 +114,8 @@ export const webhookRoutes: RestRoutes = (app, { config }) => {
   app.get(
     '/webhooks/entregas',
     {
-      config: read,
+      // The log has an entry once a subscription exists and an event it follows happened.
+      config: { ...read, collection: { after: ['createSubscription', 'createOrder'], until: { status: FINISHED_DELIVERY_STATUSES } } },
       schema: { tags, operationId: 'listDeliveries', summary: 'The delivery log, newest first, with every attempt', querystring: deliveryQuery(config.pageSizeMax).schema, response: { 200: pageResponse(DeliveryResponse) } },
     },
     async (request) => {

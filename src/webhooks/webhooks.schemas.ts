@@ -10,6 +10,9 @@ import { HEALTH_STATES } from './subscription-health.js';
  * Request and response schemas of the webhooks interface (docs/webhooks.md). REST validates
  * with them and prints them as OpenAPI; GraphQL validates its inputs with the same ones.
  */
+/** Delivery statuses a redelivery starts from (a finished delivery): what the HTTP-client collections wait for before they redeliver. */
+export const FINISHED_DELIVERY_STATUSES = ['succeeded', 'failed'] as const;
+
 const Url = Type.String({ minLength: 1, maxLength: 2048, description: 'Public http(s) URL that receives the POSTs' });
 const Events = Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 50, uniqueItems: true });
 const Description = Type.String({ maxLength: 500 });
@@ -33,7 +36,7 @@ export const UpdateSubscriptionBody = Type.Object(
     description: Type.Optional(Nullable(Description)),
     active: Type.Optional(Type.Boolean({ description: 'false switches the subscription off (health "disabled"); true back on' })),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ events: ['pedido.criado', 'pedido.status_alterado', 'pagamento.alterado'], description: 'ERP order and payment sync' }] },
 );
 export type UpdateSubscriptionInput = Static<typeof UpdateSubscriptionBody>;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestSeller, startTestApp, type TestApp } from '../support/app.js';
-import { createTestApplication, type TestApplication } from '../products/fixtures.js';
+import { createTestApplication, type TestApplication } from '../platforms/fixtures.js';
 
 interface Credential {
   id: string;

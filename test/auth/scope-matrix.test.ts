@@ -19,7 +19,7 @@ import { createOrm } from '../../src/db/orm.js';
 import { buildGraphQLSchema } from '../../src/graphql/schema.js';
 import { ANY_SCOPE } from '../../src/http/rest.js';
 import { ENTITIES, loadModuleApis } from '../../src/modules.js';
-import { createTestApplication } from '../products/fixtures.js';
+import { createTestApplication } from '../platforms/fixtures.js';
 import { createTestSeller, graphql, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
 import { bearer, connectLive, subscribe, waitForSubscriptions } from '../support/live.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayOf, dayStart, formatDocument, formatPostalCode, formatsFor, nextDay } from '../../console/src/i18n/formats.js';
+import { dayOf, dayStart, formatDocument, formatPostalCode, formatsFor, nextDay, zonedInstant } from '../../console/src/i18n/formats.js';
 
 const SAO_PAULO = 'America/Sao_Paulo';
 
@@ -41,6 +41,15 @@ describe('the console formats', () => {
     // It ended at midnight of 17 Feb 2019 (back to 23:00 of the 16th): the 16th started at 00:00 UTC−2, the 17th at 00:00 UTC−3.
     expect(dayStart('2019-02-16', SAO_PAULO)).toBe('2019-02-16T02:00:00.000Z');
     expect(dayStart('2019-02-17', SAO_PAULO)).toBe('2019-02-17T03:00:00.000Z');
+  });
+
+  it('reads a wall-clock time in the chosen time zone, whatever the browser\'s', () => {
+    expect(zonedInstant('2026-11-24T14:30', SAO_PAULO)).toBe('2026-11-24T17:30:00.000Z');
+    expect(zonedInstant('2026-11-24T23:59', 'America/Rio_Branco')).toBe('2026-11-25T04:59:00.000Z');
+    expect(zonedInstant('2026-11-24T14:30', 'UTC')).toBe('2026-11-24T14:30:00.000Z');
+    // In summer time (UTC−2) and out of it, on either side of its end at midnight of 17 Feb 2019.
+    expect(zonedInstant('2019-02-16T12:00', SAO_PAULO)).toBe('2019-02-16T14:00:00.000Z');
+    expect(zonedInstant('2019-02-17T12:00', SAO_PAULO)).toBe('2019-02-17T15:00:00.000Z');
   });
 
   it('reads the calendar day of an instant in the time zone, and the day after', () => {

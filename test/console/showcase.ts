@@ -10,7 +10,7 @@ import { createApplication } from '../../src/auth/application.service.js';
 import { forkForSeller } from '../../src/db/orm.js';
 import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { orderBody, orderIn } from '../orders/fixtures.js';
-import { createTestApplication } from '../products/fixtures.js';
+import { createTestApplication } from '../platforms/fixtures.js';
 import { createTestSeller, createTestToken, type TestSeller } from '../support/app.js';
 import { createSellableSku } from '../support/catalog.js';
 import { deliveriesOf, startDispatcher, subscribe, type DeliveryRecord } from '../webhooks/fixtures.js';

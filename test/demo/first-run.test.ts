@@ -1,10 +1,8 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { readFileSync, rmSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { MAIN, startProcess, startWithFreePort, type RunningProcess } from '../support/process.js';
+import { startDemoService } from '../support/demo-service.js';
 
 const run = promisify(execFile);
 
@@ -33,23 +31,9 @@ async function runAsPrinted(command: string, env: Record<string, string>): Promi
  */
 describe('first run', () => {
   it('creates the demo seller and the README\'s first requests succeed as printed', async () => {
-    const dataDir = resolve('.data', `first-run-${randomBytes(4).toString('hex')}`);
-    const service: RunningProcess = await startWithFreePort(
-      async (port) => {
-        const started = startProcess(MAIN, [], { PONTE_DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(port), PORT: '0', LOG_LEVEL: 'debug' });
-        try {
-          await started.waitFor(/export PONTE_APP=ponte_app_\S+/, 60_000);
-          return started;
-        } catch (error) {
-          started.child.kill('SIGKILL');
-          throw error;
-        }
-      },
-      (error) => /Address already in use/.test((error as Error).message),
-    );
+    const service = await startDemoService();
     try {
-      const printed = (name: string) => service.output().match(new RegExp(`export ${name}=(\\S+)`))![1]!;
-      const env = { PONTE_URL: printed('PONTE_URL'), PONTE_TOKEN: printed('PONTE_TOKEN'), PONTE_APP: printed('PONTE_APP') };
+      const env = service.printed;
       const [viewer, order, products, registration, deliveries, ...rest] = readmeFirstRequests();
       expect(rest).toEqual([]);
 
@@ -87,9 +71,7 @@ describe('first run', () => {
       expect(registered).toMatchObject({ status: 201, body: { product: 'logistics', events: ['rastreio.atualizado', 'chatTransportadora'] } });
       expect(await runAsPrinted(deliveries!, env)).toEqual({ status: 200, body: { data: [], nextCursor: null } });
     } finally {
-      service.child.kill('SIGTERM');
-      expect(await service.exited).toBe(0);
-      rmSync(dataDir, { recursive: true, force: true });
+      expect(await service.stop()).toBe(0);
     }
   }, 120_000);
 });

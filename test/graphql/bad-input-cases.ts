@@ -12,6 +12,7 @@ import {
   type GraphQLInputType,
   type GraphQLSchema,
 } from 'graphql';
+import { SHOPIFY_CONNECTION } from '../http/bad-input-cases.js';
 import { replaceAt } from '../http/body-mutations.js';
 import { orderBody } from '../orders/fixtures.js';
 import { SIMULATED_SKU, type World } from '../support/bad-input-world.js';
@@ -51,6 +52,15 @@ export const VALID_ARGS: Record<string, (world: World) => Record<string, unknown
   addSupportMessage: (world) => ({ input: { caseId: world.ids.supportCase, direction: 'entrada', message: 'Olá', channel: 'chat' } }),
   addTrackingEvent: (world) => ({ input: { shipmentId: world.ids.shipment, status: 'in_transit', description: 'Em trânsito', location: 'São Paulo', at: '2026-01-02T03:04:05Z' } }),
   changeOrderStatus: (world) => ({ input: { orderId: world.ids.order, status: 'cancelado', reason: 'customer gave up', note: 'by phone' } }),
+  connectChannel: (world) => ({
+    input: {
+      code: world.channel,
+      platform: SHOPIFY_CONNECTION.platform,
+      apiBaseUrl: SHOPIFY_CONNECTION.apiBaseUrl,
+      credentials: (['shopDomain', 'accessToken', 'webhookSecret', 'locationId'] as const).map((name) => ({ name, value: SHOPIFY_CONNECTION[name] })),
+    },
+  }),
+  disconnectChannel: (world) => ({ code: world.channel }),
   closeSettlementCycle: () => ({ input: { periodStart: '2026-01-01T00:00:00Z', periodEnd: '2026-02-01T00:00:00Z' } }),
   closeSupportCase: (world) => ({ input: { caseId: world.ids.supportCase } }),
   createOrder: () => ({ input: { ...orderBody(), idempotencyKey: 'corpus-key' } }),

@@ -76,7 +76,7 @@ describe('bad input over GraphQL: every root field answers it with a coded error
     // Destructive ones (deleting, uninstalling, closing) would take the world's resources away from the cases.
     // redeliverWebhookDelivery needs a finished delivery, and no dispatcher runs here.
     // The simulated order is paid here; cancelling it or wiping the sandbox would take the world's orders away.
-    const destructive = new Set(['deleteWebhookSubscription', 'uninstallApplication', 'closeSupportCase', 'changeOrderStatus', 'closeSettlementCycle', 'redeliverWebhookDelivery', 'simulateCancellation', 'wipeSandboxData']);
+    const destructive = new Set(['deleteWebhookSubscription', 'uninstallApplication', 'closeSupportCase', 'changeOrderStatus', 'closeSettlementCycle', 'redeliverWebhookDelivery', 'simulateCancellation', 'wipeSandboxData', 'disconnectChannel']);
     for (const { operation, field } of fields.filter(({ field }) => VALID_ARGS[field.name] && !destructive.has(field.name))) {
       const variables = VALID_ARGS[field.name]!(world);
       const definitions = field.args.filter((arg) => arg.name in variables).map((arg) => `$${arg.name}: ${String(arg.type)}`);

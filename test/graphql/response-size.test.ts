@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGraphQLSchema } from '../../src/graphql/schema.js';
 import { loadModuleApis } from '../../src/modules.js';
 import { orderIn, orderSeller } from '../orders/fixtures.js';
-import { gql as gqlData } from '../products/fixtures.js';
+import { gql as gqlData } from '../platforms/fixtures.js';
 import { graphql, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
 import { bearer, connectLive } from '../support/live.js';
 

@@ -10,8 +10,12 @@ export interface Route {
   method: string;
   /** The OpenAPI template, `/pedidos/{id}`. */
   path: string;
-  /** `application` for the per-product routes (a `ponte_app_…` credential), else `seller`. */
-  credential: 'seller' | 'application';
+  /**
+   * `application` for the per-product routes (a `ponte_app_…` credential), `none` for a route
+   * that takes no credential (the platforms' inbound URL, authenticated by its key and the
+   * platform's signature), else `seller`.
+   */
+  credential: 'seller' | 'application' | 'none';
   body?: JsonSchema;
   query: { name: string; schema: JsonSchema }[];
   /** A collection: its 200 answers `{data, nextCursor}`. */
@@ -31,12 +35,17 @@ export function routesOf(document: { paths: Record<string, Record<string, OpenAp
     Object.entries(operations).map(([method, operation]) => ({
       method: method.toUpperCase(),
       path,
-      credential: operation.security?.some((requirement) => 'applicationCredential' in requirement) ? ('application' as const) : ('seller' as const),
+      credential: credentialOf(operation),
       body: operation.requestBody?.content['application/json']?.schema,
       query: (operation.parameters ?? []).filter((parameter) => parameter.in === 'query').map(({ name, schema }) => ({ name, schema })),
       list: Boolean(operation.responses?.['200']?.content?.['application/json']?.schema?.properties?.data),
     })),
   );
+}
+
+function credentialOf(operation: OpenApiOperation): Route['credential'] {
+  if (operation.security?.length === 0) return 'none';
+  return operation.security?.some((requirement) => 'applicationCredential' in requirement) ? 'application' : 'seller';
 }
 
 /** The document's `$ref`s to its components replaced by the components themselves: the cases read schemas whole. */
@@ -86,6 +95,7 @@ export const VALID_REQUESTS: Record<string, (world: World) => ValidRequest> = {
   }),
   'PATCH /produtos/{sku}/preco': () => ({ body: { prices: [{ channel: null, sale: '50.00', promo: '45.00', promoStart: '2026-01-01T00:00:00Z', promoEnd: '2027-01-01T00:00:00Z' }] } }),
   'PATCH /estoque/{sku}': () => ({ body: { onHand: 10_000 } }),
+  'PUT /canais/{code}/conexao': () => ({ body: SHOPIFY_CONNECTION }),
   'PUT /canais/{code}': () => ({ body: { name: 'Loja própria', active: true, sharePercent: 100, safetyStock: 0, maxQuantity: null } }),
   'POST /pedidos': () => ({
     body: orderBody({ payments: [{ method: 'pix', status: 'pending', amount: '120.00', installments: 1, transactionId: `tx-${randomBytes(4).toString('hex')}` }] }),
@@ -119,6 +129,16 @@ export const VALID_REQUESTS: Record<string, (world: World) => ValidRequest> = {
   'POST /simulador/eventos': () => ({ body: { evento: 'estoque.alterado' } }),
 };
 
+/** A Shopify connection whose API is nowhere (nothing here calls it). */
+export const SHOPIFY_CONNECTION = {
+  platform: 'shopify',
+  apiBaseUrl: 'http://127.0.0.1:9',
+  shopDomain: 'corpus.myshopify.com',
+  accessToken: 'shpat_corpus',
+  webhookSecret: 'corpus-secret',
+  locationId: 'gid://shopify/Location/1',
+};
+
 async function freshSimulatedOrder(world: World): Promise<Record<string, string>> {
   const response = await fetch(`${world.server.url}/simulador/pedidos`, { method: 'POST', headers: world.seller.headers, body: JSON.stringify({ skus: [SIMULATED_SKU] }) });
   return { id: ((await response.json()) as { orders: { id: string }[] }).orders[0]!.id };
@@ -144,6 +164,8 @@ export function defaultParams(route: Route, world: World): Record<string, string
     if (name === 'sku') params.sku = world.sku;
     else if (name === 'code') params.code = world.channel;
     else if (name === 'id') params.id = idFor(route.path, world);
+    // No connection has this key: what a case changes in it is refused before any platform's rules apply.
+    else if (name === 'key' && route.path.startsWith('/entrada/')) params.key = UNKNOWN_INBOUND_KEY;
     else throw new Error(`${routeName(route)}: no world resource for {${name}}; add one in defaultParams`);
   }
   return params;
@@ -198,6 +220,7 @@ addFormats.default(oracle);
 export const schemaAdmits = (schema: JsonSchema, body: unknown) => oracle.validate(schema, body) as boolean;
 
 const UNKNOWN_ID = '01a20107-0000-7000-8000-000000000000';
+const UNKNOWN_INBOUND_KEY = randomBytes(32).toString('base64url');
 const TWO_MIB = 2 * 1024 * 1024;
 
 /** The whole REST corpus for the served routes. */
@@ -212,6 +235,7 @@ export function restCases(routes: Route[], world: World): RestCase[] {
 
 /** The headers (credential and JSON) of the caller a route expects. */
 export function credentialHeaders(route: Route, world: World): Record<string, string> {
+  if (route.credential === 'none') return { 'content-type': 'application/json' };
   return route.credential === 'application' ? world.application.headers : world.seller.headers;
 }
 
@@ -222,7 +246,10 @@ function request(route: Route, world: World, overrides: Partial<RestCase> & { na
   return {
     method: route.method,
     path: fillPath(route.path, defaultParams(route, world)),
-    headers: valid?.body === undefined ? { authorization: authorization! } : { authorization: authorization!, 'content-type': 'application/json', ...valid.headers },
+    headers: {
+      ...(authorization === undefined ? {} : { authorization }),
+      ...(valid?.body === undefined ? {} : { 'content-type': 'application/json', ...valid.headers }),
+    },
     body: valid?.body === undefined ? undefined : JSON.stringify(valid.body),
     ...overrides,
     name: `${routeName(route)}: ${overrides.name}`,
@@ -230,6 +257,7 @@ function request(route: Route, world: World, overrides: Partial<RestCase> & { na
 }
 
 function credentialCases(route: Route, world: World): RestCase[] {
+  if (route.credential === 'none') return [];
   const otherCredential = route.credential === 'application' ? world.seller.headers.authorization! : world.application.headers.authorization!;
   return [
     withCredential(route, world, 'no Authorization header', undefined, UNAUTHENTICATED),
@@ -249,9 +277,10 @@ function pathCases(route: Route, world: World): RestCase[] {
   const params = defaultParams(route, world);
   return Object.keys(params).flatMap((name) => {
     const at = (value: string) => fillPath(route.path, { ...params, [name]: encodeURIComponent(value) });
-    const unknown = name === 'id' ? UNKNOWN_ID : `UNKNOWN-${name.toUpperCase()}`;
-    // PUT by a natural key creates what does not exist yet.
-    const upsert = route.method === 'PUT' && name !== 'id';
+    // PUT by a natural key creates what does not exist yet (under a name of its own, so no
+    // other case finds it); a PUT below it (`/canais/{code}/conexao`) needs it to exist.
+    const upsert = route.method === 'PUT' && name !== 'id' && route.path.endsWith(`{${name}}`);
+    const unknown = name === 'id' ? UNKNOWN_ID : `${upsert ? 'NEW' : 'UNKNOWN'}-${name.toUpperCase()}`;
     return [
       request(route, world, { name: `{${name}} unknown`, path: at(unknown), expect: upsert ? { status: [200, 201] } : NOT_FOUND }),
       request(route, world, { name: `{${name}} = "not-a-uuid!"`, path: at('not-a-uuid!'), expect: UNKNOWN_OR_INVALID }),
@@ -317,7 +346,8 @@ function bodyCases(route: Route, world: World): RestCase[] {
   const valid = make(world).body;
   const json = JSON.stringify(valid);
   const raw = (name: string, body: string | Uint8Array, expect: Expectation, contentType: string | null = 'application/json') => {
-    const headers: Record<string, string> = { authorization: credentialHeaders(route, world).authorization! };
+    const { authorization } = credentialHeaders(route, world);
+    const headers: Record<string, string> = authorization === undefined ? {} : { authorization };
     if (contentType) headers['content-type'] = contentType;
     return request(route, world, { name, body, headers, expect });
   };

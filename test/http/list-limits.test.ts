@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrder, orderSeller } from '../orders/fixtures.js';
-import { createTestApplication, type TestApplication } from '../products/fixtures.js';
+import { createTestApplication, type TestApplication } from '../platforms/fixtures.js';
 import { graphql, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
 
 /**

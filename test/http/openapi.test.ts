@@ -159,21 +159,27 @@ describe('the error catalogue', () => {
 });
 
 describe('the HTTP-client collections', () => {
-  it('hold one request per operation of their document, with baseUrl and credential variables', () => {
+  it('hold a request per operation of their document (and setup requests from others), with variables and tests', () => {
     for (const name of NAMES) {
       const collection = JSON.parse(readFileSync(new URL(`../../collections/${name}.postman_collection.json`, import.meta.url), 'utf8')) as {
         info: { schema: string };
-        item: { item: { request: { url: { raw: string }; auth: { bearer?: { value: string }[] } } }[] }[];
+        item: { id: string; name: string; event: { listen: string; script: { exec: string[] } }[]; request: { url: { raw: string; variable?: { key: string; value: string }[] }; auth: { type: string; bearer?: { value: string }[] } } }[];
         variable: { key: string }[];
       };
       expect(collection.info.schema).toBe('https://schema.getpostman.com/json/collection/v2.1.0/collection.json');
-      const requests = collection.item.flatMap((folder) => folder.item);
-      expect(requests.length, name).toBe(operations(read(name)).length);
-      expect(collection.variable.map((variable) => variable.key)).toEqual(['baseUrl', 'token', 'applicationCredential']);
-      for (const { request } of requests) {
-        expect(request.url.raw.startsWith('{{baseUrl}}/')).toBe(true);
-        if (request.url.raw.startsWith('{{baseUrl}}/entrada/')) expect(request.auth).toEqual({ type: 'noauth' });
-        else expect(request.auth.bearer?.[0]?.value).toMatch(/^\{\{(token|applicationCredential)\}\}$/);
+      const ids = collection.item.map((item) => item.id);
+      expect(ids, name).toEqual(expect.arrayContaining(operations(read(name)).map(([, , operation]) => operation.operationId)));
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(collection.variable.map((variable) => variable.key).slice(0, 3)).toEqual(['baseUrl', 'token', 'applicationCredential']);
+      for (const item of collection.item) {
+        expect(item.request.url.raw.startsWith('{{baseUrl}}/')).toBe(true);
+        // Inbound platform notifications (`/entrada/…`) carry the platform's own signature, no bearer.
+        if (item.request.auth.type === 'noauth') expect(item.request.url.raw, item.id).toMatch(/^\{\{baseUrl\}\}\/entrada\//);
+        else expect(item.request.auth.bearer?.[0]?.value).toMatch(/^\{\{(token|applicationCredential)\}\}$/);
+        const test = item.event.find((event) => event.listen === 'test')!.script.exec.join('\n');
+        expect(test, item.id).toContain('pm.test(');
+        // No path parameter goes out empty: each is a variable an earlier request set, or a key.
+        for (const variable of item.request.url.variable ?? []) expect(variable.value, `${item.id} :${variable.key}`).toMatch(/^(\{\{\w+\}\}|[^{}]+)$/);
       }
     }
   });

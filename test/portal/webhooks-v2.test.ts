@@ -3,8 +3,8 @@ import { interfaceEventNames } from '../../src/events/event-registry.js';
 import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { call, createTestSeller, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
 import { createOrder, orderIn, orderSeller } from '../orders/fixtures.js';
-import { gql } from '../products/fixtures.js';
-import { startProductReceiver, type ProductReceiver } from '../products/receiver.js';
+import { gql } from '../platforms/fixtures.js';
+import { startProductReceiver, type ProductReceiver } from '../platforms/receiver.js';
 import { deliveriesOf, fanOutDrained, settledDeliveries, startDispatcher } from '../webhooks/fixtures.js';
 
 const ALL_OFF = { orders: false, stock: false, freight: false, payments: false };

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Orm } from '../../src/db/orm.js';
 import { createLogger } from '../../src/logger.js';
@@ -22,6 +23,8 @@ export const TEST_ENV: Record<string, string> = {
   WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
   WEBHOOK_BACKOFF_BASE_MS: '20',
   WEBHOOK_BACKOFF_MAX_MS: '200',
+  // Channel connections seal their credentials with it; the service refuses to connect without one.
+  SECRETS_KEY: randomBytes(32).toString('base64'),
 };
 
 /**

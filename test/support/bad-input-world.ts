@@ -8,7 +8,7 @@ import { placeSimulatedOrders } from '../../src/simulator/simulator.service.js';
 import { fanOutBatch } from '../../src/webhooks/fanout.js';
 import { createSellableSku } from './catalog.js';
 import { orderBody, orderIn, orderSeller } from '../orders/fixtures.js';
-import { createTestApplication, gql, type TestApplication } from '../products/fixtures.js';
+import { createTestApplication, gql, type TestApplication } from '../platforms/fixtures.js';
 import type { TestApp, TestSeller } from './app.js';
 
 /**

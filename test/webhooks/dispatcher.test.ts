@@ -5,7 +5,7 @@ import { claimDueDeliveries } from '../../src/webhooks/delivery-queue.js';
 import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { fanOutAndClaim, fanOutBatch } from '../../src/webhooks/fanout.js';
 import { QueueDatabase, runWith } from '../../src/webhooks/queue-database.js';
-import { createTestApplication } from '../products/fixtures.js';
+import { createTestApplication } from '../platforms/fixtures.js';
 import { createTestSeller, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
 import { deliveriesOf, emit, getJson, settledDeliveries, startDispatcher, subscribe, type SubscriptionRecord, NOTHING_HELD } from './fixtures.js';
 import { startReceiver, waitUntil, type Receiver, type Reply } from './receiver.js';

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { createOrder, orderSeller } from '../orders/fixtures.js';
-import { createTestApplication, gql } from '../products/fixtures.js';
-import { startProductReceiver } from '../products/receiver.js';
+import { createTestApplication, gql } from '../platforms/fixtures.js';
+import { startProductReceiver } from '../platforms/receiver.js';
 import { createTestSeller, startTestApp, type TestApp } from '../support/app.js';
 import { emit, settledDeliveries, startDispatcher, subscribe } from './fixtures.js';
 import { startReceiver, type Receiver } from './receiver.js';

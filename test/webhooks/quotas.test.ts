@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApplication, type TestApplication } from '../products/fixtures.js';
+import { createTestApplication, type TestApplication } from '../platforms/fixtures.js';
 import { createTestSeller, graphql, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
 
 const SUBSCRIPTIONS_MAX = 3;

@@ -2,7 +2,7 @@ import { rootCertificates } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSender } from '../../src/webhooks/sender.js';
 import { trustedCertificates } from '../../src/webhooks/trust-store.js';
-import { startProductReceiver, type ProductReceiver } from '../products/receiver.js';
+import { startProductReceiver, type ProductReceiver } from '../platforms/receiver.js';
 import { validPayload } from '../support/events.js';
 import { createTestCertificates, type TestCertificates } from '../support/test-ca.js';
 import { dirname } from 'node:path';

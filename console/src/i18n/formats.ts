@@ -74,15 +74,30 @@ function offsetAt(instantMs: number, timeZone: string): number {
   return wall - Math.floor(instantMs / 1000) * 1000;
 }
 
+/**
+ * The instant a wall-clock time (`2026-11-24T14:30`, as a datetime-local field gives it)
+ * is in the time zone, as ISO. A time the clocks skipped (summer time began) is read
+ * with the offset after the change, which moves it forward by the change.
+ */
+export function zonedInstant(local: string, timeZone: string): string {
+  const [day, time = '00:00'] = local.split('T');
+  const [year, month, date] = day!.split('-').map(Number);
+  const [hour, minute] = time.split(':').map(Number);
+  const wall = Date.UTC(year!, month! - 1, date!, hour!, minute!);
+  // The wall time less the offset in force near it, then less the offset at that guess:
+  // they differ only within a change of offset.
+  const before = wall - offsetAt(wall, timeZone);
+  return new Date(wall - offsetAt(before, timeZone)).toISOString();
+}
+
 /** The instant a calendar day (`2026-11-24`) starts in the time zone, as ISO. */
 export function dayStart(day: string, timeZone: string): string {
-  const [year, month, date] = day.split('-').map(Number);
-  const wall = Date.UTC(year!, month! - 1, date!);
-  // Midnight less the offset in force before it and the one in force after: they differ
-  // when the offset changes at midnight (Brazil's summer time did, until 2019), and the
-  // day starts at the earlier of the two that falls on the day itself.
+  // Midnight read both ways (zonedInstant): when the offset changes at midnight (Brazil's
+  // summer time did, until 2019) they differ, and the day starts at the earlier of the
+  // two that falls on the day itself.
+  const wall = Date.parse(`${day}T00:00:00Z`);
   const before = wall - offsetAt(wall, timeZone);
-  const after = wall - offsetAt(before, timeZone);
+  const after = Date.parse(zonedInstant(day, timeZone));
   const starts = [before, after].filter((ms) => dayOf(new Date(ms), timeZone) === day);
   return new Date(Math.min(...(starts.length ? starts : [before]))).toISOString();
 }
@@ -103,7 +118,7 @@ export function nextDay(day: string): string {
  * São Paulo's (Brasília time) is the default.
  */
 export const TIME_ZONES: readonly { id: string; name: string }[] = [
-  { id: 'America/Sao_Paulo', name: 'Brasília, São Paulo, Rio de Janeiro, Sul (UTC−3)' },
+  { id: 'America/Sao_Paulo', name: 'Brasília, São Paulo (UTC−3)' },
   { id: 'America/Bahia', name: 'Salvador (UTC−3)' },
   { id: 'America/Fortaleza', name: 'Fortaleza (UTC−3)' },
   { id: 'America/Recife', name: 'Recife (UTC−3)' },

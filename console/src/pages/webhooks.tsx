@@ -21,7 +21,8 @@ import {
   type SubscriptionRowFragment,
   type WebhookDeliveryFilter,
 } from '../generated/graphql';
-import { useT } from '../i18n/locale';
+import { zonedInstant } from '../i18n/formats';
+import { useLocale, useT } from '../i18n/locale';
 import { useSession } from '../session-context';
 import { eventLabel, INTERFACE_EVENTS } from '../wire-names';
 
@@ -168,7 +169,7 @@ function CreateSubscription({ onCreated }: { onCreated(url: string, secret: stri
 
 function SubscriptionItem({ subscription, onChanged, onSecret }: { subscription: SubscriptionRowFragment; onChanged(): void; onSecret(secret: string): void }) {
   const { can } = useSession();
-  const t = useT();
+  const { t, timeZone } = useLocale();
   const update = useMutation(UpdateWebhookSubscriptionDocument);
   const rotate = useMutation(RotateWebhookSecretDocument);
   const remove = useMutation(DeleteWebhookSubscriptionDocument);
@@ -227,7 +228,7 @@ function SubscriptionItem({ subscription, onChanged, onSecret }: { subscription:
             class="inline-form"
             onSubmit={async (event) => {
               event.preventDefault();
-              const result = await recover.run({ input: { subscriptionId: subscription.id, since: new Date(since).toISOString() } });
+              const result = await recover.run({ input: { subscriptionId: subscription.id, since: zonedInstant(since, timeZone) } });
               if (result) setRecovered(result.recoverWebhookDeliveries.redelivered);
             }}
           >

@@ -39,6 +39,11 @@ export const mercadoLivreConnector: ChannelConnector<MercadoLivreCredentials> = 
     { additionalProperties: false },
   ),
   defaultApiBaseUrl: () => 'https://api.mercadolibre.com',
+  linkFormat: {
+    listingId: { pattern: /^[A-Z]{3}\d{1,20}$/, description: 'a Mercado Livre item id (MLB…)' },
+    variationId: { pattern: /^\d{1,20}$/, description: 'a Mercado Livre variation id (digits)' },
+    productId: { pattern: /^[A-Za-z0-9_-]{1,100}$/, description: 'a Mercado Livre user product id' },
+  },
 
   verifyInbound(request, credentials) {
     let body: Record<string, unknown>;
@@ -77,14 +82,17 @@ export const mercadoLivreConnector: ChannelConnector<MercadoLivreCredentials> = 
     const ids = list(search.results).map(String);
     const listings = [];
     for (let start = 0; start < ids.length; start += 20) {
-      const batch = list((await api(context, { method: 'GET', path: '/items', query: { ids: ids.slice(start, start + 20).join(','), attributes: 'id,seller_custom_field,variations' } })).json);
+      // Multiget answers [{code, body}]; variations carry their attributes only with include_attributes=all.
+      const batch = list(
+        (await api(context, { method: 'GET', path: '/items', query: { ids: ids.slice(start, start + 20).join(','), attributes: 'id,attributes,seller_custom_field,variations', include_attributes: 'all' } })).json,
+      );
       for (const entry of batch.map((answer) => record(record(answer).body))) {
         const variations = list(entry.variations).map(record);
-        if (variations.length === 0 && entry.seller_custom_field) {
-          listings.push({ sku: String(entry.seller_custom_field), listingId: String(entry.id), variationId: null, productId: null });
-        }
+        const sku = skuOf(entry);
+        if (variations.length === 0 && sku) listings.push({ sku, listingId: String(entry.id), variationId: null, productId: null });
         for (const variation of variations) {
-          if (variation.seller_custom_field) listings.push({ sku: String(variation.seller_custom_field), listingId: String(entry.id), variationId: String(variation.id), productId: null });
+          const variationSku = skuOf(variation);
+          if (variationSku) listings.push({ sku: variationSku, listingId: String(entry.id), variationId: String(variation.id), productId: null });
         }
       }
     }
@@ -93,15 +101,39 @@ export const mercadoLivreConnector: ChannelConnector<MercadoLivreCredentials> = 
   },
 
   async pushQuantity(link, quantity, context) {
-    const json = link.variationId ? { variations: [{ id: Number(link.variationId), available_quantity: quantity }] } : { available_quantity: quantity };
-    await api(context, { method: 'PUT', path: `/items/${encodeURIComponent(link.listingId)}`, json });
+    const path = `/items/${encodeURIComponent(link.listingId)}`;
+    if (!link.variationId) return void (await api(context, { method: 'PUT', path, json: { available_quantity: quantity } }));
+    const ids = await variationIds(context, link);
+    await api(context, { method: 'PUT', path, json: { variations: ids.map((id) => (id === Number(link.variationId) ? { id, available_quantity: quantity } : { id })) } });
   },
 
   async pushPrice(link, price, context) {
-    const json = link.variationId ? { variations: [{ id: Number(link.variationId), price: Number(price) }] } : { price: Number(price) };
-    await api(context, { method: 'PUT', path: `/items/${encodeURIComponent(link.listingId)}`, json });
+    const path = `/items/${encodeURIComponent(link.listingId)}`;
+    if (!link.variationId) return void (await api(context, { method: 'PUT', path, json: { price: Number(price) } }));
+    // An item's variations share one price (the listing shows and charges the highest): all of them get it.
+    const ids = await variationIds(context, link);
+    await api(context, { method: 'PUT', path, json: { variations: ids.map((id) => ({ id, price: Number(price) })) } });
   },
 };
+
+/**
+ * The ids of every variation of the link's item. A PUT of `variations` replaces the
+ * item's list: each variation is named (by id alone, which keeps it as it is), or the
+ * ones left out are deleted.
+ */
+async function variationIds(context: PlatformContext<MercadoLivreCredentials>, link: { listingId: string; variationId: string | null }): Promise<number[]> {
+  const item = record((await api(context, { method: 'GET', path: `/items/${encodeURIComponent(link.listingId)}`, query: { attributes: 'id,variations' } })).json);
+  const ids = list(item.variations).map((variation) => Number(record(variation).id));
+  if (!ids.includes(Number(link.variationId))) throw new PlatformError('status', `item ${link.listingId} has no variation ${link.variationId}`, 404);
+  return ids;
+}
+
+/** The SKU the seller gave an item or a variation: its SELLER_SKU attribute, else seller_custom_field. */
+function skuOf(entry: Record<string, unknown>): string | null {
+  const attribute = list(entry.attributes).map(record).find((candidate) => candidate.id === 'SELLER_SKU');
+  const value = attribute?.value_name ?? entry.seller_custom_field;
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+}
 
 /**
  * A request with the seller's token: refreshed first when it is known to have run out,
@@ -126,11 +158,20 @@ async function refresh(context: PlatformContext<MercadoLivreCredentials>): Promi
   const { clientId, clientSecret, refreshToken } = context.credentials;
   const answer = record(
     (
-      await context.http.request({
-        method: 'POST',
-        path: '/oauth/token',
-        form: { grant_type: 'refresh_token', client_id: clientId, client_secret: clientSecret, refresh_token: refreshToken },
-      })
+      await context.http
+        .request({
+          method: 'POST',
+          path: '/oauth/token',
+          form: { grant_type: 'refresh_token', client_id: clientId, client_secret: clientSecret, refresh_token: refreshToken },
+        })
+        .catch((error: unknown) => {
+          // invalid_grant (400): the refresh token was revoked, used or expired. Only a new
+          // authorization helps, so it is a refusal of the credentials, as a 401 is.
+          if (error instanceof PlatformError && error.status !== null && error.status >= 400 && error.status < 500 && error.status !== 429) {
+            throw new PlatformError('status', `Mercado Livre refused the refresh token (HTTP ${error.status}): the seller must authorize the application again`, 401);
+          }
+          throw error;
+        })
     ).json,
   );
   if (typeof answer.access_token !== 'string' || typeof answer.refresh_token !== 'string') {

@@ -34,6 +34,11 @@ export const shopifyConnector: ChannelConnector<ShopifyCredentials> = {
     { additionalProperties: false },
   ),
   defaultApiBaseUrl: (credentials) => `https://${credentials.shopDomain}`,
+  linkFormat: {
+    listingId: { pattern: /^gid:\/\/shopify\/InventoryItem\/\d{1,20}$/, description: 'a Shopify InventoryItem GID (gid://shopify/InventoryItem/…)' },
+    variationId: { pattern: /^gid:\/\/shopify\/ProductVariant\/\d{1,20}$/, description: 'a Shopify ProductVariant GID (gid://shopify/ProductVariant/…)' },
+    productId: { pattern: /^gid:\/\/shopify\/Product\/\d{1,20}$/, description: 'a Shopify Product GID (gid://shopify/Product/…)' },
+  },
 
   verifyInbound(request, credentials) {
     if (!validBodySignature(request.body, credentials.webhookSecret, request.headers['x-shopify-hmac-sha256'])) {
@@ -80,10 +85,11 @@ export const shopifyConnector: ChannelConnector<ShopifyCredentials> = {
   },
 
   async pushPrice(link, price, context) {
-    if (!link.productId || !link.variationId) {
-      throw new PlatformError('status', 'a Shopify price needs the link\'s productId and variationId (link from the catalogue, or give them)');
-    }
-    const data = await admin(context, SET_PRICE, { productId: link.productId, variants: [{ id: link.variationId, price }] });
+    if (!link.variationId) throw new PlatformError('status', 'a Shopify price needs the link\'s variationId (the ProductVariant GID)');
+    // productVariantsBulkUpdate names the product; a link made by hand may not know it.
+    const productId = link.productId ?? String(record(record(record(await admin(context, VARIANT_PRODUCT, { id: link.variationId })).productVariant).product).id ?? '');
+    if (!productId) throw new PlatformError('status', `Shopify has no variant ${link.variationId}`, 404);
+    const data = await admin(context, SET_PRICE, { productId, variants: [{ id: link.variationId, price }] });
     userErrors(record(data.productVariantsBulkUpdate));
   },
 
@@ -140,6 +146,10 @@ const CATALOGUE_QUERY = `query PonteCatalogue($after: String) {
 
 const SET_QUANTITY = `mutation PonteSetQuantity($input: InventorySetQuantitiesInput!) {
   inventorySetQuantities(input: $input) { userErrors { field message code } }
+}`;
+
+const VARIANT_PRODUCT = `query PonteVariantProduct($id: ID!) {
+  productVariant(id: $id) { product { id } }
 }`;
 
 const SET_PRICE = `mutation PonteSetPrice($productId: ID!, $variants: [ProductVariantsBulkInput!]!) {

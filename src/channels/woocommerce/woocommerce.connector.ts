@@ -36,6 +36,11 @@ export const wooCommerceConnector: ChannelConnector<WooCommerceCredentials> = {
     { additionalProperties: false },
   ),
   defaultApiBaseUrl: (credentials) => credentials.siteUrl,
+  linkFormat: {
+    listingId: { pattern: /^\d{1,20}$/, description: 'a WooCommerce product id (digits)' },
+    variationId: { pattern: /^\d{1,20}$/, description: 'a WooCommerce variation id (digits)' },
+    productId: { pattern: /^\d{1,20}$/, description: 'a WooCommerce product id (digits)' },
+  },
 
   verifyInbound(request, credentials) {
     const signature = request.headers['x-wc-webhook-signature'];
@@ -61,8 +66,7 @@ export const wooCommerceConnector: ChannelConnector<WooCommerceCredentials> = {
     const listings = [];
     for (const product of products) {
       if (product.type === 'variable') {
-        const variations = list((await rest(context, { method: 'GET', path: `/wp-json/wc/v3/products/${String(product.id)}/variations`, query: { per_page: '100' } })).json).map(record);
-        for (const variation of variations) {
+        for (const variation of await variationsOf(context, String(product.id))) {
           if (variation.sku) listings.push({ sku: String(variation.sku), listingId: String(product.id), variationId: String(variation.id), productId: String(product.id) });
         }
       } else if (product.sku) {
@@ -92,6 +96,16 @@ export const wooCommerceConnector: ChannelConnector<WooCommerceCredentials> = {
     if (note) await rest(context, { method: 'POST', path: `/wp-json/wc/v3/orders/${encodeURIComponent(move.externalId)}/notes`, json: { note, customer_note: true } });
   },
 };
+
+/** Every variation of a variable product, 100 a page (the API's largest). */
+async function variationsOf(context: PlatformContext<WooCommerceCredentials>, productId: string): Promise<Record<string, unknown>[]> {
+  const variations: Record<string, unknown>[] = [];
+  for (let page = 1; ; page++) {
+    const batch = list((await rest(context, { method: 'GET', path: `/wp-json/wc/v3/products/${encodeURIComponent(productId)}/variations`, query: { per_page: '100', page: String(page) } })).json).map(record);
+    variations.push(...batch);
+    if (batch.length < 100) return variations;
+  }
+}
 
 function productPath(link: { listingId: string; variationId: string | null }): string {
   const product = encodeURIComponent(link.listingId);

@@ -1,6 +1,6 @@
 import { eventDefinition } from '../../events/event-registry.js';
 import { errorCatalogueMarkdown } from '../error-pages.js';
-import { postmanCollection } from './collection.js';
+import { postmanCollection, postmanEnvironment } from './collection.js';
 import { openApiDocuments } from './document.js';
 import type { OpenApiDocument } from './document-types.js';
 import { exampleOf } from './examples.js';
@@ -18,8 +18,9 @@ export function restContractFiles(combined: OpenApiDocument, interfaces: readonl
   const files: Record<string, string> = {};
   for (const [name, document] of Object.entries(openApiDocuments(combined, interfaces))) {
     files[`schema/openapi/${name}.json`] = json(document);
-    files[`collections/${name}.postman_collection.json`] = json(postmanCollection(document, name));
+    files[`collections/${name}.postman_collection.json`] = json(postmanCollection(document, name, combined));
   }
+  files['collections/local.postman_environment.json'] = json(postmanEnvironment());
   for (const { api, name, schema } of eventSchemas(interfaces)) files[`schema/events/${api.slug}/${name}.json`] = json(schema);
   files['docs/errors.md'] = errorCatalogueMarkdown();
   files['docs/events.md'] = eventReference(interfaces);

@@ -17,7 +17,7 @@ export interface Operation {
   summary?: string;
   description?: string;
   tags?: string[];
-  parameters?: { name: string; in: string; required?: boolean; schema?: JsonSchema; description?: string }[];
+  parameters?: { name: string; in: string; required?: boolean; schema?: JsonSchema; description?: string; example?: unknown }[];
   requestBody?: { required?: boolean; content: Record<string, MediaType> };
   security?: Record<string, string[]>[];
   responses?: Record<string, Response>;

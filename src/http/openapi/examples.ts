@@ -39,7 +39,7 @@ const FORMAT_EXAMPLES: Record<string, string> = {
 const NAMED_EXAMPLES: Record<string, string> = {
   url: 'https://receiver.example.com/ponte',
   sku: 'CAMISETA-AZUL-M',
-  channel: 'loja',
+  channel: 'loja-propria',
   currency: 'BRL',
 };
 

@@ -1,6 +1,7 @@
 import type { SwaggerTransform } from '@fastify/swagger';
 import type { ErrorCode } from '../../errors.js';
 import { ANY_SCOPE } from '../rest.js';
+import { COLLECTION_KEY } from './collection-hints.js';
 
 /** The security schemes of every document: a seller's API token and an application's credential. */
 export const SECURITY_SCHEMES = {
@@ -55,6 +56,7 @@ export const describeOperation: SwaggerTransform = ({ schema, url, route }) => {
       description: [schema.description ?? (summary ? `${summary.replace(/\.$/, '')}.` : undefined), whoMayCall(security, needed)].filter(Boolean).join('\n\n'),
       security,
       ...(needed ? { [SCOPES_KEY]: [needed] } : {}),
+      ...(route.config?.collection ? { [COLLECTION_KEY]: route.config.collection } : {}),
       [PROBLEMS_KEY]: problemsOf(schema, { scoped: scope !== undefined && scope !== ANY_SCOPE, secured: security.length > 0, limited: route.config?.rateLimit !== false, path: url }),
     },
   };

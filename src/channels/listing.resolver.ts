@@ -1,0 +1,78 @@
+import { Arg, Authorized, Ctx, FieldResolver, Int, Mutation, Resolver, Root } from 'type-graphql';
+import { ChannelCodeArgs } from '../catalog/catalog.schemas.js';
+import { Channel } from '../catalog/catalog.types.js';
+import type { ChannelView } from '../catalog/channel.service.js';
+import { CurrentSeller } from '../graphql/caller.js';
+import type { GraphQLContext } from '../graphql/context.js';
+import { listArgs } from '../graphql/list-args.js';
+import { validInput } from '../graphql/plain-input.js';
+import { AFTER, FIRST, toConnection, type Connection } from '../graphql/relay.js';
+import { pageQuery } from '../http/pagination.js';
+import { compileInput } from '../http/validation.js';
+import { ListingLinksBody, syncQuery, type ListingLinkView, type SyncViewType } from './channels.schemas.js';
+import {
+  ChannelListingLinkConnection,
+  ChannelSyncConnection,
+  ChannelSyncFilter,
+  LinkChannelListingsFromCataloguePayload,
+  LinkChannelListingsInput,
+  LinkChannelListingsPayload,
+} from './channels.types.js';
+import { linkFromCatalogue, listListingLinks, putListingLinks } from './listing.service.js';
+import { listSyncs } from './sync-log.service.js';
+
+const codeValidator = compileInput(ChannelCodeArgs);
+const linksValidator = compileInput(ListingLinksBody);
+
+/** Listing links and the sync log over GraphQL: the same services and schemas as /canais/{code}/anuncios and …/sincronizacoes. */
+@Resolver(() => Channel)
+export class ListingResolver {
+  @Authorized('catalog:read')
+  @FieldResolver(() => ChannelListingLinkConnection, { description: 'Its listing links by SKU (as GET /canais/{code}/anuncios); NOT_FOUND when it is not connected' })
+  async listings(
+    @Root() channel: ChannelView,
+    @Arg('first', () => Int, { nullable: true, description: FIRST }) first: number | undefined,
+    @Arg('after', () => String, { nullable: true, description: AFTER }) after: string | undefined,
+    @CurrentSeller() sellerId: string,
+    @Ctx() context: GraphQLContext,
+  ): Promise<Connection<ListingLinkView>> {
+    const { page } = listArgs(context, pageQuery, { first, after });
+    return toConnection(await listListingLinks(context.em, sellerId, channel.code, page), (link) => [link.sku], (link) => link);
+  }
+
+  @Authorized('catalog:read')
+  @FieldResolver(() => ChannelSyncConnection, { description: 'Its sync log (as GET /canais/{code}/sincronizacoes); NOT_FOUND when it is not connected' })
+  async syncs(
+    @Root() channel: ChannelView,
+    @Arg('filter', () => ChannelSyncFilter, { nullable: true, description: 'Which rows; omitted: all' }) filter: ChannelSyncFilter | undefined,
+    @Arg('first', () => Int, { nullable: true, description: FIRST }) first: number | undefined,
+    @Arg('after', () => String, { nullable: true, description: AFTER }) after: string | undefined,
+    @CurrentSeller() sellerId: string,
+    @Ctx() context: GraphQLContext,
+  ): Promise<Connection<SyncViewType>> {
+    const list = listArgs(context, syncQuery, { ...filter, first, after });
+    return toConnection(await listSyncs(context.em, sellerId, channel.code, list.filter, list.page), (sync) => [sync.subject, sync.field], (sync) => sync);
+  }
+
+  @Authorized('catalog:write')
+  @Mutation(() => LinkChannelListingsPayload, { description: 'Links SKUs to the platform\'s listings (as PUT /canais/{code}/anuncios)' })
+  async linkChannelListings(
+    @Arg('input', () => LinkChannelListingsInput, { description: 'The channel and its links' }) { code, links }: LinkChannelListingsInput,
+    @CurrentSeller() sellerId: string,
+    @Ctx() { em }: GraphQLContext,
+  ): Promise<LinkChannelListingsPayload> {
+    const body = validInput(linksValidator, { links: links.map((link) => ({ ...link })) });
+    return { links: await putListingLinks(em, sellerId, validInput(codeValidator, { code }).code, body.links) };
+  }
+
+  @Authorized('catalog:write')
+  @Mutation(() => LinkChannelListingsFromCataloguePayload, { description: 'Links by SKU from the platform\'s catalogue in the background (as POST /canais/{code}/anuncios/vincular)' })
+  async linkChannelListingsFromCatalogue(
+    @Arg('code', { description: 'The channel\'s code' }) code: string,
+    @CurrentSeller() sellerId: string,
+    @Ctx() { em }: GraphQLContext,
+  ): Promise<LinkChannelListingsFromCataloguePayload> {
+    await linkFromCatalogue(em, sellerId, validInput(codeValidator, { code }).code);
+    return { code, queued: true };
+  }
+}

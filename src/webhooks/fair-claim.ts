@@ -1,0 +1,46 @@
+import type { ClaimShares } from './fair-share.js';
+
+/**
+ * The fair choice a claim makes among its candidates (docs/webhooks.md#fair-claiming),
+ * for every queue that claims by it: the webhook deliveries and the channels' sync rows.
+ * It follows a CTE `candidate (id, seller_id, destination, next_attempt_at)` — the
+ * queue's due rows in due order, those of keys at their cap already skipped
+ * (`fairSkipParams`), cut at the window — and gives `fair`: each candidate with the load
+ * its destination and its seller would hold with it (what this process holds, plus its
+ * rank among the window's own), those past a cap dropped. The claim then takes `fair`
+ * in `FAIR_ORDER`, least loaded first, and locks its rows.
+ */
+export const FAIR_CHOICE = `held as (
+       select * from unnest(?::uuid[], ?::int[]) as h(key, count)
+     ), by_destination as (
+       select c.*, coalesce(h.count, 0) + row_number() over (partition by c.destination order by c.next_attempt_at, c.id) as destination_load
+         from candidate c left join held h on h.key = c.destination
+     ), by_seller as (
+       select b.*, coalesce(h.count, 0) + row_number() over (partition by b.seller_id order by b.destination_load, b.next_attempt_at, b.id) as seller_load
+         from by_destination b left join held h on h.key = b.seller_id
+        where b.destination_load <= ?
+     ), fair as (
+       select * from by_seller where seller_load <= ?
+     )`;
+
+/** The order a claim takes `fair` (aliased `f`) in: the seller's load, the destination's, then due time. */
+export const FAIR_ORDER = 'f.seller_load, f.destination_load, f.next_attempt_at, f.id';
+
+/** The candidate's skip test's two parameters: `seller_id <> all(?)` and `destination <> all(?)`, the keys at their cap. */
+export function fairSkipParams(shares: ClaimShares): [string, string] {
+  const full = uuidArray(shares.full);
+  return [full, full];
+}
+
+/** FAIR_CHOICE's parameters, in order. */
+export function fairChoiceParams(shares: ClaimShares): unknown[] {
+  return [uuidArray(shares.heldKeys), `{${shares.heldCounts.join(',')}}`, shares.caps.perDestination, shares.caps.perSeller];
+}
+
+/** The fewest takeable rows a claim chooses among: with few slots free, the least loaded of them get one. */
+export const CLAIM_WINDOW = 32;
+
+/** A list of ids as a PostgreSQL array literal. */
+export function uuidArray(ids: readonly string[]): string {
+  return `{${ids.join(',')}}`;
+}
