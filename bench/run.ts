@@ -5,6 +5,7 @@
  * ratio to the baseline measured in the same run. Scale runs last: it loads a million
  * orders. docs/performance.md explains the figures.
  */
+import { channelSync } from './scenarios/channel-sync.js';
 import { fanout } from './scenarios/fanout.js';
 import { hotSku } from './scenarios/hot-sku.js';
 import { noisyNeighbour } from './scenarios/noisy-neighbour.js';
@@ -29,6 +30,7 @@ const SCENARIOS: Record<string, () => Promise<void>> = {
   replica,
   tenants,
   scale,
+  'channel-sync': channelSync,
 };
 
 async function main(): Promise<void> {

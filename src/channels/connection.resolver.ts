@@ -1,6 +1,6 @@
 import { Arg, Authorized, Ctx, FieldResolver, Mutation, Resolver, Root } from 'type-graphql';
 import { ChannelCodeArgs } from '../catalog/catalog.schemas.js';
-import { Channel } from '../catalog/catalog.types.js';
+import { ChannelType } from '../catalog/catalog.types.js';
 import type { ChannelView } from '../catalog/channel.service.js';
 import type { Config } from '../config.js';
 import { CurrentSeller } from '../graphql/caller.js';
@@ -20,7 +20,7 @@ function publicUrl(config: Config): string {
 }
 
 /** Channel connections over GraphQL: the same services and schemas as /canais/{code}/conexao. */
-@Resolver(() => Channel)
+@Resolver(() => ChannelType)
 export class ConnectionResolver {
   @Authorized('catalog:read')
   @FieldResolver(() => ChannelConnectionType, { nullable: true, description: 'Its connection to a platform; null when it has none' })
