@@ -111,10 +111,14 @@ export interface Config {
   publicUrl: string | undefined;
   /** A platform request (connector) gives up after this long. */
   channelTimeoutMs: number;
+  /** Requests one channel connection's inbound URL takes per minute (per process, or across processes with REDIS_URL). */
+  channelInboundRateLimitPerMinute: number;
   /** Finished webhook deliveries (and their attempts) are kept this long after they finished. */
   retentionDeliveriesMs: number;
   /** Outbox events are kept this long (at least the live replay window), and while a delivery or the fan-out needs them. */
   retentionEventsMs: number;
+  /** Finished channel notifications (the inbound URL's) are kept this long after they arrived. */
+  retentionChannelInboundMs: number;
   /** How often the retention purge runs, and how many rows one of its statements removes. */
   retentionIntervalMs: number;
   retentionBatchSize: number;
@@ -319,8 +323,10 @@ export function loadConfig(env: Env = process.env): Config {
     secretsKey: optional(env, 'SECRETS_KEY', aesKey),
     publicUrl: optional(env, 'PUBLIC_URL', url(['http:', 'https:'])),
     channelTimeoutMs: read(env, 'CHANNEL_TIMEOUT_MS', integer(1), 10_000),
+    channelInboundRateLimitPerMinute: read(env, 'CHANNEL_INBOUND_RATE_LIMIT_PER_MINUTE', integer(1), 12_000),
     retentionDeliveriesMs: read(env, 'RETENTION_DELIVERIES_MS', integer(1), 30 * DAY_MS),
     retentionEventsMs: read(env, 'RETENTION_EVENTS_MS', integer(1), 30 * DAY_MS),
+    retentionChannelInboundMs: read(env, 'RETENTION_CHANNEL_INBOUND_MS', integer(1), 30 * DAY_MS),
     retentionIntervalMs: read(env, 'RETENTION_INTERVAL_MS', integer(100), 3_600_000),
     retentionBatchSize: read(env, 'RETENTION_BATCH_SIZE', integer(1, 100_000), 1000),
   };

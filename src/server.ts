@@ -144,6 +144,7 @@ export async function buildServer(deps: ServerDeps): Promise<RestApp> {
 class HttpGraphQLContext implements GraphQLContext {
   readonly principal: Principal | undefined;
   readonly requestId: string;
+  readonly origin: string;
   readonly loaders = new Map<string, unknown>();
   readonly log: FastifyBaseLogger;
 
@@ -153,6 +154,7 @@ class HttpGraphQLContext implements GraphQLContext {
   ) {
     this.principal = request.principal;
     this.requestId = String(request.id);
+    this.origin = `${request.protocol}://${request.host}`;
     this.log = request.log;
   }
 

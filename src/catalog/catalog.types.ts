@@ -27,8 +27,8 @@ export const UpsertOutcomeEnum = wireEnum<'created' | 'updated' | 'unchanged'>('
   unchanged: 'The stored content was the same; nothing was written',
 });
 
-@ObjectType({ description: 'A named value: an attribute or a datasheet line' })
-export class NameValue {
+@ObjectType('NameValue', { description: 'A named value: an attribute or a datasheet line' })
+export class NameValueType {
   @Field({ description: 'The name, e.g. "cor"' }) name!: string;
   @Field({ description: 'The value, e.g. "azul"' }) value!: string;
 }
@@ -52,8 +52,8 @@ export class ChannelQuantity {
   @Field(() => Int, { description: 'What the distribution formula publishes there' }) quantity!: number;
 }
 
-@ObjectType({ description: 'Stock of a sellable SKU: available = onHand − reserved' })
-export class Stock {
+@ObjectType('Stock', { description: 'Stock of a sellable SKU: available = onHand − reserved' })
+export class StockType {
   @Field({ description: 'The sellable SKU' }) sku!: string;
   @Field(() => Int, { description: 'Units in the warehouse' }) onHand!: number;
   @Field(() => Int, { description: 'Units held by open orders' }) reserved!: number;
@@ -94,7 +94,7 @@ export class EffectivePrice {
 @ObjectType({ description: 'A sellable SKU of a product with its own attributes, images and GTIN' })
 export class ProductVariation {
   @Field({ description: 'The variation\'s own SKU' }) sku!: string;
-  @Field(() => [NameValue], { description: 'What sets it apart, e.g. cor: azul' }) attributes!: NameValue[];
+  @Field(() => [NameValueType], { description: 'What sets it apart, e.g. cor: azul' }) attributes!: NameValueType[];
   @Field(() => [ProductImage], { description: 'Its own images' }) images!: ProductImage[];
   @Field(() => String, { nullable: true, description: 'GTIN/EAN barcode' }) gtin!: string | null;
 }
@@ -108,9 +108,9 @@ export class ProductType {
   @Field(() => String, { nullable: true, description: 'Brand name' }) brand!: string | null;
   @Field(() => String, { nullable: true, description: 'GTIN/EAN barcode (check digit verified)' }) gtin!: string | null;
   @Field(() => String, { nullable: true, description: 'NCM tax code, 8 digits' }) ncm!: string | null;
-  @Field(() => [NameValue], { description: 'Attributes, e.g. cor: azul' }) attributes!: NameValue[];
+  @Field(() => [NameValueType], { description: 'Attributes, e.g. cor: azul' }) attributes!: NameValueType[];
   @Field(() => [ProductImage], { description: 'Images, by position' }) images!: ProductImage[];
-  @Field(() => [NameValue], { description: 'Technical datasheet lines' }) datasheet!: NameValue[];
+  @Field(() => [NameValueType], { description: 'Technical datasheet lines' }) datasheet!: NameValueType[];
   @Field(() => Int, { nullable: true, description: 'Shipping weight in grams' }) weightGrams!: number | null;
   @Field(() => DimensionsCm, { nullable: true, description: 'Package dimensions' }) dimensionsCm!: DimensionsCm | null;
   @Field(() => PublicationStatusEnum, { description: 'Whether it is offered' }) publicationStatus!: string;
@@ -120,8 +120,8 @@ export class ProductType {
   @Field(() => DateTime, { description: 'When its content last changed' }) updatedAt!: string;
 }
 
-@ObjectType({ description: 'A sales channel of the seller and its stock allocation' })
-export class Channel {
+@ObjectType('Channel', { description: 'A sales channel of the seller and its stock allocation' })
+export class ChannelType {
   @Field({ description: 'Channel code, e.g. mercadolivre' }) code!: string;
   @Field({ description: 'Display name' }) name!: string;
   @Field({ description: 'Inactive channels get no stock' }) active!: boolean;
@@ -132,7 +132,7 @@ export class Channel {
 
 @ObjectType({ description: 'The result of putChannel' })
 export class PutChannelPayload {
-  @Field(() => Channel, { description: 'The channel as stored' }) channel!: Channel;
+  @Field(() => ChannelType, { description: 'The channel as stored' }) channel!: ChannelType;
   @Field({ description: 'false when an existing channel was replaced' }) created!: boolean;
 }
 
@@ -154,5 +154,5 @@ export class SetPricesPayload {
 
 @ObjectType({ description: 'The result of updateStock' })
 export class UpdateStockPayload {
-  @Field(() => Stock, { description: 'The SKU\'s stock after the change' }) stock!: Stock;
+  @Field(() => StockType, { description: 'The SKU\'s stock after the change' }) stock!: StockType;
 }

@@ -6,7 +6,7 @@ import { validInput } from '../graphql/plain-input.js';
 import { AFTER, connectionType, FIRST, toConnection, type Connection } from '../graphql/relay.js';
 import { compileInput } from '../http/validation.js';
 import { ProductFilterInput, UpsertProductsInput } from './catalog.inputs.js';
-import { ProductType, ProductVariation, SkuPrices, Stock, UpsertProductsPayload } from './catalog.types.js';
+import { ProductType, ProductVariation, SkuPrices, StockType, UpsertProductsPayload } from './catalog.types.js';
 import { pricesLoader, stockLoader } from './catalog.loaders.js';
 import { listProducts } from './product.queries.js';
 import { findProductsBySkus, productView, upsertProducts, type ProductView } from './product.service.js';
@@ -51,7 +51,7 @@ export class ProductResolver {
     return { results: await upsertProducts(em, sellerId, validInput(productBatchValidator, input).products) };
   }
 
-  @FieldResolver(() => Stock, { nullable: true, description: 'Null when the product has variations: stock belongs to them' })
+  @FieldResolver(() => StockType, { nullable: true, description: 'Null when the product has variations: stock belongs to them' })
   async stock(@Root() product: ProductView, @Ctx() context: GraphQLContext): Promise<StockFigures | null> {
     return product.variations.length > 0 ? null : stockLoader(context).load(product.sku);
   }
@@ -64,7 +64,7 @@ export class ProductResolver {
 
 @Resolver(() => ProductVariation)
 export class ProductVariationResolver {
-  @FieldResolver(() => Stock, { nullable: true, description: 'Its stock; null before any was recorded' })
+  @FieldResolver(() => StockType, { nullable: true, description: 'Its stock; null before any was recorded' })
   async stock(@Root() variation: Variation, @Ctx() context: GraphQLContext): Promise<StockFigures | null> {
     return stockLoader(context).load(variation.sku);
   }

@@ -1,14 +1,9 @@
-import { Type } from 'typebox';
 import { pageResponse } from '../http/pagination.js';
 import { callerOf, type RestRoutes } from '../http/rest.js';
-import { getPricing, setPrices } from './price.service.js';
 import { listProductViews } from './product-listing.js';
 import { getProduct, productView, upsertProducts } from './product.service.js';
 import {
-  EffectivePriceQuery,
-  EffectivePriceView,
   ListedProductView,
-  PriceUpdate,
   ProductBatch,
   ProductBatchResult,
   productInclusionsFromQuery,
@@ -16,9 +11,9 @@ import {
   productListQuery,
   ProductView,
   SkuArgs,
-  SkuPricesView,
 } from './catalog.schemas.js';
 
+/** /produtos: upsert a batch of products by SKU, list them, read one. */
 export const productRoutes: RestRoutes = (app, { config }) => {
   app.put(
     '/produtos',
@@ -54,30 +49,5 @@ export const productRoutes: RestRoutes = (app, { config }) => {
       callerOf(request);
       return productView(await getProduct(request.em, request.params.sku));
     },
-  );
-
-  app.patch(
-    '/produtos/:sku/preco',
-    {
-      config: { scope: 'catalog:write' },
-      schema: { tags: ['prices'], operationId: 'setPrices', summary: 'Set the default price and per-channel overrides of a sellable SKU', params: SkuArgs, body: PriceUpdate, response: { 200: SkuPricesView } },
-    },
-    async (request) => setPrices(request.em, callerOf(request).sellerId, request.params.sku, request.body.prices),
-  );
-
-  app.get(
-    '/produtos/:sku/preco',
-    {
-      config: { scope: 'catalog:read' },
-      schema: {
-        tags: ['prices'],
-        operationId: 'getPrices',
-        summary: 'Prices of a sellable SKU and its effective price on a channel at an instant',
-        params: SkuArgs,
-        querystring: EffectivePriceQuery,
-        response: { 200: Type.Object({ ...SkuPricesView.properties, effective: Type.Union([EffectivePriceView, Type.Null()]) }) },
-      },
-    },
-    async (request) => getPricing(request.em, callerOf(request).sellerId, request.params.sku, request.query),
   );
 };

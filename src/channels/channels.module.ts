@@ -1,6 +1,7 @@
 import type { PonteModule } from '../kernel/ponte-module.js';
 import { ChannelConnection } from './connection.entity.js';
 import { InboundNotification } from './inbound.entity.js';
+import { createInboundRetention } from './inbound-retention.js';
 import { InboundWorker } from './inbound-worker.js';
 import { ListingLinkRow } from './listing.entity.js';
 import { ChannelSync, ChannelSyncAttempt } from './sync.entity.js';
@@ -15,6 +16,7 @@ export const channelsModule: PonteModule = {
   workers: [
     { roles: ['all', 'dispatcher'], create: (deps) => new InboundWorker(deps) },
     { roles: ['all', 'dispatcher'], create: (deps) => new SyncWorker(deps) },
+    { roles: ['all', 'dispatcher'], create: createInboundRetention },
   ],
   // Fills the sync queue from the outbox as the fan-out takes committed events.
   webhooks: { audience: syncAudience },

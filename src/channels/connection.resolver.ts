@@ -1,8 +1,7 @@
 import { Arg, Authorized, Ctx, FieldResolver, Mutation, Resolver, Root } from 'type-graphql';
 import { ChannelCodeArgs } from '../catalog/catalog.schemas.js';
-import { Channel } from '../catalog/catalog.types.js';
+import { ChannelType } from '../catalog/catalog.types.js';
 import type { ChannelView } from '../catalog/channel.service.js';
-import type { Config } from '../config.js';
 import { CurrentSeller } from '../graphql/caller.js';
 import type { GraphQLContext } from '../graphql/context.js';
 import { validInput } from '../graphql/plain-input.js';
@@ -14,18 +13,18 @@ import { deleteConnection, findConnectionView, putConnection } from './connectio
 const codeValidator = compileInput(ChannelCodeArgs);
 const connectionValidator = compileInput(ConnectionBody);
 
-/** GraphQL has no request address: inbound URLs come from PUBLIC_URL, else the service's own. */
-function publicUrl(config: Config): string {
-  return config.publicUrl ?? `${config.tlsCertFile ? 'https' : 'http'}://${config.host}:${config.port}`;
+/** Where platforms reach this service: PUBLIC_URL, or the scheme and host the operation came to (as over REST). */
+function publicUrl({ config, origin }: GraphQLContext): string {
+  return config.publicUrl ?? origin;
 }
 
 /** Channel connections over GraphQL: the same services and schemas as /canais/{code}/conexao. */
-@Resolver(() => Channel)
+@Resolver(() => ChannelType)
 export class ConnectionResolver {
   @Authorized('catalog:read')
   @FieldResolver(() => ChannelConnectionType, { nullable: true, description: 'Its connection to a platform; null when it has none' })
-  async connection(@Root() channel: ChannelView, @CurrentSeller() sellerId: string, @Ctx() { em, config }: GraphQLContext): Promise<ConnectionViewType | null> {
-    return findConnectionView(em, sellerId, channel.code, { secretsKey: config.secretsKey, publicUrl: publicUrl(config) });
+  async connection(@Root() channel: ChannelView, @CurrentSeller() sellerId: string, @Ctx() context: GraphQLContext): Promise<ConnectionViewType | null> {
+    return findConnectionView(context.em, sellerId, channel.code, { secretsKey: context.config.secretsKey, publicUrl: publicUrl(context) });
   }
 
   @Authorized('catalog:write')
@@ -33,13 +32,14 @@ export class ConnectionResolver {
   async connectChannel(
     @Arg('input', () => ConnectChannelInput, { description: 'The channel, the platform and its credentials' }) { code, platform, apiBaseUrl, credentials }: ConnectChannelInput,
     @CurrentSeller() sellerId: string,
-    @Ctx() { em, config }: GraphQLContext,
+    @Ctx() context: GraphQLContext,
   ): Promise<ConnectChannelPayload> {
+    const { em, config } = context;
     const body = validInput(connectionValidator, { ...Object.fromEntries(credentials.map(({ name, value }) => [name, value])), platform, apiBaseUrl });
     const { connection } = await putConnection(em, sellerId, validInput(codeValidator, { code }).code, body, {
       secretsKey: config.secretsKey,
       allowPrivate: config.webhookAllowPrivateTargets,
-      publicUrl: publicUrl(config),
+      publicUrl: publicUrl(context),
     });
     return { connection };
   }

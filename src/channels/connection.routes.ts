@@ -1,11 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { ChannelCodeArgs } from '../catalog/catalog.schemas.js';
+import { notFound } from '../errors.js';
 import { problemResponse } from '../http/problem.js';
+import { addressRateLimit, keyedRateLimit } from '../http/rate-limit.js';
 import { NO_CONTENT, callerOf, type RestApp, type RestRoutes } from '../http/rest.js';
 import { ConnectionBody, ConnectionView, InboundAnswer, InboundKeyArgs } from './channels.schemas.js';
 import { deleteConnection, getConnection, putConnection, type ConnectionDeps } from './connection.service.js';
-import { acceptInbound } from './inbound.service.js';
+import { acceptInbound, findInboundConnection } from './inbound.service.js';
 
 /** REST adapter of channel connections and the inbound URL: translates HTTP into service calls. */
 export const connectionRoutes: RestRoutes = async (app, { config }) => {
@@ -63,11 +65,14 @@ const connectionCrud = (app: RestApp, config: Config) => {
 
 /**
  * The platforms' requests, taken as they are sent: the raw bytes (signatures are over
- * them), whatever the media type (WooCommerce's ping is a form). Not rate limited per
- * address: platforms send bursts from shared addresses, and an unknown key costs one
- * indexed lookup.
+ * them), whatever the media type (WooCommerce's ping is a form). Not on the callers'
+ * per-address budget (platforms send bursts from shared addresses): a known key spends
+ * its connection's own (CHANNEL_INBOUND_RATE_LIMIT_PER_MINUTE), an unknown one the
+ * address's, since no platform sends to a key that does not exist.
  */
 const inboundRoute = (app: RestApp, config: Config) => {
+  const perConnection = keyedRateLimit(app, config.channelInboundRateLimitPerMinute);
+  const perAddress = addressRateLimit(app);
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   app.post(
@@ -83,12 +88,21 @@ const inboundRoute = (app: RestApp, config: Config) => {
         response: {
           200: InboundAnswer,
           401: problemResponse('UNAUTHENTICATED: the signature does not match the body, or the notification is not about the connected seller; nothing was stored'),
+          413: problemResponse('PAYLOAD_TOO_LARGE: the body is above BODY_LIMIT_BYTES; nothing was stored'),
+          422: problemResponse('VALIDATION_FAILED: the body holds a NUL byte (no platform sends one); nothing was stored'),
+          429: problemResponse('RATE_LIMITED: the connection took CHANNEL_INBOUND_RATE_LIMIT_PER_MINUTE requests this minute (an unknown key: the address\'s budget); nothing was stored, send it again after Retry-After'),
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      const connection = await findInboundConnection(request.em, request.params.key);
+      if (!connection) {
+        await perAddress(request, reply);
+        throw notFound('Inbound URL');
+      }
+      await perConnection(request, reply, `inbound:${connection.id}`);
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const outcome = await acceptInbound(request.em, request.params.key, { headers: request.headers as Record<string, string | undefined>, body }, config.secretsKey);
+      const outcome = await acceptInbound(request.em, connection, { headers: request.headers as Record<string, string | undefined>, body }, config.secretsKey);
       return outcome.stored ? { received: true, duplicate: outcome.duplicate } : { received: true, ignored: outcome.ignored };
     },
   );

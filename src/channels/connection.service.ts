@@ -32,7 +32,7 @@ const BASE_URL = /^https?:\/\/[^/?#@\s]+$/;
 /**
  * `PUT /canais/{code}/conexao`: connects the channel to a platform, or replaces its
  * connection's credentials (the inbound URL stays, since the platform has it already;
- * the status returns to `active`). An unknown platform or credentials the platform's
+ * the status returns to `active`, and notifications waiting for new credentials are due). An unknown platform or credentials the platform's
  * schema refuses are 422 before anything is written; so is an `apiBaseUrl` that is not
  * `scheme://host[:port]` or (without WEBHOOK_ALLOW_PRIVATE_TARGETS) not public.
  */
@@ -64,6 +64,8 @@ export async function putConnection(
       updatedAt: new Date(),
     });
     await tx.flush();
+    // Notifications that waited for credentials the platform refused are due again now.
+    if (existing) await tx.execute(`update channel_inbound set next_attempt_at = now() where connection_id = ? and seller_id = ? and status = 'pending'`, [connection.id, sellerId]);
     return { connection: viewOf(connection, inboundKey, deps.publicUrl), created: !existing };
   });
 }

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { forkForSeller, type Orm } from '../db/orm.js';
 import { textArray } from '../db/array-literal.js';
-import { storableText } from '../db/storable-text.js';
+import { storableData, storableText } from '../db/storable-text.js';
 import { AppError } from '../errors.js';
 import { listen, type Listener } from '../db/listener.js';
 import { assertValid, compileInput } from '../http/validation.js';
@@ -18,9 +18,19 @@ import { CONNECTION_COLUMNS, recordConnectionError, sessionFor, type ConnectionR
 
 const channelOrder = compileInput(ChannelOrderSchema);
 const BATCH = 16;
-const LEASE_MS = 120_000;
 const POLL_MS = 1000;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * How long a claim lasts: ten platform timeouts. An import makes at most seven platform
+ * requests (Mercado Livre: a token refresh, the order, a refresh and the order again
+ * after a 401, the same for the shipment), each cut at CHANNEL_TIMEOUT_MS, and its
+ * database work fits in the rest; so a lease expires only when its worker died or
+ * stalled, and another process then takes the notification.
+ */
+export function inboundLeaseMs(timeoutMs: number): number {
+  return 10 * timeoutMs;
+}
 
 interface ClaimedNotification extends ConnectionRow {
   inbound_id: string;
@@ -33,9 +43,10 @@ interface ClaimedNotification extends ConnectionRow {
  * Imports the notifications the inbound URL stored (inbound.service.ts): claimed with
  * SKIP LOCKED under a lease, so any number of processes share the work and one that dies
  * leaves its claim to the next; woken by NOTIFY, with a poll for what a wake-up missed.
- * A platform that does not answer, or answers 429/5xx, is retried with the webhooks'
- * backoff (429 after its Retry-After); 401/403 marks the connection `unauthorized` and
- * retries; anything else (an order the normalized model refuses) fails the notification,
+ * A platform that does not answer, or answers 429/5xx or a malformed body, is retried
+ * with the webhooks' backoff (429 after its Retry-After); 401/403 marks the connection
+ * `unauthorized` and the notification waits for new credentials; anything else (an order
+ * the normalized model refuses, a redirect, an oversized answer) fails the notification,
  * recorded on it and as the connection's lastError.
  */
 export class InboundWorker implements Worker {
@@ -46,8 +57,10 @@ export class InboundWorker implements Worker {
   private again = false;
   private stopping = false;
   private readonly client: PlatformClient;
+  private readonly leaseMs: number;
 
   constructor(private readonly deps: { config: Config; orm: Orm; logger: Logger }) {
+    this.leaseMs = inboundLeaseMs(deps.config.channelTimeoutMs);
     this.client = new PlatformClient({ timeoutMs: deps.config.channelTimeoutMs, allowPrivate: deps.config.webhookAllowPrivateTargets });
   }
 
@@ -120,7 +133,7 @@ export class InboundWorker implements Worker {
          from due, channel_connection c
         where i.id = due.id and c.id = i.connection_id
        returning i.id as inbound_id, i.topic, i.body, i.attempts, ${CONNECTION_COLUMNS}`,
-      [BATCH, LEASE_MS],
+      [BATCH, this.leaseMs],
     );
   }
 
@@ -151,16 +164,23 @@ export class InboundWorker implements Worker {
     );
   }
 
+  /**
+   * A platform that did not answer usefully (no answer, 429, 5xx, a malformed body) is
+   * asked again on the backoff, up to WEBHOOK_MAX_ATTEMPTS. One that refused the
+   * credentials waits for new ones however long that takes: the sale is real, and
+   * replacing the credentials (putConnection) makes it due at once.
+   */
   private async failed(em: EntityManager, notification: ClaimedNotification, error: unknown): Promise<void> {
     const message = storableText(error instanceof Error ? error.message : String(error))!.slice(0, 1000);
-    const retry = error instanceof PlatformError && (error.transient || error.unauthorized) && notification.attempts < this.deps.config.webhookMaxAttempts;
-    if (error instanceof PlatformError) await recordConnectionError(em, notification, `${notification.platform}: ${message}`, error.unauthorized);
+    const platformError = error instanceof PlatformError ? error : undefined;
+    if (platformError) await recordConnectionError(em, notification, `${notification.platform}: ${message}`, platformError.unauthorized);
+    const retry = platformError && (platformError.unauthorized || (platformError.transient && notification.attempts < this.deps.config.webhookMaxAttempts));
     if (!retry) {
-      if (!(error instanceof AppError || error instanceof PlatformError)) this.deps.logger.error({ err: error, inbound: notification.inbound_id }, 'channel notification failed');
+      if (!(error instanceof AppError || platformError)) this.deps.logger.error({ err: error, inbound: notification.inbound_id }, 'channel notification failed');
       return this.finish(em, notification, 'failed', null, `${notification.platform}: ${message}`);
     }
     const backoff = { baseMs: this.deps.config.webhookBackoffBaseMs, maxMs: this.deps.config.webhookBackoffMaxMs };
-    const asked = error.status === 429 ? retryAfterMs(error.retryAfter, new Date(), { minMs: backoff.baseMs, maxMs: backoff.maxMs }) : null;
+    const asked = platformError.status === 429 ? retryAfterMs(platformError.retryAfter, new Date(), { minMs: backoff.baseMs, maxMs: backoff.maxMs }) : null;
     await em.execute(`update channel_inbound set next_attempt_at = now() + ? * interval '1 millisecond', lease_expires_at = null, error = ? where id = ? and seller_id = ?`, [
       asked ?? retryDelayMs(notification.attempts, backoff),
       message,
@@ -175,7 +195,9 @@ export class InboundWorker implements Worker {
  * listing links (the platform's listing ids), else as the platform named it, else a
  * placeholder naming the listing (an `unknown_sku` to look at); validated by the schema.
  */
-async function normalizedOrder(em: EntityManager, connection: ConnectionRow, order: PlatformOrder): Promise<ChannelOrderInput> {
+async function normalizedOrder(em: EntityManager, connection: ConnectionRow, platformOrder: PlatformOrder): Promise<ChannelOrderInput> {
+  // The platform's text is kept as it came, minus what PostgreSQL cannot store (a NUL in a name).
+  const order = storableData(platformOrder);
   const skus = await linkedSkus(em, connection, order.lines);
   const { lines, ...rest } = order;
   const email = rest.customer.email && EMAIL.test(rest.customer.email) ? rest.customer.email : undefined;

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { newId } from '../db/ids.js';
-import { AppError, notFound } from '../errors.js';
+import { AppError, validationFailed } from '../errors.js';
 import { inboundKeyHash, type Sealed } from './connection.service.js';
 import type { InboundRequest } from './connector.js';
 import { connectorFor } from './connectors.js';
@@ -13,25 +13,36 @@ export type InboundOutcome = { stored: true; duplicate: boolean } | { stored: fa
 
 const INBOUND_KEY = /^[A-Za-z0-9_-]{43}$/;
 
+/** A connection as its inbound URL finds it (across sellers: the key is the only credential the platform has). */
+export interface InboundConnection {
+  id: string;
+  seller_id: string;
+  platform: string;
+  sealed: string;
+}
+
+/** The connection whose inbound URL has this key; null for a key no connection has (or one that cannot be a key). */
+export async function findInboundConnection(em: EntityManager, key: string): Promise<InboundConnection | null> {
+  if (!INBOUND_KEY.test(key)) return null;
+  const [connection] = await em.execute<InboundConnection[]>('select id, seller_id, platform, sealed from channel_connection where inbound_key_hash = ?', [inboundKeyHash(key)]);
+  return connection && connectorFor(connection.platform) ? connection : null;
+}
+
 /**
- * `POST /entrada/{key}`: the platform's request, verified by its connector, stored as it
- * came before it is answered (one statement, committed: a notification accepted survives
- * any crash after it), deduplicated by the platform's delivery id; the inbound worker
- * imports it (inbound-worker.ts). An unknown key is 404; a bad signature 401, storing
- * nothing. Spans sellers: the key is the only credential the platform has.
+ * `POST /entrada/{key}`, once the key found its connection: the platform's request,
+ * verified by its connector, stored as it came before it is answered (one statement,
+ * committed: a notification accepted survives any crash after it), deduplicated by the
+ * platform's delivery id; the inbound worker imports it (inbound-worker.ts). A bad
+ * signature is 401, a body with a NUL byte 422, and neither stores anything.
  */
-export async function acceptInbound(em: EntityManager, key: string, request: InboundRequest, secretsKey: Buffer | undefined): Promise<InboundOutcome> {
-  if (!INBOUND_KEY.test(key)) throw notFound('Inbound URL');
-  const [connection] = await em.execute<{ id: string; seller_id: string; platform: string; sealed: string }[]>(
-    'select id, seller_id, platform, sealed from channel_connection where inbound_key_hash = ?',
-    [inboundKeyHash(key)],
-  );
-  const connector = connection && connectorFor(connection.platform);
-  if (!connection || !connector) throw notFound('Inbound URL');
+export async function acceptInbound(em: EntityManager, connection: InboundConnection, request: InboundRequest, secretsKey: Buffer | undefined): Promise<InboundOutcome> {
+  const connector = connectorFor(connection.platform)!;
   const { credentials } = openCredentials<Sealed<object>>(requireSecretsKey(secretsKey), connection.id, connection.sealed);
   const verdict = connector.verifyInbound(request, credentials);
   if (verdict.kind === 'refused') throw new AppError('UNAUTHENTICATED', `The request is not the platform's: ${verdict.reason}`);
   if (verdict.kind === 'ignored') return { stored: false, ignored: verdict.reason };
+  // JSON has no raw NUL, and PostgreSQL's text cannot hold one: no platform sends it.
+  if (request.body.includes(0)) throw validationFailed([{ path: '/', message: 'must not contain NUL bytes' }]);
   const inserted = await em.execute<{ id: string }[]>(
     `with stored as (
        insert into channel_inbound (id, seller_id, connection_id, delivery_id, topic, body, status, attempts, received_at, next_attempt_at)

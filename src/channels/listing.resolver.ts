@@ -1,6 +1,6 @@
 import { Arg, Authorized, Ctx, FieldResolver, Int, Mutation, Resolver, Root } from 'type-graphql';
 import { ChannelCodeArgs } from '../catalog/catalog.schemas.js';
-import { Channel } from '../catalog/catalog.types.js';
+import { ChannelType } from '../catalog/catalog.types.js';
 import type { ChannelView } from '../catalog/channel.service.js';
 import { CurrentSeller } from '../graphql/caller.js';
 import type { GraphQLContext } from '../graphql/context.js';
@@ -25,7 +25,7 @@ const codeValidator = compileInput(ChannelCodeArgs);
 const linksValidator = compileInput(ListingLinksBody);
 
 /** Listing links and the sync log over GraphQL: the same services and schemas as /canais/{code}/anuncios and …/sincronizacoes. */
-@Resolver(() => Channel)
+@Resolver(() => ChannelType)
 export class ListingResolver {
   @Authorized('catalog:read')
   @FieldResolver(() => ChannelListingLinkConnection, { description: 'Its listing links by SKU (as GET /canais/{code}/anuncios); NOT_FOUND when it is not connected' })

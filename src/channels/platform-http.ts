@@ -50,9 +50,13 @@ export class PlatformError extends Error {
     return this.status === 401 || this.status === 403;
   }
 
-  /** Worth trying again later: no answer, 429, 5xx. A 4xx other than 429 will answer the same. */
+  /**
+   * Worth trying again later: no answer, 429, 5xx, or a body that is not JSON (a proxy's
+   * error page, an answer cut short). A 4xx other than 429, a redirect or an oversized
+   * answer will come back the same.
+   */
   get transient(): boolean {
-    if (this.failure === 'timeout' || this.failure === 'connection') return true;
+    if (this.failure === 'timeout' || this.failure === 'connection' || this.failure === 'malformed') return true;
     return this.status === 429 || (this.status !== null && this.status >= 500);
   }
 }

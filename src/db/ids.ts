@@ -37,3 +37,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
+
+/**
+ * A select of one row, `id`: the smallest UUID v7 made `?` milliseconds (the statement's
+ * parameter) before the database's now(). Rows whose ids are time-ordered (newId) and
+ * older than that are a range of their primary key; the database's clock decides, so
+ * every process purging agrees.
+ */
+export const V7_CUTOFF_SELECT = `select (substr(h, 1, 8) || '-' || substr(h, 9, 4) || '-7000-8000-000000000000')::uuid as id
+  from (select lpad(to_hex(floor(extract(epoch from now()) * 1000 - ?::float8)::bigint), 12, '0') as h) ms`;

@@ -53,3 +53,13 @@ export function unstorableTextPaths(value: unknown, limit = 20): string[] {
   }
   return found.slice(0, limit);
 }
+
+/** A copy of `value` (plain data: objects, arrays, strings) with every string made storable. */
+export function storableData<T>(value: T): T {
+  if (typeof value === 'string') return storableText(value) as T;
+  if (Array.isArray(value)) return value.map((entry) => storableData(entry)) as T;
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, member]) => [storableText(key), storableData(member)])) as T;
+  }
+  return value;
+}

@@ -7,6 +7,8 @@ export interface GraphQLContext {
   principal: Principal | undefined;
   em: EntityManager;
   requestId: string;
+  /** Scheme, host and port the operation came to (the HTTP request's, or the WebSocket upgrade's). */
+  origin: string;
   /** Limits resolvers apply (page sizes); the same values the REST routes use. */
   config: Config;
   /** Per-request DataLoaders, created on first use by the domain that needs them. */

@@ -88,3 +88,31 @@ function redisStore(app: RestApp, config: Config): { redis: Redis; nameSpace: st
   });
   return { redis, nameSpace: 'ponte-rate-limit:' };
 }
+
+export type RouteRateLimit = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/**
+ * For a route that opts out of the callers' budgets (`rateLimit: false`) to spend one of
+ * its own choosing once it knows whose: `max` requests a minute per `key`, counted like
+ * the callers' budgets (in Redis when REDIS_URL is set); over it, the same 429 with
+ * `Retry-After` and `RateLimit-*`. The limiter is made at the first request, so a route
+ * module still registers on an app without the plugin (tests listing routes).
+ */
+export function keyedRateLimit(app: RestApp, max: number): (request: FastifyRequest, reply: FastifyReply, key: string) => Promise<void> {
+  const keys = new WeakMap<FastifyRequest, string>();
+  let limit: ReturnType<RestApp['rateLimit']> | undefined;
+  return async (request, reply, key) => {
+    limit ??= app.rateLimit({ max, timeWindow: 60_000, keyGenerator: (limited) => keys.get(limited) ?? rateLimitKey(limited) });
+    keys.set(request, key);
+    await limit.call(app, request, reply);
+  };
+}
+
+/** The budget of the caller's address (requests without a credential), for a route that opts out of the usual hook. */
+export function addressRateLimit(app: RestApp): RouteRateLimit {
+  let limit: ReturnType<RestApp['rateLimit']> | undefined;
+  return async (request, reply) => {
+    limit ??= app.rateLimit();
+    await limit.call(app, request, reply);
+  };
+}

@@ -165,6 +165,7 @@ export function attachLiveEvents(app: RestApp, deps: LiveDeps): LiveHub {
           principal,
           em: forkForSeller(orm, principal.sellerId),
           requestId: randomUUID(),
+          origin: `${config.tlsCertFile ? 'https' : 'http'}://${ctx.extra.request.headers.host ?? `${config.host}:${config.port}`}`,
           config,
           loaders: new Map(),
           live: hub,

@@ -13,12 +13,12 @@ import { ChangeOrderStatusInput, CreateOrderInput, OrderFilterInput, RecordOrder
 import {
   ChangeOrderStatusPayload,
   CreateOrderPayload,
-  Order,
+  OrderType,
   OrderConnection,
-  OrderItem,
+  OrderItemType,
   OrderSortEnum,
   OrderStatusTargetEnum,
-  Payment,
+  OrderPaymentType,
   RecordOrderPaymentPayload,
   StatusHistoryEntry,
 } from './orders.types.js';
@@ -37,7 +37,7 @@ const statusChangeValidator = compileInput(schemas.StatusChangeSchema);
 const paymentValidator = compileInput(schemas.PaymentInputSchema);
 const ORDER_CHILDREN: readonly OrderChildKind[] = ['items', 'payments', 'statusHistory'];
 
-@Resolver(() => Order)
+@Resolver(() => OrderType)
 export class OrderResolver {
   @Authorized('orders:read')
   @Query(() => OrderConnection, { description: 'Orders, newest first, or oldest-updated first with sort: updatedAt' })
@@ -61,7 +61,7 @@ export class OrderResolver {
   }
 
   @Authorized('orders:read')
-  @Query(() => Order, { nullable: true, description: 'Null when no order of the caller\'s seller has this id' })
+  @Query(() => OrderType, { nullable: true, description: 'Null when no order of the caller\'s seller has this id' })
   async order(@Arg('id', () => ID, { description: 'The order id' }) id: string, @Ctx() context: GraphQLContext): Promise<OrderHeaderView | null> {
     return (await lagTolerantRead(context, (em) => findOrder(em, id))) ?? null;
   }
@@ -98,13 +98,13 @@ export class OrderResolver {
     return { order: (await recordPayment(em, sellerId, orderId, validInput(paymentValidator, payment))).order };
   }
 
-  @FieldResolver(() => [OrderItem], { description: 'The lines, in the order given' })
+  @FieldResolver(() => [OrderItemType], { description: 'The lines, in the order given' })
   items(@Root() order: OrderHeaderView, @Ctx() context: GraphQLContext): ItemView[] | Promise<ItemView[]> {
     return order.items ?? orderItemsLoader(context).load(order.id);
   }
 
   @MaxItems(ORDER_PAYMENTS_MAX)
-  @FieldResolver(() => [Payment], { description: `Its payments, oldest first (at most ${ORDER_PAYMENTS_MAX})` })
+  @FieldResolver(() => [OrderPaymentType], { description: `Its payments, oldest first (at most ${ORDER_PAYMENTS_MAX})` })
   payments(@Root() order: OrderHeaderView, @Ctx() context: GraphQLContext): PaymentView[] | Promise<PaymentView[]> {
     return order.payments ?? orderPaymentsLoader(context).load(order.id);
   }

@@ -44,16 +44,16 @@ export const OrderSortEnum = wireEnum<OrderSort>('OrderSort', 'The order of an o
   updatedAt: 'Oldest-updated first (incremental sync)',
 });
 
-@ObjectType({ description: 'The buyer of an order' })
-export class Customer {
+@ObjectType('Customer', { description: 'The buyer of an order' })
+export class CustomerType {
   @Field({ description: 'Full name' }) name!: string;
   @Field(() => String, { nullable: true, description: 'E-mail address' }) email!: string | null;
   @Field(() => String, { nullable: true, description: 'Phone number' }) phone!: string | null;
   @Field(() => String, { nullable: true, description: 'CPF or CNPJ without the mask; null when the channel sent none' }) document!: string | null;
 }
 
-@ObjectType({ description: 'Where an order is delivered' })
-export class DeliveryAddress {
+@ObjectType('DeliveryAddress', { description: 'Where an order is delivered' })
+export class DeliveryAddressType {
   @Field({ description: 'Who receives it' }) recipient!: string;
   @Field({ description: 'Street (logradouro)' }) street!: string;
   @Field({ description: 'House number' }) number!: string;
@@ -73,8 +73,8 @@ export class OrderAmounts {
   @Field(() => Money, { description: 'items + shipping − discount' }) total!: string;
 }
 
-@ObjectType({ description: 'A line of an order' })
-export class OrderItem {
+@ObjectType('OrderItem', { description: 'A line of an order' })
+export class OrderItemType {
   @Field({ description: 'The SKU sold' }) sku!: string;
   @Field({ description: 'Title at the time of sale' }) title!: string;
   @Field(() => Int, { description: 'Units' }) quantity!: number;
@@ -83,8 +83,8 @@ export class OrderItem {
   @Field(() => Money, { description: 'quantity × unitPrice − discount' }) total!: string;
 }
 
-@ObjectType({ description: 'A payment of an order' })
-export class Payment {
+@ObjectType('Payment', { description: 'A payment of an order' })
+export class OrderPaymentType {
   @Field(() => ID, { description: 'Payment id' }) id!: string;
   @Field(() => PaymentMethodEnum, { description: 'How it was paid' }) method!: string;
   @Field(() => PaymentStatusEnum, { description: 'Where it stands' }) status!: string;
@@ -106,64 +106,64 @@ export const AttentionCodeEnum = wireEnum<AttentionCode>('AttentionCode', 'Why a
   unknown_sku: 'A SKU this catalogue does not sell (or the channel\'s listing is not linked): nothing reserved',
 });
 
-@ObjectType({ description: 'Why a channel\'s order needs attention' })
-export class AttentionReason {
+@ObjectType('AttentionReason', { description: 'Why a channel\'s order needs attention' })
+export class AttentionReasonType {
   @Field(() => AttentionCodeEnum, { description: 'What went wrong' }) code!: string;
   @Field({ description: 'The SKU it concerns (as the channel named it, when Ponte does not know it)' }) sku!: string;
   @Field({ description: 'Details for the seller' }) detail!: string;
 }
 
-@ObjectType({ description: 'The NF-e of an invoiced order' })
-export class Invoice {
+@ObjectType('Invoice', { description: 'The NF-e of an invoiced order' })
+export class InvoiceType {
   @Field({ description: 'Invoice number' }) number!: string;
   @Field({ description: 'Invoice series' }) series!: string;
   @Field({ description: 'NF-e access key, 44 digits' }) accessKey!: string;
 }
 
-@ObjectType({ description: 'The shipment recorded when an order became enviado' })
-export class Shipment {
+@ObjectType('Shipment', { description: 'The shipment recorded when an order became enviado' })
+export class OrderShipmentType {
   @Field({ description: 'Carrier name' }) carrier!: string;
   @Field({ description: 'Tracking code' }) trackingCode!: string;
   @Field(() => String, { nullable: true, description: 'Tracking page' }) trackingUrl!: string | null;
 }
 
 /** items, payments and statusHistory are resolved by OrderResolver: from the view when a list read them with its page, else through DataLoaders. */
-@ObjectType({ description: 'An order from any channel, in one normalized shape', implements: Node })
+@ObjectType('Order', { description: 'An order from any channel, in one normalized shape', implements: Node })
 @Directive('@key(fields: "id")')
-export class Order {
+export class OrderType {
   @Field(() => ID, { description: 'Order id (UUID v7)' }) id!: string;
   @Field(() => Int, { description: 'Per-seller sequence' }) number!: number;
   @Field({ description: 'Channel code' }) channel!: string;
   @Field({ description: 'The order\'s id in its channel' }) externalId!: string;
   @Field(() => OrderStatusEnum, { description: 'Current status' }) status!: string;
-  @Field(() => Customer, { description: 'The buyer' }) customer!: Customer;
-  @Field(() => DeliveryAddress, { description: 'Where it goes' }) deliveryAddress!: DeliveryAddress;
+  @Field(() => CustomerType, { description: 'The buyer' }) customer!: CustomerType;
+  @Field(() => DeliveryAddressType, { description: 'Where it goes' }) deliveryAddress!: DeliveryAddressType;
   @Field(() => OrderAmounts, { description: 'Totals computed by the server' }) amounts!: OrderAmounts;
-  @Field(() => Invoice, { nullable: true, description: 'Set when it became faturado' }) invoice!: Invoice | null;
-  @Field(() => Shipment, { nullable: true, description: 'Set when it became enviado' }) shipment!: Shipment | null;
+  @Field(() => InvoiceType, { nullable: true, description: 'Set when it became faturado' }) invoice!: InvoiceType | null;
+  @Field(() => OrderShipmentType, { nullable: true, description: 'Set when it became enviado' }) shipment!: OrderShipmentType | null;
   @Field(() => String, { nullable: true, description: 'Set when it became cancelado' }) cancellationReason!: string | null;
   @Field({ description: 'A channel\'s sale stored although Ponte could not cover it as sent (see attentionReasons)' }) needsAttention!: boolean;
-  @Field(() => [AttentionReason], { description: 'Why it needs attention; empty when it does not' }) attentionReasons!: AttentionReason[];
+  @Field(() => [AttentionReasonType], { description: 'Why it needs attention; empty when it does not' }) attentionReasons!: AttentionReasonType[];
   @Field(() => DateTime, { description: 'When the customer placed it on the channel' }) placedAt!: string;
   @Field(() => DateTime, { description: 'When Ponte received it' }) createdAt!: string;
   @Field(() => DateTime, { description: 'When it last changed' }) updatedAt!: string;
 }
 
-export const OrderConnection = connectionType('Order', Order);
+export const OrderConnection = connectionType('Order', OrderType);
 
 @ObjectType({ description: 'The result of createOrder' })
 export class CreateOrderPayload {
-  @Field(() => Order, { description: 'The order' }) order!: Order;
+  @Field(() => OrderType, { description: 'The order' }) order!: OrderType;
   @Field({ description: 'False when an earlier request (same idempotency key, or same channel and externalId) created it' })
   created!: boolean;
 }
 
 @ObjectType({ description: 'The result of changeOrderStatus' })
 export class ChangeOrderStatusPayload {
-  @Field(() => Order, { description: 'The order in its new status' }) order!: Order;
+  @Field(() => OrderType, { description: 'The order in its new status' }) order!: OrderType;
 }
 
 @ObjectType({ description: 'The result of recordOrderPayment' })
 export class RecordOrderPaymentPayload {
-  @Field(() => Order, { description: 'The order with the payment' }) order!: Order;
+  @Field(() => OrderType, { description: 'The order with the payment' }) order!: OrderType;
 }

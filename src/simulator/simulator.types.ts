@@ -3,7 +3,7 @@ import { Field, Float, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { EventTypeEnum } from '../events/graphql-enum.js';
 import { DateTime } from '../graphql/scalars.js';
 import { MaxItems } from '../graphql/list-size.js';
-import { Order } from '../orders/orders.types.js';
+import { OrderType } from '../orders/orders.types.js';
 import { MAX_ORDERS_PER_REQUEST } from './simulator.schemas.js';
 
 @InputType({ description: 'Input of simulateOrders: the body of POST /simulador/pedidos' })
@@ -15,7 +15,7 @@ export class SimulateOrdersInput {
 @ObjectType({ description: 'The result of simulateOrders' })
 export class SimulateOrdersPayload {
   @MaxItems(MAX_ORDERS_PER_REQUEST)
-  @Field(() => [Order], { description: 'The orders placed, fewer than count when the stock ran out' }) orders!: Order[];
+  @Field(() => [OrderType], { description: 'The orders placed, fewer than count when the stock ran out' }) orders!: OrderType[];
 }
 
 @InputType({ description: 'Input of simulatePayment' })
@@ -25,7 +25,7 @@ export class SimulatePaymentInput {
 
 @ObjectType({ description: 'The result of simulatePayment' })
 export class SimulatePaymentPayload {
-  @Field(() => Order, { description: 'The order, now aprovado' }) order!: Order;
+  @Field(() => OrderType, { description: 'The order, now aprovado' }) order!: OrderType;
 }
 
 @InputType({ description: 'Input of simulateCancellation: the order, and the body of POST /simulador/pedidos/{id}/cancelamento' })
@@ -36,7 +36,7 @@ export class SimulateCancellationInput {
 
 @ObjectType({ description: 'The result of simulateCancellation' })
 export class SimulateCancellationPayload {
-  @Field(() => Order, { description: 'The order, now cancelado, its approved payments refunded' }) order!: Order;
+  @Field(() => OrderType, { description: 'The order, now cancelado, its approved payments refunded' }) order!: OrderType;
 }
 
 @ObjectType('SimulatorSchedule', { description: 'The simulated marketplace running in the background' })

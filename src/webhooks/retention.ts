@@ -1,4 +1,5 @@
 import type { Config } from '../config.js';
+import { V7_CUTOFF_SELECT } from '../db/ids.js';
 import type { Orm } from '../db/orm.js';
 import { createPeriodicPurge, type PurgedRows } from '../kernel/purged-rows.js';
 import type { Worker, WorkerDeps } from '../kernel/workers.js';
@@ -39,14 +40,11 @@ async function purgeDeliveryBatch(orm: Orm, windowMs: number, batchSize: number)
  * to them (deliveries go first, by their own window) and the fan-out has taken them. The
  * window is at least the live replay window (the configuration insists), so a live
  * subscription's `after` still finds its events. Ids are UUID v7, so "created before the
- * cutoff" is a range of the primary key: the cutoff's smallest id, from the database's clock.
+ * cutoff" is a range of the primary key.
  */
 async function purgeEventBatch(orm: Orm, windowMs: number, batchSize: number): Promise<number> {
   const deleted = await orm.em.fork().execute<{ id: string }[]>(
-    `with cutoff as (
-       select (substr(h, 1, 8) || '-' || substr(h, 9, 4) || '-7000-8000-000000000000')::uuid as id
-         from (select lpad(to_hex(floor(extract(epoch from now()) * 1000 - ?::float8)::bigint), 12, '0') as h) ms
-     ),
+    `with cutoff as (${V7_CUTOFF_SELECT}),
      doomed as (
        select e.id from outbox_event e, cutoff
         where e.id < cutoff.id

@@ -1,19 +1,18 @@
-import { createHmac, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { putChannel } from '../../src/catalog/channel.service.js';
 import { getStock } from '../../src/catalog/stock.service.js';
 import { putConnection } from '../../src/channels/connection.service.js';
 import { InboundWorker } from '../../src/channels/inbound-worker.js';
 import { forkForSeller } from '../../src/db/orm.js';
 import { createLogger } from '../../src/logger.js';
-import { call, createTestSeller, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
-import { createSellableSku, recordedEvents } from '../support/catalog.js';
+import { call, graphql, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
+import { recordedEvents } from '../support/catalog.js';
 import { StandIn } from './stand-in.js';
+import * as world from './world.js';
+import { fixture, shopifyHeaders, sign, wooHeaders } from './world.js';
 
-const fixture = (path: string) => readFileSync(new URL(`./fixtures/${path}`, import.meta.url), 'utf8');
 const SECRETS_KEY = randomBytes(32).toString('base64');
-const sign = (secret: string, body: string) => createHmac('sha256', secret).update(body).digest('base64');
 
 describe('orders in from the platforms (POST /entrada/{key})', () => {
   let server: TestApp;
@@ -28,45 +27,29 @@ describe('orders in from the platforms (POST /entrada/{key})', () => {
     await server.close();
   });
 
-  /** A seller with the demo's two SKUs (10 units each) and a channel `code`. */
-  async function sellerWith(code: string): Promise<TestSeller> {
-    const seller = await createTestSeller(server.orm);
-    await putChannel(forkForSeller(server.orm, seller.id), seller.id, code, { name: code });
-    for (const sku of ['CANECA-PONTE', 'CAMISETA-AZUL-M']) await createSellableSku(server.orm, seller.id, { sku, onHand: 10 });
-    return seller;
-  }
-
-  async function settled(): Promise<void> {
-    // The worker's claim runs until nothing pending is due: wake it and wait for it to finish.
-    for (let round = 0; round < 200; round++) {
-      const [{ pending }] = await server.orm.em.fork().execute<[{ pending: number }]>(
-        `select count(*)::int as pending from channel_inbound where status = 'pending' and next_attempt_at <= now()`,
-      );
-      if (pending === 0) return worker.idle();
-      worker.wake();
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    throw new Error('notifications still pending');
-  }
-
-  const post = (url: string, body: string, headers: Record<string, string>) =>
-    fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
-  const ordersOf = async (seller: TestSeller, channel: string) => (await call(server, seller, 'GET', `/pedidos?channel=${channel}`)).body.data;
-  const storedNotifications = async () =>
-    (await server.orm.em.fork().execute<{ n: number }[]>('select count(*)::int as n from channel_inbound'))[0]!.n;
+  /** fetch sets Host itself: node:http sends the one given. */
+  const requestWithHost = (method: string, path: string, headers: Record<string, string>, body?: string) =>
+    new Promise<string>((resolve, reject) => {
+      const request = httpRequest(`${server.url}${path}`, { method, headers }, (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () => resolve(text));
+      });
+      request.on('error', reject);
+      request.end(body);
+    });
+  const sellerWith = (code: string) => world.sellerWith(server.orm, code);
+  const settled = () => world.settled(server.orm, worker);
+  const post = world.postInbound;
+  const ordersOf = (seller: TestSeller, channel: string) => world.ordersOf(server, seller, channel);
+  const storedNotifications = () => world.storedNotifications(server.orm);
 
   describe('Shopify', () => {
     let seller: TestSeller;
     let inboundUrl: string;
     const secret = 'shpss_test_secret';
     const body = fixture('shopify/orders-create.json');
-    const headers = (webhookId: string, payload = body, topic = 'orders/create') => ({
-      'x-shopify-topic': topic,
-      'x-shopify-hmac-sha256': sign(secret, payload),
-      'x-shopify-webhook-id': webhookId,
-      'x-shopify-shop-domain': 'minha-loja.myshopify.com',
-      'x-shopify-api-version': '2026-01',
-    });
+    const headers = (webhookId: string, payload = body, topic = 'orders/create') => shopifyHeaders(secret, payload, webhookId, topic);
 
     beforeAll(async () => {
       seller = await sellerWith('loja-shopify');
@@ -98,6 +81,18 @@ describe('orders in from the platforms (POST /entrada/{key})', () => {
         locationId: 'gid://shopify/Location/1',
       });
       expect(replaced.body.inboundUrl).toBe(inboundUrl);
+    });
+
+    it('gives the same inbound URL over GraphQL as over REST: PUBLIC_URL unset, the scheme and host the request came to', async () => {
+      const query = '{ channel(code: "loja-shopify") { connection { inboundUrl platform } } }';
+      const direct = await graphql<{ channel: { connection: { inboundUrl: string } } }>(server.url, query, { headers: seller.headers });
+      expect(direct.body.data?.channel.connection).toEqual({ inboundUrl, platform: 'shopify' });
+      // Reached under another name (a proxy passing the Host on): both answer with that name.
+      const headers = { ...seller.headers, host: 'ponte.example:8443' };
+      const viaGraphql = JSON.parse(await requestWithHost('POST', '/graphql', headers, JSON.stringify({ query })));
+      const viaRest = JSON.parse(await requestWithHost('GET', '/canais/loja-shopify/conexao', headers));
+      expect(viaRest.inboundUrl).toBe(inboundUrl.replace(server.url, 'http://ponte.example:8443'));
+      expect(viaGraphql.data.channel.connection.inboundUrl).toBe(viaRest.inboundUrl);
     });
 
     it('turns a signed orders/create into an order that reserves stock and fires pedido.criado; a resent delivery creates nothing', async () => {
@@ -176,14 +171,7 @@ describe('orders in from the platforms (POST /entrada/{key})', () => {
       const ping = await fetch(put.body.inboundUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'webhook_id=42' });
       expect(ping.status).toBe(200);
       const body = fixture('woocommerce/order-created.json');
-      const created = await post(put.body.inboundUrl, body, {
-        'x-wc-webhook-topic': 'order.created',
-        'x-wc-webhook-resource': 'order',
-        'x-wc-webhook-event': 'created',
-        'x-wc-webhook-signature': sign(secret, body),
-        'x-wc-webhook-delivery-id': '36e520ebabc2fa725092ff4a47acedf2',
-        'x-wc-webhook-source': 'http://127.0.0.1:9/',
-      });
+      const created = await post(put.body.inboundUrl, body, wooHeaders(secret, body, '36e520ebabc2fa725092ff4a47acedf2'));
       expect(created.status).toBe(200);
       await settled();
       const [order] = await ordersOf(seller, 'loja-woo');
