@@ -3,9 +3,6 @@ import { defineEvent } from '../events/event-registry.js';
 import type { EventInput } from '../events/outbox.js';
 import type { Application } from './application.entity.js';
 
-/** Sent to the app's payments and customer-service registrations (docs/platforms.md). */
-export const APPLICATION_REMOVED = 'aplicativo.removido';
-
 /**
  * In the customer-service product's words (the source fixes them in Portuguese for
  * `atendimento.*`, whose registrations also take this event; docs/platforms.md).
@@ -23,13 +20,18 @@ declare module '../events/event-registry.js' {
   }
 }
 
-/** An app's removal is webhooks business: reading it takes `webhooks:read`. */
-export const AUTH_EVENTS = [defineEvent(APPLICATION_REMOVED, { payload: ApplicationRemovedPayload, readScope: 'webhooks:read' })];
+/**
+ * Sent to the app's payments and customer-service registrations (docs/platforms.md). An
+ * app's removal is webhooks business: reading it takes `webhooks:read`.
+ */
+export const APPLICATION_REMOVED = defineEvent('aplicativo.removido', { payload: ApplicationRemovedPayload, readScope: 'webhooks:read' });
+
+export const AUTH_EVENTS = [APPLICATION_REMOVED];
 
 /** `aplicativo.removido`, recorded once per installation, when the seller uninstalls the app. */
-export function applicationRemoved(application: Application, sellerId: string, uninstalledAt: Date): EventInput<typeof APPLICATION_REMOVED> {
+export function applicationRemoved(application: Application, sellerId: string, uninstalledAt: Date): EventInput<'aplicativo.removido'> {
   return {
-    type: APPLICATION_REMOVED,
+    type: 'aplicativo.removido',
     aggregateType: 'application',
     aggregateId: application.id,
     data: { idAplicativo: application.id, nomeAplicativo: application.name, idLoja: sellerId, dataHora: uninstalledAt.toISOString() },

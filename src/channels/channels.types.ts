@@ -2,10 +2,12 @@
 import { GraphQLJSON } from 'graphql-scalars';
 import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { wireEnum } from '../graphql/enums.js';
+import { MaxItems } from '../graphql/list-size.js';
 import { DateTime } from '../graphql/scalars.js';
 import { connectionType } from '../graphql/relay.js';
 import type { ConnectionStatus } from './connection.entity.js';
 import type { SyncField, SyncOutcome, SyncStatus } from './sync.entity.js';
+import { ATTEMPTS_SHOWN } from './sync-log.service.js';
 
 export const ConnectionStatusEnum = wireEnum<ConnectionStatus>('ChannelConnectionStatus', 'Whether the platform takes the connection\'s credentials', {
   active: 'Orders come in and syncs go out',
@@ -133,6 +135,7 @@ export class ChannelSyncType {
   @Field(() => DateTime, { nullable: true, description: 'When it was last attempted' }) lastAttemptAt!: string | null;
   @Field(() => String, { nullable: true, description: 'The last failure' }) lastError!: string | null;
   @Field(() => DateTime, { description: 'When it last changed' }) updatedAt!: string;
+  @MaxItems(ATTEMPTS_SHOWN)
   @Field(() => [ChannelSyncAttemptType], { description: 'Its latest attempts (up to 20), oldest first' }) attempts!: ChannelSyncAttemptType[];
 }
 

@@ -6,7 +6,7 @@ import { notFound } from '../errors.js';
 import type { SyncOutcome, SyncStatus } from './sync.entity.js';
 
 /** The latest attempts shown with each row of the log; older ones stay in the table. */
-const ATTEMPTS_SHOWN = 20;
+export const ATTEMPTS_SHOWN = 20;
 
 interface SyncRow {
   id: string;

@@ -1,11 +1,10 @@
+import { APPLICATION_REMOVED } from '../auth/auth.events.js';
 import { newId } from '../db/ids.js';
 import { prepared } from '../db/prepared.js';
 import type { CommittedEvent, FanoutTarget } from '../webhooks/fanout.js';
 import type { RunStatement } from '../webhooks/queue-database.js';
 import { generateWebhookSecret } from '../webhooks/signing.js';
-import { PLATFORM_PRODUCT_EVENTS, PLATFORM_PRODUCT_RULES, PLATFORM_PRODUCTS, type PlatformProduct } from './platform-products.js';
-
-const PRODUCT_EVENT_NAMES = new Set(PLATFORM_PRODUCTS.flatMap((product) => PLATFORM_PRODUCT_RULES[product].events));
+import { PLATFORM_PRODUCT_EVENT_NAMES, type PlatformProduct } from './platform-products.js';
 
 interface Match {
   event_id: string;
@@ -26,9 +25,9 @@ interface Match {
  * own connection and transaction (`run`), like the rest of the fan-out.
  */
 export async function productWebhookTargets(run: RunStatement, events: readonly CommittedEvent[]): Promise<FanoutTarget[]> {
-  const candidates = events.filter((event) => PRODUCT_EVENT_NAMES.has(event.type));
+  const candidates = events.filter((event) => PLATFORM_PRODUCT_EVENT_NAMES.has(event.type));
   if (candidates.length === 0) return [];
-  const matches = await run<Match>(MATCHING_REGISTRATIONS, [`{${candidates.map((event) => event.id).join(',')}}`, PLATFORM_PRODUCT_EVENTS.applicationRemoved]);
+  const matches = await run<Match>(MATCHING_REGISTRATIONS, [`{${candidates.map((event) => event.id).join(',')}}`, APPLICATION_REMOVED.name]);
   if (matches.length === 0) return [];
   const subscriptions = await subscriptionsOf(run, matches);
   return matches.flatMap((match) => {

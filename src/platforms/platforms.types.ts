@@ -4,14 +4,14 @@ import { wireEnum } from '../graphql/enums.js';
 import { DateTime } from '../graphql/scalars.js';
 import { WebhookHealth } from '../webhooks/webhooks.types.js';
 import type { Health } from '../webhooks/subscription-health.js';
-import type { PlatformProduct } from './platform-products.js';
+import { PLATFORM_PRODUCTS, type PlatformProduct } from './platform-products.js';
 import type { InstalledRegistrationView } from './registration.queries.js';
 
-export const PlatformProductEnum = wireEnum<PlatformProduct>('PlatformProduct', 'A platform product an application registers webhooks with', {
-  logistics: 'Logistics: shipments, tracking, carrier chat',
-  payments: 'Payments: settlement cycles',
-  support: 'Customer service: support cases',
-});
+export const PlatformProductEnum = wireEnum<PlatformProduct>(
+  'PlatformProduct',
+  'A platform product an application registers webhooks with',
+  Object.fromEntries(PLATFORM_PRODUCTS.map((product) => [product.key, product.summary])) as Record<PlatformProduct, string>,
+);
 
 @ObjectType('Registration', { description: 'A per-product webhook registered by an application the seller installed' })
 export class RegistrationType implements InstalledRegistrationView {

@@ -7,7 +7,8 @@ import { NO_CONTENT, type RestApp, type RestRoutes } from '../http/rest.js';
 import { getDeliveryView, listDeliveryViews, redeliver } from '../webhooks/delivery.service.js';
 import { DeliveryResponse, deliveryQuery, FINISHED_DELIVERY_STATUSES } from '../webhooks/webhooks.schemas.js';
 import { applicationReader } from './application-delivery-log.js';
-import { PLATFORM_PRODUCTS, PLATFORM_PRODUCT_RULES, platformProductBaseUrl, type PlatformProduct } from './platform-products.js';
+import type { PlatformProductDefinition } from './platform-product.js';
+import { PLATFORM_PRODUCT_KEYS, PLATFORM_PRODUCTS, platformProductBaseUrl, type PlatformProduct } from './platform-products.js';
 import { platformProductDeliveriesTag, platformProductTag } from './platforms.interface.js';
 import type { Registration } from './registration.entity.js';
 import { deleteRegistration, listRegistrations, createRegistration } from './registration.service.js';
@@ -16,28 +17,29 @@ const RegistrationSchema = Type.Object({
   id: Type.String({ format: 'uuid' }),
   url: Type.String(),
   events: Type.Array(Type.String()),
-  product: Type.Enum([...PLATFORM_PRODUCTS]),
+  product: Type.Enum([...PLATFORM_PRODUCT_KEYS]),
   createdAt: Type.String({ format: 'date-time' }),
 });
 
 const IdParams = Type.Object({ id: Type.String({ description: 'Webhook id (UUID)' }) });
 const security = [{ applicationCredential: [] }];
 
-function bodySchema(product: PlatformProduct) {
+function bodySchema(product: PlatformProductDefinition) {
+  const events = product.events.map((event) => event.name);
   return Type.Object(
     {
       url: Type.String({
         minLength: 1,
         maxLength: 2048,
-        description: PLATFORM_PRODUCT_RULES[product].requireHttps ? 'Public https URL' : 'Public http(s) URL',
+        description: product.delivery.requireHttps ? 'Public https URL' : 'Public http(s) URL',
       }),
       events: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), {
         minItems: 1,
         maxItems: 10,
-        description: `Event names of this product: ${PLATFORM_PRODUCT_RULES[product].events.join(', ')}`,
+        description: `Event names of this product: ${events.join(', ')}`,
       }),
     },
-    { additionalProperties: false, examples: [{ url: 'https://receiver.example.com/ponte', events: [...PLATFORM_PRODUCT_RULES[product].events] }] },
+    { additionalProperties: false, examples: [{ url: 'https://receiver.example.com/ponte', events }] },
   );
 }
 
@@ -54,11 +56,12 @@ const view = (registration: Registration) => ({
  * application credential is checked in onRequest, before the body is validated, so a
  * caller without one learns nothing but 401.
  */
-function productRoutes(app: RestApp, product: PlatformProduct, deps: Parameters<RestRoutes>[1]): void {
+function productRoutes(app: RestApp, definition: PlatformProductDefinition<PlatformProduct>, deps: Parameters<RestRoutes>[1]): void {
   const { config } = deps;
-  const tags = [platformProductTag(product).name];
+  const product = definition.key;
+  const tags = [platformProductTag(definition).name];
   const name = `${product[0]!.toUpperCase()}${product.slice(1)}`;
-  const base = platformProductBaseUrl(product, config);
+  const base = platformProductBaseUrl(definition, config);
   app.addHook('onRequest', async (request) => {
     callingApplication(request);
   });
@@ -71,8 +74,8 @@ function productRoutes(app: RestApp, product: PlatformProduct, deps: Parameters<
         security,
         operationId: `register${name}Webhook`,
         summary: `Register a ${product} webhook for the calling application`,
-        description: `Public base URL: ${PLATFORM_PRODUCT_RULES[product].baseUrlVariable}, by default this server's ${PLATFORM_PRODUCT_RULES[product].mountPath}. Location points at the new webhook under that base.`,
-        body: bodySchema(product),
+        description: `Public base URL: ${definition.publicUrl.variable}, by default this server's ${definition.mountPath}. Location points at the new webhook under that base.`,
+        body: bodySchema(definition),
         response: {
           201: RegistrationSchema,
           409: problemResponse(`QUOTA_EXCEEDED: the application already keeps as many ${product} webhooks as allowed (PRODUCT_REGISTRATIONS_MAX, in \`limit\`)`),
@@ -114,13 +117,13 @@ function productRoutes(app: RestApp, product: PlatformProduct, deps: Parameters<
     },
   );
 
-  const deliveryTags = [platformProductDeliveriesTag(product).name];
+  const deliveryTags = [platformProductDeliveriesTag(definition).name];
   app.get(
     '/api/v1/webhook/entregas',
     {
       // The log has an entry once the application registered and one of the product's events happened.
       // Only a finished delivery can be redelivered.
-      config: { collection: { after: [`register${name}Webhook`, PLATFORM_PRODUCT_RULES[product].eventSource], until: { status: FINISHED_DELIVERY_STATUSES } } },
+      config: { collection: { after: [`register${name}Webhook`, definition.sources.eventSource], until: { status: FINISHED_DELIVERY_STATUSES } } },
       schema: {
         tags: deliveryTags,
         security,
@@ -170,6 +173,6 @@ function productRoutes(app: RestApp, product: PlatformProduct, deps: Parameters<
 /** The three products, each in its own encapsulated plugin under its mount path. */
 export const productRegistrationRoutes: RestRoutes = async (app, deps) => {
   for (const product of PLATFORM_PRODUCTS) {
-    await app.register(async (scoped) => productRoutes(scoped as RestApp, product, deps), { prefix: PLATFORM_PRODUCT_RULES[product].mountPath });
+    await app.register(async (scoped) => productRoutes(scoped as RestApp, product, deps), { prefix: product.mountPath });
   }
 };

@@ -6,7 +6,7 @@ import { isUuid } from '../db/ids.js';
 import { claimQuota } from '../db/quota.js';
 import { checkDestinationUrl } from '../webhooks/ssrf-guard.js';
 import { closeOpenDeliveries } from '../webhooks/subscription-health.js';
-import { PLATFORM_PRODUCT_RULES, isPlatformProductEvent, type PlatformProduct } from './platform-products.js';
+import { offersEvent, platformProduct, type PlatformProduct } from './platform-products.js';
 import { Registration } from './registration.entity.js';
 
 /** The settings the registration rules read. */
@@ -100,13 +100,13 @@ export async function deleteRegistration(em: EntityManager, applicationId: strin
 }
 
 function assertValidRegistration(product: PlatformProduct, input: RegistrationInput, settings: RegistrationSettings): void {
-  const rules = PLATFORM_PRODUCT_RULES[product];
+  const definition = platformProduct(product);
   const errors: FieldError[] = [];
-  const check = checkDestinationUrl(input.url, { allowPrivate: settings.webhookAllowPrivateTargets, requireHttps: rules.requireHttps });
+  const check = checkDestinationUrl(input.url, { allowPrivate: settings.webhookAllowPrivateTargets, requireHttps: definition.delivery.requireHttps });
   if (!check.ok) errors.push({ path: '/url', message: check.reason });
   input.events.forEach((event, index) => {
-    if (!isPlatformProductEvent(product, event)) {
-      errors.push({ path: `/events/${index}`, message: `unknown event "${event}" for ${product}; known: ${rules.events.join(', ')}` });
+    if (!offersEvent(definition, event)) {
+      errors.push({ path: `/events/${index}`, message: `unknown event "${event}" for ${product}; known: ${definition.events.map(({ name }) => name).join(', ')}` });
     }
   });
   if (errors.length > 0) throw validationFailed(errors);

@@ -23,6 +23,7 @@ const WRITTEN_WHOLE: Record<string, string> = {
   'ProductVariation.attributes': 'written with the product',
   'ProductVariation.images': 'idem',
   'UpsertProductsPayload.results': 'one per product of the batch (at most 100)',
+  'LinkChannelListingsPayload.links': 'one per link of the batch (at most 500)',
   'Query.applications': 'applications are made by the operator, not by a client',
   'Query.installedApplications': 'idem',
   'Query.registrations': 'idem, at most PRODUCT_REGISTRATIONS_MAX per application and product',

@@ -41,6 +41,34 @@ describe('idempotency key retention', () => {
   });
 });
 
+describe('the retention boundary', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.drop());
+
+  const ageMinutes = (key: string, minutes: number) =>
+    database.orm.em.fork().execute(`update idempotency_key set created_at = now() - make_interval(mins => ?) where key = ?`, [minutes, key]);
+
+  it('keeps a key 24 hours less a minute (replayed, refused for another body, not purged) and lets it go a minute after', async () => {
+    const { id: sellerId } = await createTestSeller(database.orm);
+    await createSellableSku(database.orm, sellerId, { sku: 'B', onHand: 0 });
+    const delta = (amount: number, key: string) => updateStock(forkForSeller(database.orm, sellerId), sellerId, 'B', { delta: amount, idempotencyKey: key });
+
+    await delta(1, 'edge');
+    await ageMinutes('edge', 24 * 60 - 1);
+    expect(await purgeExpiredIdempotencyKeys(database.orm)).toBe(0);
+    expect((await delta(1, 'edge')).onHand).toBe(1);
+    expect(((await delta(5, 'edge').catch((error: AppError) => error)) as AppError).code).toBe('IDEMPOTENCY_MISMATCH');
+
+    await ageMinutes('edge', 24 * 60 + 1);
+    expect((await delta(5, 'edge')).onHand).toBe(6);
+    await ageMinutes('edge', 24 * 60 + 1);
+    expect(await purgeExpiredIdempotencyKeys(database.orm)).toBe(1);
+  });
+});
+
 describe('idempotency key scopes', () => {
   it('keeps one key apart across kinds of write', async () => {
     const database = await createTestDatabase();

@@ -3,7 +3,7 @@ import { getStock } from '../../src/catalog/stock.service.js';
 import { forkForSeller } from '../../src/db/orm.js';
 import { Order } from '../../src/orders/order.entity.js';
 import { startTestApp, type TestApp, type TestSeller } from '../support/app.js';
-import { MOVE_TO, PATH_TO, addPayment, approvedPayment, changeStatus, createOrder, orderBody, orderIn, orderSeller } from './fixtures.js';
+import { MOVE_TO, PATH_TO, addPayment, approvedPayment, call, changeStatus, createOrder, orderBody, orderIn, orderSeller } from './fixtures.js';
 
 const ON_HAND = 10;
 // orderBody(): 2 × SKU-A and 1 × SKU-B.
@@ -81,6 +81,11 @@ describe('orders and stock', () => {
     const unknownChannel = await createOrder(server, seller, orderBody({ channel: 'amazon' }));
     expect(unknownChannel.status).toBe(422);
     expect(unknownChannel.body.errors).toEqual([expect.objectContaining({ path: '/channel' })]);
+    // A configured channel switched off still takes its orders (docs/orders.md, "Channel"):
+    // a marketplace sends late the sales made before the switch.
+    expect((await call(server, seller, 'PUT', '/canais/mercadolivre', { name: 'ML', active: false })).status).toBe(200);
+    const onInactive = await createOrder(server, seller, orderBody({ channel: 'mercadolivre' }));
+    expect(onInactive.status, JSON.stringify(onInactive.body)).toBe(201);
   });
 
   it('never oversells under concurrent orders', async () => {

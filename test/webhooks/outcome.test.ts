@@ -53,6 +53,9 @@ describe('what follows an attempt', () => {
   it('succeeds, gives up after the last attempt, or retries on the backoff schedule', () => {
     expect(nextStep(recordOf(answer(204), policy), context())).toEqual({ status: 'succeeded' });
     expect(nextStep(failure(500), context({ attemptsInRound: 8 }))).toEqual({ status: 'failed', gone: false });
+    // The attempt before the last is retried: `>=`, not `>`, and not one early.
+    expect(nextStep(failure(500), context({ attemptsInRound: 7 })).status).toBe('retrying');
+    expect(nextStep(failure(500), context({ attemptsInRound: 1, maxAttempts: 1 }))).toEqual({ status: 'failed', gone: false });
     // Second failure: ceiling 1 s × 16 = 16 s, jitter on its last fifth keeps it within [12.8 s, 16 s].
     const delay = delayOf(nextStep(failure(500), context({ attemptsInRound: 2 })));
     expect(delay).toBeGreaterThanOrEqual(12_800);

@@ -86,6 +86,25 @@ describe('webhook subscriptions', () => {
     expect((await patch({ events: ['nope'] })).status).toBe(422);
   });
 
+  it('switches a subscription disabled for failing back on with a clean failure record', async () => {
+    const seller = await createTestSeller(server.orm);
+    const created = await subscribe(server, seller, { url: 'https://hooks.example.com/failing' });
+    // As the dispatcher leaves one that failed for days: 7 in a row, failing since long ago, off.
+    await server.orm.em.getConnection().execute(
+      `update webhook_subscription set consecutive_failures = 7, failing_since = now() - interval '4 days', last_failure_at = now(),
+              active = false, disabled_at = now(), disabled_reason = 'failing' where id = ?`,
+      [created.id],
+    );
+    const on = await fetch(`${server.url}/webhooks/assinaturas/${created.id}`, { method: 'PATCH', headers: seller.headers, body: JSON.stringify({ active: true }) });
+    expect(await on.json()).toMatchObject({ active: true, health: 'healthy', consecutiveFailures: 0, disabledReason: null, disabledAt: null });
+    // A failing_since kept from before would disable it again at its next failure.
+    const [row] = await server.orm.em.getConnection().execute<{ failing_since: Date | null; consecutive_failures: number }[]>(
+      'select failing_since, consecutive_failures from webhook_subscription where id = ?',
+      [created.id],
+    );
+    expect(row).toEqual({ failing_since: null, consecutive_failures: 0 });
+  });
+
   it('deletes with 204, cancelling what it still owed; the deliveries stay in the log', async () => {
     const seller = await createTestSeller(server.orm);
     const created = await subscribe(server, seller, { url: 'https://hooks.example.com/b' });

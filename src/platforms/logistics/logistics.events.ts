@@ -1,7 +1,6 @@
 import { Type } from 'typebox';
 import { defineEvent } from '../../events/event-registry.js';
 import type { EventInput } from '../../events/outbox.js';
-import { PLATFORM_PRODUCT_EVENTS } from '../platform-products.js';
 import { CHAT_SENDERS, TRACKING_STATUSES, type CarrierChatMessage, type Shipment, type TrackingEvent } from './shipment.entity.js';
 
 // The logistics events: their data schemas, their declaration and one builder each.
@@ -38,12 +37,13 @@ declare module '../../events/event-registry.js' {
   }
 }
 
-/** Tracking and the carrier chat describe orders: reading them takes `orders:read`. */
-export const LOGISTICS_EVENTS = [
-  defineEvent('frete.rastreio', { payload: TrackingPayload, readScope: 'orders:read', group: 'freight' }),
-  defineEvent(PLATFORM_PRODUCT_EVENTS.trackingUpdated, { payload: TrackingPayload, readScope: 'orders:read' }),
-  defineEvent(PLATFORM_PRODUCT_EVENTS.carrierChat, { payload: CarrierChatPayload, readScope: 'orders:read' }),
-];
+// Tracking and the carrier chat describe orders: reading them takes `orders:read`.
+// `frete.rastreio` is the webhooks interface's; logistics registrations take the other two.
+const FREIGHT_TRACKED = defineEvent('frete.rastreio', { payload: TrackingPayload, readScope: 'orders:read', group: 'freight' });
+export const TRACKING_UPDATED = defineEvent('rastreio.atualizado', { payload: TrackingPayload, readScope: 'orders:read' });
+export const CARRIER_CHAT = defineEvent('chatTransportadora', { payload: CarrierChatPayload, readScope: 'orders:read' });
+
+export const LOGISTICS_EVENTS = [FREIGHT_TRACKED, TRACKING_UPDATED, CARRIER_CHAT];
 
 /** What the carrier reported: `frete.rastreio` and `rastreio.atualizado` carry the same data. */
 function trackingData(shipment: Shipment, event: TrackingEvent) {
@@ -66,13 +66,13 @@ export function freightTracked(shipment: Shipment, event: TrackingEvent): EventI
 
 /** `rastreio.atualizado`: the same report, for logistics registrations. */
 export function trackingUpdated(shipment: Shipment, event: TrackingEvent): EventInput<'rastreio.atualizado'> {
-  return { type: PLATFORM_PRODUCT_EVENTS.trackingUpdated, aggregateType: 'order', aggregateId: shipment.order, data: trackingData(shipment, event) };
+  return { type: 'rastreio.atualizado', aggregateType: 'order', aggregateId: shipment.order, data: trackingData(shipment, event) };
 }
 
 /** `chatTransportadora`: one new message of an order's carrier chat. */
 export function carrierChatPosted(message: CarrierChatMessage): EventInput<'chatTransportadora'> {
   return {
-    type: PLATFORM_PRODUCT_EVENTS.carrierChat,
+    type: 'chatTransportadora',
     aggregateType: 'order',
     aggregateId: message.order,
     data: {

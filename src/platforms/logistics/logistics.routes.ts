@@ -2,11 +2,11 @@ import { Type } from 'typebox';
 import { pageQuery, pageRequest, viewPage } from '../../http/pagination.js';
 import { problemResponse } from '../../http/problem.js';
 import { callerOf, type RestRoutes } from '../../http/rest.js';
-import { platformProductSourceTag } from '../platforms.interface.js';
 import { CHAT_SENDERS, TRACKING_STATUSES, type CarrierChatMessage, type TrackingEvent } from './shipment.entity.js';
 import type { TrackedShipment } from './shipment.service.js';
 import { addTrackingEvent, carrierChatOfOrder, createShipment, getTrackedShipment, postCarrierChatMessage, trackedShipmentsOfOrder } from './shipment.service.js';
 import { ChatMessageSchema, CreateShipmentSchema, TrackingEventSchema } from './logistics.schemas.js';
+import { LOGISTICS } from './logistics.platform.js';
 
 const Id = Type.String({ format: 'uuid' });
 const Timestamp = Type.String({ format: 'date-time' });
@@ -76,7 +76,7 @@ const chatMessageView = (message: CarrierChatMessage) => ({
   createdAt: message.createdAt.toISOString(),
 });
 
-const tags = [platformProductSourceTag('logistics').name];
+const tags = [LOGISTICS.sources.tag];
 const read = { scope: 'orders:read' } as const;
 const write = { scope: 'orders:write' } as const;
 

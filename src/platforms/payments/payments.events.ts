@@ -1,7 +1,6 @@
 import { Type } from 'typebox';
 import { defineEvent } from '../../events/event-registry.js';
 import type { EventInput } from '../../events/outbox.js';
-import { PLATFORM_PRODUCT_EVENTS } from '../platform-products.js';
 import type { SettlementCycle } from './settlement-cycle.entity.js';
 
 // The payments events: the data schema of a closed cycle, its declaration and its builder.
@@ -31,12 +30,12 @@ declare module '../../events/event-registry.js' {
 }
 
 /** A cycle settles orders' payments: reading it takes `orders:read`. */
-export const PAYMENTS_EVENTS = [defineEvent(PLATFORM_PRODUCT_EVENTS.cycleCreated, { payload: CycleCreatedPayload, readScope: 'orders:read' })];
+export const PAYMENTS_EVENTS = [defineEvent('ciclo.criado', { payload: CycleCreatedPayload, readScope: 'orders:read' })];
 
 /** `ciclo.criado`: a settlement cycle, once closed. */
 export function cycleCreated(cycle: SettlementCycle): EventInput<'ciclo.criado'> {
   return {
-    type: PLATFORM_PRODUCT_EVENTS.cycleCreated,
+    type: 'ciclo.criado',
     aggregateType: 'settlement_cycle',
     aggregateId: cycle.id,
     data: {

@@ -2,10 +2,10 @@ import { Type } from 'typebox';
 import { pageQuery, pageRequest, viewPage } from '../../http/pagination.js';
 import { problemResponse } from '../../http/problem.js';
 import { callerOf, type RestRoutes } from '../../http/rest.js';
-import { platformProductSourceTag } from '../platforms.interface.js';
 import { closeSettlementCycle, getSettlementCycle, listSettlementCycles } from './settlement-cycle.service.js';
 import { CloseCycleSchema } from './payments.schemas.js';
 import type { SettlementCycle, SettlementEntry } from './settlement-cycle.entity.js';
+import { PAYMENTS } from './payments.platform.js';
 
 const Id = Type.String({ format: 'uuid' });
 const Amount = Type.String({ description: 'BRL, a decimal string with two places' });
@@ -40,7 +40,7 @@ const cycleView = (cycle: SettlementCycle) => ({
 });
 const entryView = (entry: SettlementEntry) => ({ id: entry.id, payment: entry.payment, order: entry.order, amount: entry.amount, fee: entry.fee });
 
-const tags = [platformProductSourceTag('payments').name];
+const tags = [PAYMENTS.sources.tag];
 
 /** Settlement cycles over REST, for payment gateways and ERPs: the services of GraphQL's payments mutations; translation only. */
 export const settlementCycleRoutes: RestRoutes = (app, { config }) => {

@@ -2,10 +2,10 @@ import { Type } from 'typebox';
 import { listRequest, viewPage } from '../../http/pagination.js';
 import { problemResponse } from '../../http/problem.js';
 import { callerOf, type RestRoutes } from '../../http/rest.js';
-import { platformProductSourceTag } from '../platforms.interface.js';
 import { addSupportMessage, closeSupportCase, getSupportCase, listSupportCases, openSupportCase } from './support-case.service.js';
 import { CaseMessageSchema, OpenCaseSchema, supportCaseListArgs } from './support.schemas.js';
 import { CASE_STATUSES, MESSAGE_DIRECTIONS, type SupportCase, type SupportMessage } from './support-case.entity.js';
+import { SUPPORT } from './support.platform.js';
 
 const Id = Type.String({ format: 'uuid' });
 const Timestamp = Type.String({ format: 'date-time' });
@@ -49,7 +49,7 @@ const messageView = (message: SupportMessage) => ({
   at: message.at.toISOString(),
 });
 
-const tags = [platformProductSourceTag('support').name];
+const tags = [SUPPORT.sources.tag];
 const CLOSED = problemResponse('CONFLICT: the support case is closed');
 const read = { scope: 'orders:read' } as const;
 const write = { scope: 'orders:write' } as const;

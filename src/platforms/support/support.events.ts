@@ -1,7 +1,6 @@
 import { Type } from 'typebox';
 import { defineEvent } from '../../events/event-registry.js';
 import type { EventInput } from '../../events/outbox.js';
-import { PLATFORM_PRODUCT_EVENTS } from '../platform-products.js';
 import { MESSAGE_DIRECTIONS, type SupportCase, type SupportMessage } from './support-case.entity.js';
 
 // The customer-service events: their data schemas, their declaration and one builder each.
@@ -40,14 +39,14 @@ declare module '../../events/event-registry.js' {
 
 /** Cases concern customers' orders: reading them takes `orders:read`. */
 export const SUPPORT_EVENTS = [
-  defineEvent(PLATFORM_PRODUCT_EVENTS.caseOpened, { payload: CaseOpenedPayload, readScope: 'orders:read' }),
-  defineEvent(PLATFORM_PRODUCT_EVENTS.caseMessage, { payload: CaseMessagePayload, readScope: 'orders:read' }),
-  defineEvent(PLATFORM_PRODUCT_EVENTS.caseClosed, { payload: CaseClosedPayload, readScope: 'orders:read' }),
+  defineEvent('atendimento.criado', { payload: CaseOpenedPayload, readScope: 'orders:read' }),
+  defineEvent('atendimento.mensagem', { payload: CaseMessagePayload, readScope: 'orders:read' }),
+  defineEvent('atendimento.encerrado', { payload: CaseClosedPayload, readScope: 'orders:read' }),
 ];
 
 export function caseOpened(supportCase: SupportCase): EventInput<'atendimento.criado'> {
   return {
-    type: PLATFORM_PRODUCT_EVENTS.caseOpened,
+    type: 'atendimento.criado',
     aggregateType: 'support_case',
     aggregateId: supportCase.id,
     data: {
@@ -63,7 +62,7 @@ export function caseOpened(supportCase: SupportCase): EventInput<'atendimento.cr
 
 export function caseMessage(message: SupportMessage): EventInput<'atendimento.mensagem'> {
   return {
-    type: PLATFORM_PRODUCT_EVENTS.caseMessage,
+    type: 'atendimento.mensagem',
     aggregateType: 'support_case',
     aggregateId: message.supportCase,
     data: {
@@ -79,7 +78,7 @@ export function caseMessage(message: SupportMessage): EventInput<'atendimento.me
 /** `atendimento.encerrado`, once: a closed case takes no more messages. */
 export function caseClosed(supportCase: SupportCase, closedAt: Date): EventInput<'atendimento.encerrado'> {
   return {
-    type: PLATFORM_PRODUCT_EVENTS.caseClosed,
+    type: 'atendimento.encerrado',
     aggregateType: 'support_case',
     aggregateId: supportCase.id,
     data: { idAtendimento: supportCase.id, canal: supportCase.channel, dataHora: closedAt.toISOString() },
