@@ -5,7 +5,7 @@
  * recorded in one statement with the row's move, its log entry and the connection's state.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { CLAIM_WINDOW, FAIR_CHOICE, FAIR_ORDER, fairChoiceParams, fairSkipParams } from '../webhooks/fair-claim.js';
+import { FAIR_CHOICE, FAIR_ORDER, fairClaimParams } from '../webhooks/fair-claim.js';
 import type { ClaimShares } from '../webhooks/fair-share.js';
 import type { AnswerRecord } from './platform-http.js';
 import { CONNECTION_COLUMNS, type ConnectionRow } from './platform-session.js';
@@ -82,7 +82,7 @@ const CLAIM = `with candidate as (
 
 /** Takes up to `limit` due rows, fairly by `shares`, leased for `leaseMs`. Spans sellers by design, like the dispatcher. */
 export async function claimDueSyncs(em: EntityManager, limit: number, leaseMs: number, shares: ClaimShares): Promise<ClaimedSync[]> {
-  const rows = await em.execute<(ClaimRow & ConnectionRow)[]>(CLAIM, [...fairSkipParams(shares), Math.max(limit, CLAIM_WINDOW), ...fairChoiceParams(shares), limit, leaseMs]);
+  const rows = await em.execute<(ClaimRow & ConnectionRow)[]>(CLAIM, fairClaimParams(limit, leaseMs, shares));
   return rows.map((row) => ({
     syncId: row.sync_id,
     leaseToken: row.lease_token,
@@ -151,7 +151,7 @@ const RECORD = `with ended as (
               lease_token = null, lease_expires_at = null, updated_at = now()
          from ended e
         where s.id = e.id and s.lease_token = e.lease_token
-       returning s.id, s.seller_id, s.connection_id, s.attempt_count
+       returning s.id, s.seller_id, s.connection_id, s.attempt_count, s.status = 'pending' and s.next_attempt_at <= now() as due_again
      ), logged as (
        insert into channel_sync_attempt (id, seller_id, sync_id, number, value, version, outcome, at, duration_ms, status_code, response_body, error, error_detail)
        select gen_random_uuid(), m.seller_id, m.id, m.attempt_count, e.sent, e.version, e.outcome, e.at, e.duration_ms, e.status_code, e.response_body, e.error, e.error_detail
@@ -168,11 +168,15 @@ const RECORD = `with ended as (
         where c.id = m.connection_id
           and (e.outcome <> 'succeeded' or c.last_sync_at is null or c.last_sync_at < now() - interval '1 second' or c.last_error is not null)
      )
-     select id from moved`;
+     select due_again from moved`;
 
-/** Records an attempt under the lease it was claimed with; false when the lease was lost (another worker took the row). */
-export async function recordSyncAttempt(em: EntityManager, claimed: ClaimedSync, end: SyncAttemptEnd, at: Date): Promise<boolean> {
-  const rows = await em.execute<{ id: string }[]>(RECORD, [
+/**
+ * Records an attempt under the lease it was claimed with: `lost` when the lease was (another
+ * worker took the row); `dueAgain` when the row is due at once (a newer value came, or more
+ * is left to do).
+ */
+export async function recordSyncAttempt(em: EntityManager, claimed: ClaimedSync, end: SyncAttemptEnd, at: Date): Promise<'lost' | 'dueAgain' | 'recorded'> {
+  const rows = await em.execute<{ due_again: boolean }[]>(RECORD, [
     claimed.syncId,
     claimed.leaseToken,
     claimed.version,
@@ -190,5 +194,6 @@ export async function recordSyncAttempt(em: EntityManager, claimed: ClaimedSync,
     end.unauthorized ?? false,
     end.pauseMs ?? null,
   ]);
-  return rows.length > 0;
+  if (rows.length === 0) return 'lost';
+  return rows[0]!.due_again ? 'dueAgain' : 'recorded';
 }

@@ -3,9 +3,11 @@ import type { Config } from '../config.js';
 import type { Orm } from '../db/orm.js';
 import { listen, type Listener } from '../db/listener.js';
 import { storableText } from '../db/storable-text.js';
+import { Coalesced } from '../kernel/coalesced.js';
 import type { Worker } from '../kernel/workers.js';
 import { leaseMsFor } from '../webhooks/dispatcher.js';
-import { sharedFairShare, type FairShare, type Holder } from '../webhooks/fair-share.js';
+import { FairClaimLoop } from '../webhooks/fair-claim-loop.js';
+import { sharedFairShare } from '../webhooks/fair-share.js';
 import { retryAfterMs, retryDelayMs } from '../webhooks/retry-schedule.js';
 import { PlatformClient, PlatformError } from './platform-http.js';
 import { sessionFor } from './platform-session.js';
@@ -18,119 +20,78 @@ const RETRY_AFTER_MAX_MS = 3_600_000;
 
 /**
  * Sends the sync queue's values to the platforms (docs/channels.md, "The sync queue"):
- * claims due rows fairly, up to WEBHOOK_CONCURRENCY at once, its attempts counted in the
- * same per-process ledger as the webhook dispatcher's (a seller's caps hold over both);
- * when nothing under the caps is left, idle slots beyond WEBHOOK_RESERVED_SLOTS go over
- * them, least loaded first, as the dispatcher's do. Woken by NOTIFY when values are
- * queued, by each attempt's end, by a timer for the next retry due, and a 1 s poll.
+ * claims due rows by the webhook dispatcher's fair claim (FairClaimLoop), up to
+ * WEBHOOK_CONCURRENCY at once, its attempts counted in the same per-process ledger as the
+ * dispatcher's (a seller's caps hold over both). Woken by NOTIFY when values are queued,
+ * by each attempt's end, by a timer for the next retry due, and a 1 s poll.
  */
 export class SyncWorker implements Worker {
   readonly name = 'channel-sync';
   private readonly client: PlatformClient;
-  private readonly shares: FairShare;
-  private readonly concurrency: number;
-  private readonly headroom: number;
   private readonly leaseMs: number;
-  private readonly inFlight = new Set<Promise<void>>();
+  private readonly slots: FairClaimLoop<ClaimedSync>;
+  private readonly claim = new Coalesced(() => this.claimAndSend());
   private listener: Listener | undefined;
   private pollTimer: NodeJS.Timeout | undefined;
   private dueTimer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
   private stopping = false;
 
   constructor(private readonly deps: { config: Config; orm: Orm; logger: Logger }) {
     const { config } = deps;
     this.client = new PlatformClient({ timeoutMs: config.channelTimeoutMs, allowPrivate: config.webhookAllowPrivateTargets });
-    this.shares = sharedFairShare(deps, { perDestination: config.webhookDestinationMaxInFlight, perSeller: config.webhookSellerMaxInFlight });
-    this.concurrency = config.webhookConcurrency;
-    this.headroom = Math.min(config.webhookReservedSlots, this.concurrency);
     // Longer than any request can take: a lease runs out only when its worker died or stalled.
     this.leaseMs = leaseMsFor(config.channelTimeoutMs);
+    this.slots = new FairClaimLoop({
+      concurrency: config.webhookConcurrency,
+      headroom: Math.min(config.webhookReservedSlots, config.webhookConcurrency),
+      shares: sharedFairShare(deps, { perDestination: config.webhookDestinationMaxInFlight, perSeller: config.webhookSellerMaxInFlight }),
+      claim: (limit, shares) => claimDueSyncs(this.deps.orm.em.fork(), limit, this.leaseMs, shares),
+      holder: (sync) => ({ sellerId: sync.connection.seller_id, destination: sync.connection.id }),
+      attempt: (sync) => this.attempt(sync),
+      ended: () => this.wake(),
+    });
   }
 
   async start(): Promise<void> {
+    // Values queued, a reconnection that may have missed some, the poll and a retry falling
+    // due may each bring work a futile fair claim did not see.
+    const newWork = () => {
+      this.slots.forgetFutile();
+      this.wake();
+    };
     this.listener = await listen({
       channel: SYNC_NOTIFY_CHANNEL,
       databaseUrl: this.deps.orm.config.get('clientUrl')!,
-      onNotification: () => this.wake(),
-      onReconnect: () => this.wake(),
+      onNotification: newWork,
+      onReconnect: newWork,
       logger: this.deps.logger,
     });
-    this.pollTimer = setInterval(() => this.wake(), POLL_MS);
+    this.pollTimer = setInterval(newWork, POLL_MS);
     this.wake();
   }
 
   async stop(): Promise<void> {
     this.stopping = true;
+    this.slots.stop();
     clearInterval(this.pollTimer);
     clearTimeout(this.dueTimer);
     await this.listener?.close();
-    while (this.running) await this.running;
-    while (this.inFlight.size > 0) await Promise.all(this.inFlight);
+    await this.claim.idle();
+    await this.slots.drained();
     await this.client.close();
   }
 
-  /** Resolves once no claim runs and no attempt is in flight (tests, benches). */
-  async idle(): Promise<void> {
-    while (this.running || this.inFlight.size > 0) await Promise.all([this.running, ...this.inFlight]);
+  private wake(): void {
+    if (!this.stopping) this.claim.trigger();
   }
 
-  wake(): void {
-    if (this.stopping) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.claimAndSend().finally(() => {
-      this.running = undefined;
-      if (this.again && !this.stopping) {
-        this.again = false;
-        this.wake();
-      }
-    });
-  }
-
-  private freeSlots(): number {
-    return this.stopping ? 0 : this.concurrency - this.inFlight.size;
-  }
-
-  /** The dispatcher's claim loop (src/webhooks/dispatcher.ts, claimAndSend) over the sync queue. */
   private async claimAndSend(): Promise<void> {
     try {
-      const em = this.deps.orm.em.fork();
-      let free = this.freeSlots();
-      if (free <= 0) return;
-      let claimedAny = false;
-      for (;;) {
-        const fullBefore = this.shares.fullCount();
-        const claimed = await claimDueSyncs(em, free, this.leaseMs, this.shares.shares());
-        this.send(claimed);
-        claimedAny ||= claimed.length > 0;
-        free = this.freeSlots();
-        if (claimed.length === 0 || free <= 0 || this.shares.fullCount() <= fullBefore) break;
-      }
-      if (free > this.headroom) {
-        const borrowed = await claimDueSyncs(em, free - this.headroom, this.leaseMs, this.shares.beyondCaps());
-        this.send(borrowed);
-        claimedAny ||= borrowed.length > 0;
-      }
-      if (!claimedAny) await this.wakeWhenNextDue();
+      if (this.slots.freeSlots() <= 0) return;
+      // With attempts under way, their ends trigger the next claim.
+      if (!(await this.slots.claimFairly())) await this.wakeWhenNextDue();
     } catch (error) {
       this.deps.logger.error({ err: error }, 'channel sync claim failed; the poll retries');
-    }
-  }
-
-  private send(claimed: readonly ClaimedSync[]): void {
-    for (const sync of claimed) {
-      const holder: Holder = { sellerId: sync.connection.seller_id, destination: sync.connection.id };
-      this.shares.take(holder);
-      const attempt = this.attempt(sync).finally(() => {
-        this.inFlight.delete(attempt);
-        this.shares.release(holder);
-        this.wake();
-      });
-      this.inFlight.add(attempt);
     }
   }
 
@@ -152,7 +113,9 @@ export class SyncWorker implements Worker {
     }
     try {
       const recorded = await recordSyncAttempt(em, sync, end, at);
-      if (!recorded) this.deps.logger.warn({ syncId: sync.syncId }, 'channel sync attempt not recorded: its lease was taken over');
+      if (recorded === 'lost') this.deps.logger.warn({ syncId: sync.syncId }, 'channel sync attempt not recorded: its lease was taken over');
+      // Its row is due again under a key that may not be at its cap: a futile claim did not see it.
+      if (recorded === 'dueAgain') this.slots.forgetFutile();
     } catch (error) {
       this.deps.logger.error({ err: error, syncId: sync.syncId }, 'channel sync attempt not recorded; the lease runs out and it is made again');
     }
@@ -202,6 +165,9 @@ export class SyncWorker implements Worker {
     const ms = row?.ms === null || row?.ms === undefined ? null : Number(row.ms);
     if (ms === null || ms >= POLL_MS || this.stopping) return;
     clearTimeout(this.dueTimer);
-    this.dueTimer = setTimeout(() => this.wake(), Math.max(0, Math.ceil(ms)));
+    this.dueTimer = setTimeout(() => {
+      this.slots.forgetFutile();
+      this.wake();
+    }, Math.max(0, Math.ceil(ms)));
   }
 }

@@ -10,7 +10,7 @@ import { prepared, type PreparedStatement } from '../db/prepared.js';
 import { runWith, type RunStatement } from './queue-database.js';
 import { disableSubscription, recordFailure, SUCCESS_HEALTH_CTES } from './subscription-health.js';
 import type { ClaimShares } from './fair-share.js';
-import { CLAIM_WINDOW, FAIR_CHOICE, FAIR_ORDER, fairChoiceParams, fairSkipParams, uuidArray } from './fair-claim.js';
+import { FAIR_CHOICE, FAIR_ORDER, fairClaimParams, uuidArray } from './fair-claim.js';
 
 /** A delivery this worker holds the lease on, with what it needs to send it. */
 export interface ClaimedDelivery {
@@ -187,7 +187,7 @@ const CLAIM_NEXT_OF_AGGREGATES = prepared(
  */
 export async function claimDueDeliveries(run: RunStatement, limit: number, leaseMs: number, shares: ClaimShares): Promise<ClaimedDelivery[]> {
   // Spans sellers by design: the dispatcher serves every tenant.
-  const rows = await run<ClaimRow>(CLAIM, fairClaimValues(limit, leaseMs, shares));
+  const rows = await run<ClaimRow>(CLAIM, fairClaimParams(limit, leaseMs, shares));
   return rows.map(claimedOf);
 }
 
@@ -197,13 +197,8 @@ export async function claimDueDeliveries(run: RunStatement, limit: number, lease
  */
 export async function claimGivenDeliveries(run: RunStatement, ids: readonly string[], limit: number, leaseMs: number, shares: ClaimShares): Promise<ClaimedDelivery[]> {
   if (ids.length === 0 || limit <= 0) return [];
-  const rows = await run<ClaimRow>(CLAIM_GIVEN, [uuidArray(ids), ...fairClaimValues(limit, leaseMs, shares)]);
+  const rows = await run<ClaimRow>(CLAIM_GIVEN, [uuidArray(ids), ...fairClaimParams(limit, leaseMs, shares)]);
   return rows.map(claimedOf);
-}
-
-/** The fair claim's parameters after its candidates' own, in the statement's order. */
-function fairClaimValues(limit: number, leaseMs: number, shares: ClaimShares): unknown[] {
-  return [...fairSkipParams(shares), Math.max(limit, CLAIM_WINDOW), ...fairChoiceParams(shares), limit, leaseMs];
 }
 
 function claimedOf(row: ClaimRow): ClaimedDelivery {

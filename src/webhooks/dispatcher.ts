@@ -3,6 +3,7 @@ import type { Registry } from 'prom-client';
 import type { Config } from '../config.js';
 import type { Orm } from '../db/orm.js';
 import { listenForOutbox, type OutboxListener } from '../events/outbox-listener.js';
+import { Coalesced } from '../kernel/coalesced.js';
 import type { Worker } from '../kernel/workers.js';
 import {
   claimDueDeliveries,
@@ -16,6 +17,7 @@ import {
   type SuccessOutcome,
 } from './delivery-queue.js';
 import { dispatcherMetrics, registerInFlightGauges, type DispatcherMetrics } from './dispatcher-metrics.js';
+import { FairClaimLoop } from './fair-claim-loop.js';
 import { sharedFairShare, type FairShare } from './fair-share.js';
 import { fanOutAndClaim, FANOUT_BATCH_SIZE } from './fanout.js';
 import { reportGivingUp } from './giving-up.js';
@@ -52,43 +54,6 @@ export function leaseMsFor(timeoutMs: number): number {
   return timeoutMs + Math.max(1000, timeoutMs);
 }
 
-/**
- * Runs a task when triggered, never two at once: a trigger while it runs asks for one
- * more run after it, so triggers that come in bursts (a NOTIFY per event, a finish per
- * attempt) cost one run each burst, not one each.
- */
-class Coalesced {
-  private running: Promise<void> | undefined;
-  private again = false;
-
-  constructor(private readonly task: () => Promise<void>) {}
-
-  trigger(): void {
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.loop().finally(() => {
-      this.running = undefined;
-    });
-  }
-
-  /** Resolves once no run is under way or asked for. */
-  async idle(): Promise<void> {
-    while (this.running) await this.running;
-  }
-
-  private async loop(): Promise<void> {
-    // Starts after the callbacks of the current turn: triggers from attempts that ended
-    // together (and the slots they freed) make one run.
-    await new Promise(setImmediate);
-    do {
-      this.again = false;
-      await this.task();
-    } while (this.again);
-  }
-}
-
 /** A successful attempt waiting to be recorded, with whoever awaits its record. */
 interface PendingSuccess extends FinishedAttempt {
   done: (outcome: SuccessOutcome) => void;
@@ -105,32 +70,20 @@ interface PendingSuccess extends FinishedAttempt {
  */
 export class Dispatcher implements Worker {
   readonly name = 'webhook-dispatcher';
-  private readonly concurrency: number;
-  /** Slots no claim beyond the caps takes: room kept for destinations and sellers under theirs. */
-  private readonly headroom: number;
   private readonly pollIntervalMs: number;
   private readonly leaseMs: number;
   private readonly sender: Sender;
   private readonly queue: QueueDatabase;
   private readonly metrics: DispatcherMetrics;
-  private readonly inFlight = new Set<Promise<void>>();
   /** The attempts in flight per destination and seller, against their caps: the claims' fairness. */
   private readonly shares: FairShare;
+  /** The slots and their fair claim (shared with the channels' sync worker). */
+  private readonly slots: FairClaimLoop<ClaimedDelivery>;
   /**
    * The last claim left no slot free, so more may be due than there were slots: someone
    * may be waiting for one (see sendNextOfAggregates).
    */
   private behind = false;
-  /**
-   * The keys at their cap when the last fair claim found nothing under the caps: to find
-   * that, it read past all their due work. It is not made again while the same keys are
-   * at their cap, until others may have something new: a poll, a retry falling due, a
-   * fan-out that left some of its deliveries unclaimed (the fan-out itself claims its own
-   * by key, fairly). A key leaving its cap may take its own work again: that ends it too.
-   */
-  private fairFutileWhile: string | undefined;
-  /** Slots a fan-out under way may fill with what it claims; the claim loop leaves them. */
-  private reserved = 0;
   /** A claim found every free slot reserved: the fan-out wakes it again once it is done. */
   private claimDeferred = false;
   private readonly fanOut = new Coalesced(() => this.fanOutCommitted());
@@ -144,9 +97,18 @@ export class Dispatcher implements Worker {
 
   constructor(private readonly options: DispatcherOptions) {
     const { config } = options;
-    this.concurrency = options.concurrency ?? config.webhookConcurrency;
-    this.headroom = Math.min(config.webhookReservedSlots, this.concurrency);
+    const concurrency = options.concurrency ?? config.webhookConcurrency;
     this.shares = sharedFairShare(options, { perDestination: config.webhookDestinationMaxInFlight, perSeller: config.webhookSellerMaxInFlight });
+    this.slots = new FairClaimLoop({
+      concurrency,
+      headroom: Math.min(config.webhookReservedSlots, concurrency),
+      shares: this.shares,
+      claim: (limit, shares) => claimDueDeliveries(this.queue.run, limit, this.leaseMs, shares),
+      holder: (delivery) => delivery,
+      attempt: (delivery) => this.attempt(delivery),
+      // A recorded attempt frees its slot, and may have made its aggregate's next delivery due.
+      ended: () => this.wake(this.claim),
+    });
     this.pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
     this.leaseMs = leaseMsFor(config.webhookTimeoutMs);
     this.metrics = dispatcherMetrics(options.metrics);
@@ -168,7 +130,7 @@ export class Dispatcher implements Worker {
       logger: this.options.logger,
     });
     this.pollTimer = setInterval(() => {
-      this.fairFutileWhile = undefined;
+      this.slots.forgetFutile();
       this.wake(this.fanOut);
       this.wake(this.claim);
     }, this.pollIntervalMs);
@@ -178,6 +140,7 @@ export class Dispatcher implements Worker {
 
   async stop(): Promise<void> {
     this.stopping = true;
+    this.slots.stop();
     clearInterval(this.pollTimer);
     clearTimeout(this.dueTimer);
     await this.listener?.close();
@@ -185,7 +148,7 @@ export class Dispatcher implements Worker {
     await this.claim.idle();
     // Each attempt in flight resolves once its record is written; a record may have
     // claimed its aggregates' next deliveries just before (recordSucceeded).
-    while (this.inFlight.size > 0) await Promise.all(this.inFlight);
+    await this.slots.drained();
     await this.sender.close();
     await this.queue.close();
   }
@@ -200,22 +163,21 @@ export class Dispatcher implements Worker {
       do {
         // The claim runs in the fan-out's transaction, so it needs no wake-up of its own:
         // with slots left it took everything due; with none, the attempts' ends claim next.
-        const free = this.freeSlots();
-        this.reserved += free;
         try {
-          const batch = await fanOutAndClaim(this.queue, { limit: free, leaseMs: this.leaseMs, shares: this.shares.shares() });
-          taken = batch.taken;
-          if (batch.claimed.length > 0) this.behind = batch.claimed.length >= free;
-          this.send(batch.claimed);
-          // Its claim saw what was committed when it ran: a predecessor recorded after that,
-          // whose own wake-up ran before this commit, released a delivery nobody has looked
-          // at since. Without this the poll would find it, up to a second later.
-          if (batch.made > batch.claimed.length) {
-            this.fairFutileWhile = undefined;
-            this.wake(this.claim);
-          }
+          taken = await this.slots.withFreeSlotsReserved(async (free) => {
+            const batch = await fanOutAndClaim(this.queue, { limit: free, leaseMs: this.leaseMs, shares: this.shares.shares() });
+            if (batch.claimed.length > 0) this.behind = batch.claimed.length >= free;
+            this.slots.send(batch.claimed);
+            // Its claim saw what was committed when it ran: a predecessor recorded after that,
+            // whose own wake-up ran before this commit, released a delivery nobody has looked
+            // at since. Without this the poll would find it, up to a second later.
+            if (batch.made > batch.claimed.length) {
+              this.slots.forgetFutile();
+              this.wake(this.claim);
+            }
+            return batch.taken;
+          });
         } finally {
-          this.reserved -= free;
           if (this.claimDeferred) {
             this.claimDeferred = false;
             this.wake(this.claim);
@@ -227,64 +189,24 @@ export class Dispatcher implements Worker {
     }
   }
 
-  private freeSlots(): number {
-    return this.stopping ? 0 : Math.max(0, this.concurrency - this.inFlight.size - this.reserved);
-  }
-
   /**
-   * Claims for every free slot in one statement, fairly (docs/webhooks.md#fair-claiming).
+   * Claims for every free slot, fairly (FairClaimLoop, docs/webhooks.md#fair-claiming).
    * Attempts recorded in one batch end together and trigger one claim, so while busy a
-   * claim takes about as many deliveries as the last batch recorded. A claim that filled
-   * a destination or a seller to its cap passed over the rest of its work in its window:
-   * with slots still free it claims again, skipping those, so others' work further back
-   * gets them. When nothing under its caps is left, the idle slots beyond the headroom go
-   * to work over its caps, least loaded first: a destination alone keeps the machine
-   * busy, and whoever comes next finds the headroom free and, as attempts end, goes first.
+   * claim takes about as many deliveries as the last batch recorded.
    */
   private async claimAndSend(): Promise<void> {
     try {
-      let free = this.freeSlots();
-      if (free <= 0) {
-        this.claimDeferred = this.reserved > 0;
+      if (this.slots.freeSlots() <= 0) {
+        this.claimDeferred = this.slots.filling;
         this.behind = true;
         return;
       }
-      let claimedAny = false;
-      while (this.fairFutileWhile !== this.shares.fullKeys()) {
-        const fullBefore = this.shares.fullCount();
-        // Taken before the claim: attempts that end while it runs may release a key, and
-        // then the keys it skipped are not the ones at their cap any more.
-        const fullKeysBefore = this.shares.fullKeys();
-        const claimed = await claimDueDeliveries(this.queue.run, free, this.leaseMs, this.shares.shares());
-        this.send(claimed);
-        claimedAny ||= claimed.length > 0;
-        free = this.freeSlots();
-        if (claimed.length === 0 && fullBefore > 0) this.fairFutileWhile = fullKeysBefore;
-        if (claimed.length === 0 || free <= 0 || this.shares.fullCount() <= fullBefore) break;
-      }
-      // Work over the caps exists only where some destination or seller is at its cap.
-      if (free > this.headroom && this.shares.fullCount() > 0) {
-        const borrowed = await claimDueDeliveries(this.queue.run, free - this.headroom, this.leaseMs, this.shares.beyondCaps());
-        this.send(borrowed);
-        claimedAny ||= borrowed.length > 0;
-      }
-      this.behind = this.freeSlots() <= 0;
+      const claimedAny = await this.slots.claimFairly();
+      this.behind = this.slots.freeSlots() <= 0;
       // With attempts under way, their ends trigger the next claim.
       if (!claimedAny) await this.wakeWhenNextDue();
     } catch (error) {
       this.options.logger.error({ err: error }, 'webhook claim failed; the poll retries');
-    }
-  }
-
-  private send(claimed: readonly ClaimedDelivery[]): void {
-    for (const delivery of claimed) {
-      this.shares.take(delivery);
-      const attempt = this.attempt(delivery).finally(() => {
-        this.inFlight.delete(attempt);
-        this.shares.release(delivery);
-        this.wake(this.claim);
-      });
-      this.inFlight.add(attempt);
     }
   }
 
@@ -359,7 +281,7 @@ export class Dispatcher implements Worker {
     const limit = this.behind ? Math.floor(recorded.length / 2) : recorded.length;
     if (limit === 0 || this.stopping) return;
     try {
-      this.send(await claimNextOfAggregates(this.queue.run, recorded.map((attempt) => attempt.claimed.id), limit, this.leaseMs));
+      this.slots.send(await claimNextOfAggregates(this.queue.run, recorded.map((attempt) => attempt.claimed.id), limit, this.leaseMs));
     } catch (error) {
       this.options.logger.warn({ err: error }, "claiming aggregates' next deliveries failed; the claim loop takes them");
     }
@@ -376,7 +298,7 @@ export class Dispatcher implements Worker {
     if (ms === null || ms >= this.pollIntervalMs || this.stopping) return;
     clearTimeout(this.dueTimer);
     this.dueTimer = setTimeout(() => {
-      this.fairFutileWhile = undefined;
+      this.slots.forgetFutile();
       this.wake(this.claim);
     }, Math.max(0, Math.ceil(ms)));
   }

@@ -5,7 +5,7 @@ import type { ClaimShares } from './fair-share.js';
  * for every queue that claims by it: the webhook deliveries and the channels' sync rows.
  * It follows a CTE `candidate (id, seller_id, destination, next_attempt_at)` — the
  * queue's due rows in due order, those of keys at their cap already skipped
- * (`fairSkipParams`), cut at the window — and gives `fair`: each candidate with the load
+ * (`fairClaimParams` gives them), cut at the window — and gives `fair`: each candidate with the load
  * its destination and its seller would hold with it (what this process holds, plus its
  * rank among the window's own), those past a cap dropped. The claim then takes `fair`
  * in `FAIR_ORDER`, least loaded first, and locks its rows.
@@ -26,19 +26,20 @@ export const FAIR_CHOICE = `held as (
 /** The order a claim takes `fair` (aliased `f`) in: the seller's load, the destination's, then due time. */
 export const FAIR_ORDER = 'f.seller_load, f.destination_load, f.next_attempt_at, f.id';
 
-/** The candidate's skip test's two parameters: `seller_id <> all(?)` and `destination <> all(?)`, the keys at their cap. */
-export function fairSkipParams(shares: ClaimShares): [string, string] {
-  const full = uuidArray(shares.full);
-  return [full, full];
-}
-
-/** FAIR_CHOICE's parameters, in order. */
-export function fairChoiceParams(shares: ClaimShares): unknown[] {
-  return [uuidArray(shares.heldKeys), `{${shares.heldCounts.join(',')}}`, shares.caps.perDestination, shares.caps.perSeller];
-}
-
 /** The fewest takeable rows a claim chooses among: with few slots free, the least loaded of them get one. */
-export const CLAIM_WINDOW = 32;
+const CLAIM_WINDOW = 32;
+
+/**
+ * A fair claim's parameters, in the order its statement takes them: the candidates' skip
+ * test (`seller_id <> all(?)`, `destination <> all(?)`: the keys at their cap), the
+ * window (`limit ?`, at least CLAIM_WINDOW), FAIR_CHOICE's four, the chosen rows' `limit ?`
+ * and the lease in milliseconds.
+ */
+export function fairClaimParams(limit: number, leaseMs: number, shares: ClaimShares): unknown[] {
+  const full = uuidArray(shares.full);
+  const choice = [uuidArray(shares.heldKeys), `{${shares.heldCounts.join(',')}}`, shares.caps.perDestination, shares.caps.perSeller];
+  return [full, full, Math.max(limit, CLAIM_WINDOW), ...choice, limit, leaseMs];
+}
 
 /** A list of ids as a PostgreSQL array literal. */
 export function uuidArray(ids: readonly string[]): string {
