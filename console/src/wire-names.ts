@@ -13,14 +13,3 @@ export function scopeLabel(scope: Scope): string {
 export function eventLabel(event: EventType): string {
   return event === EventType.All ? '*' : event.replace('_', '.');
 }
-
-/** The events of the webhooks interface (what subscriptions and the live feed offer), with the scope that reads each. */
-export const INTERFACE_EVENTS: readonly { type: EventType; scope: Scope }[] = [
-  { type: EventType.PedidoCriado, scope: Scope.OrdersRead },
-  { type: EventType.PedidoStatusAlterado, scope: Scope.OrdersRead },
-  { type: EventType.PagamentoAlterado, scope: Scope.OrdersRead },
-  { type: EventType.FreteRastreio, scope: Scope.OrdersRead },
-  { type: EventType.EstoqueAlterado, scope: Scope.CatalogRead },
-  { type: EventType.ProdutoPublicacaoAlterada, scope: Scope.CatalogRead },
-  { type: EventType.ProdutoPrecoAlterado, scope: Scope.CatalogRead },
-];

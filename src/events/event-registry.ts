@@ -39,6 +39,9 @@ export function defineEvent<N extends EventName>(name: N, definition: Omit<Event
   return { name, ...definition };
 }
 
+/** The most events the modules may declare: lists of the catalogue are bounded by it. */
+export const EVENTS_MAX = 100;
+
 const definitions = new Map<string, EventDefinition>();
 const groups = new Map<EventGroup, EventName[]>(EVENT_GROUPS.map((group) => [group, []]));
 let interfaceNames: EventName[] = [];
@@ -51,6 +54,7 @@ let interfaceNameSet = new Set<string>();
 export function registerEvents(added: readonly EventDefinition[]): void {
   for (const definition of added) {
     if (definitions.has(definition.name)) throw new Error(`Event ${definition.name} is declared twice`);
+    if (definitions.size === EVENTS_MAX) throw new Error(`More than ${EVENTS_MAX} events declared: raise EVENTS_MAX`);
     definitions.set(definition.name, definition);
     if (definition.group) groups.get(definition.group)!.push(definition.name);
   }

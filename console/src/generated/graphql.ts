@@ -355,6 +355,11 @@ export const WebhookHealth = {
 } as const;
 
 export type WebhookHealth = typeof WebhookHealth[keyof typeof WebhookHealth];
+export type WebhookEventsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type WebhookEventsQuery = { webhookEvents: Array<{ type: EventType, readScope: Scope }> };
+
 export type LiveEventsSubscriptionVariables = Exact<{
   types?: Array<EventType> | EventType | null | undefined;
   after?: string | number | null | undefined;
@@ -739,6 +744,14 @@ export const DeliveryDetailFragmentDoc = new TypedDocumentString(`
   completedAt
   nextAttemptAt
 }`, {"fragmentName":"DeliveryDetail"}) as unknown as TypedDocumentString<DeliveryDetailFragment, unknown>;
+export const WebhookEventsDocument = new TypedDocumentString(`
+    query WebhookEvents {
+  webhookEvents {
+    type
+    readScope
+  }
+}
+    `) as unknown as TypedDocumentString<WebhookEventsQuery, WebhookEventsQueryVariables>;
 export const LiveEventsDocument = new TypedDocumentString(`
     subscription LiveEvents($types: [EventType!], $after: ID) {
   events(types: $types, after: $after) {

@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { liveClient, liveErrorMessage } from '../api/live';
+import { useWebhookEvents } from '../api/webhook-events';
 import { Empty } from '../components/states';
 import { Time } from '../components/time';
 import { EventType, LiveEventsDocument, Scope, type LiveEventsSubscription } from '../generated/graphql';
 import type { Catalogue } from '../i18n/catalogue';
 import { useT } from '../i18n/locale';
 import { useSession } from '../session-context';
-import { eventLabel, INTERFACE_EVENTS } from '../wire-names';
+import { eventLabel } from '../wire-names';
 
 type Envelope = LiveEventsSubscription['events'];
 
@@ -52,7 +53,7 @@ function summaryOf(envelope: Envelope, t: Catalogue): string {
 export function LivePage() {
   const { token, can } = useSession();
   const t = useT();
-  const offered = INTERFACE_EVENTS.filter((entry) => can(entry.scope));
+  const offered = useWebhookEvents().filter((entry) => can(entry.readScope));
   const [types, setTypes] = useState<EventType[]>([]);
   const [paused, setPaused] = useState(false);
   const [connection, setConnection] = useState<Connection>('connecting');

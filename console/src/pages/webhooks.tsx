@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { useMutation, useQuery } from '../api/hooks';
+import { useWebhookEvents } from '../api/webhook-events';
 import { Badge } from '../components/badge';
 import { Aggregate, useOrderNumbers } from '../components/order-link';
 import { Pager, useCursorPages } from '../components/pager';
@@ -24,7 +25,7 @@ import {
 import { zonedInstant } from '../i18n/formats';
 import { useLocale, useT } from '../i18n/locale';
 import { useSession } from '../session-context';
-import { eventLabel, INTERFACE_EVENTS } from '../wire-names';
+import { eventLabel } from '../wire-names';
 
 export function WebhooksPage() {
   const { can } = useSession();
@@ -120,6 +121,7 @@ function InstalledRegistrations() {
 function CreateSubscription({ onCreated }: { onCreated(url: string, secret: string): void }) {
   const t = useT();
   const create = useMutation(CreateWebhookSubscriptionDocument);
+  const offered = useWebhookEvents();
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<EventType[]>([EventType.All]);
   const [description, setDescription] = useState('');
@@ -143,7 +145,7 @@ function CreateSubscription({ onCreated }: { onCreated(url: string, secret: stri
         </label>
         <fieldset>
           <legend>{t.webhooks.events}</legend>
-          {[EventType.All, ...INTERFACE_EVENTS.map((entry) => entry.type)].map((type) => (
+          {[EventType.All, ...offered.map((entry) => entry.type)].map((type) => (
             <label key={type}>
               <input
                 type="checkbox"
