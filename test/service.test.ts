@@ -42,7 +42,7 @@ describe('the service process', { timeout: 120_000 }, () => {
   it('administers sellers, tokens and apps from the CLI, printing JSON', async () => {
     const env = { DATABASE_URL: database.url };
     const seller = JSON.parse((await runProcess(CLI, ['seller', 'create', '--name', 'Loja CLI'], env)).stdout) as { id: string; name: string };
-    expect(seller).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Loja CLI' });
+    expect(seller).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Loja CLI', sandbox: false });
 
     const token = JSON.parse((await runProcess(CLI, ['token', 'create', '--seller', seller.id, '--scopes', 'orders:read'], env)).stdout) as {
       token: string;
@@ -90,7 +90,7 @@ describe('the service process', { timeout: 120_000 }, () => {
     const second = await cli('token', 'create', '--seller', seller.id);
     const tokens = await cli('token', 'list', '--seller', seller.id);
     expect(tokens).toEqual([
-      { id: first.id, name: 'erp', prefix: first.token.slice(0, 15), scopes: ['orders:read'], createdAt: expect.any(String), revokedAt: null, issuedBy: null },
+      { id: first.id, name: 'erp', prefix: first.token.slice(0, 15), scopes: ['orders:read'], createdAt: expect.any(String), lastUsedAt: null, revokedAt: null, issuedBy: null },
       expect.objectContaining({ id: second.id, revokedAt: null }),
     ]);
     expect(JSON.stringify(tokens)).not.toContain(first.token);

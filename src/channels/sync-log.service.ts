@@ -3,7 +3,7 @@ import { decodeCursor, pageOf, type Page, type PageRequest } from '../http/pagin
 import type { SyncFilter, SyncViewType } from './channels.schemas.js';
 import { findConnection } from './connection.service.js';
 import { notFound } from '../errors.js';
-import type { SyncOutcome, SyncStatus } from './sync.entity.js';
+import { SYNC_FIELDS, type SyncOutcome, type SyncStatus } from './sync.entity.js';
 
 /** The latest attempts shown with each row of the log; older ones stay in the table. */
 export const ATTEMPTS_SHOWN = 20;
@@ -40,7 +40,7 @@ interface SyncRow {
 export async function listSyncs(em: EntityManager, sellerId: string, code: string, filter: SyncFilter, page: PageRequest): Promise<Page<SyncViewType>> {
   const connection = await findConnection(em, sellerId, code);
   if (!connection) throw notFound(`Connection of channel ${code}`);
-  const [afterSubject, afterField] = page.cursor === undefined ? [null, null] : decodeCursor(page.cursor, ['text', 'text']);
+  const [afterSubject, afterField] = page.cursor === undefined ? [null, null] : decodeCursor(page.cursor, ['text', SYNC_FIELDS]);
   const rows = await em.execute<SyncRow[]>(
     `select s.id, s.field, s.subject, s.value, s.synced_value, s.status, s.attempt_count, s.next_attempt_at, s.last_attempt_at, s.last_error, s.updated_at,
             coalesce((select json_agg(a order by a.number) from (

@@ -23,11 +23,12 @@ export function encodeCursor(values: CursorValues): string {
 }
 
 /**
- * What each position of a list's cursor holds. A cursor is opaque but comes back from the
+ * What each position of a list's cursor holds (a list of values: one of those, an enum
+ * column's). A cursor is opaque but comes back from the
  * client, so each value is checked before it reaches SQL: a forged one is a 422, never a
  * database error (a malformed uuid or timestamp fails the statement).
  */
-export type CursorPart = 'uuid' | 'instant' | 'text';
+export type CursorPart = 'uuid' | 'instant' | 'text' | readonly string[];
 
 const CURSOR_VALUE_MAX_LENGTH = 200;
 
@@ -49,7 +50,8 @@ function fits(value: unknown, part: CursorPart): boolean {
   if (typeof value !== 'string' || value.length > CURSOR_VALUE_MAX_LENGTH) return false;
   if (part === 'uuid') return isUuid(value);
   if (part === 'instant') return isStorableInstant(value);
-  return true;
+  if (part === 'text') return true;
+  return part.includes(value);
 }
 
 /** Rows fetched with limit + 1: the extra row only says whether another page exists. */

@@ -12,10 +12,9 @@ import {
   type GraphQLInputType,
   type GraphQLSchema,
 } from 'graphql';
-import { SHOPIFY_CONNECTION } from '../http/bad-input-cases.js';
 import { replaceAt } from '../http/body-mutations.js';
 import { orderBody } from '../orders/fixtures.js';
-import { SIMULATED_SKU, type World } from '../support/bad-input-world.js';
+import { LISTING_LINK, SHOPIFY_CONNECTION, SIMULATED_SKU, type World } from '../support/bad-input-world.js';
 
 /** A valid value for each required argument (and some optional ones) of every root field. */
 export const VALID_ARGS: Record<string, (world: World) => Record<string, unknown>> = {
@@ -61,6 +60,8 @@ export const VALID_ARGS: Record<string, (world: World) => Record<string, unknown
     },
   }),
   disconnectChannel: (world) => ({ code: world.channel }),
+  linkChannelListings: (world) => ({ input: { code: world.channel, links: [LISTING_LINK] } }),
+  linkChannelListingsFromCatalogue: (world) => ({ code: world.channel }),
   closeSettlementCycle: () => ({ input: { periodStart: '2026-01-01T00:00:00Z', periodEnd: '2026-02-01T00:00:00Z' } }),
   closeSupportCase: (world) => ({ input: { caseId: world.ids.supportCase } }),
   createOrder: () => ({ input: { ...orderBody(), idempotencyKey: 'corpus-key' } }),

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { orderBody } from '../orders/fixtures.js';
-import { PLATFORM_PRODUCTS, SIMULATED_SKU, type World } from '../support/bad-input-world.js';
+import { LISTING_LINK, PLATFORM_PRODUCTS, SHOPIFY_CONNECTION, SIMULATED_SKU, type World } from '../support/bad-input-world.js';
 import { bodyMutations, type JsonSchema } from './body-mutations.js';
 
 /** One operation of the served OpenAPI document. */
@@ -96,6 +96,8 @@ export const VALID_REQUESTS: Record<string, (world: World) => ValidRequest> = {
   'PATCH /produtos/{sku}/preco': () => ({ body: { prices: [{ channel: null, sale: '50.00', promo: '45.00', promoStart: '2026-01-01T00:00:00Z', promoEnd: '2027-01-01T00:00:00Z' }] } }),
   'PATCH /estoque/{sku}': () => ({ body: { onHand: 10_000 } }),
   'PUT /canais/{code}/conexao': () => ({ body: SHOPIFY_CONNECTION }),
+  'PUT /canais/{code}/anuncios': () => ({ body: { links: [LISTING_LINK] } }),
+  'POST /canais/{code}/anuncios/vincular': () => ({ body: {} }),
   'PUT /canais/{code}': () => ({ body: { name: 'Loja própria', active: true, sharePercent: 100, safetyStock: 0, maxQuantity: null } }),
   'POST /pedidos': () => ({
     body: orderBody({ payments: [{ method: 'pix', status: 'pending', amount: '120.00', installments: 1, transactionId: `tx-${randomBytes(4).toString('hex')}` }] }),
@@ -129,15 +131,6 @@ export const VALID_REQUESTS: Record<string, (world: World) => ValidRequest> = {
   'POST /simulador/eventos': () => ({ body: { evento: 'estoque.alterado' } }),
 };
 
-/** A Shopify connection whose API is nowhere (nothing here calls it). */
-export const SHOPIFY_CONNECTION = {
-  platform: 'shopify',
-  apiBaseUrl: 'http://127.0.0.1:9',
-  shopDomain: 'corpus.myshopify.com',
-  accessToken: 'shpat_corpus',
-  webhookSecret: 'corpus-secret',
-  locationId: 'gid://shopify/Location/1',
-};
 
 async function freshSimulatedOrder(world: World): Promise<Record<string, string>> {
   const response = await fetch(`${world.server.url}/simulador/pedidos`, { method: 'POST', headers: world.seller.headers, body: JSON.stringify({ skus: [SIMULATED_SKU] }) });

@@ -19,8 +19,8 @@ describe('live subscriptions: one sellerâ€™s stalled sockets and another sellerâ
   const connections: LiveConnection[] = [];
 
   beforeAll(async () => {
-    // A's connections share one token; the buffer is large enough that none is closed here.
-    server = await startTestApp({ env: { LIVE_MAX_CONNECTIONS_PER_TOKEN: String(STALLED + 1), LIVE_BUFFER_EVENTS: String(ROUNDS + 10) } });
+    // A's connections share one token (and one seller); the buffer is large enough that none is closed here.
+    server = await startTestApp({ env: { LIVE_MAX_CONNECTIONS_PER_TOKEN: String(STALLED + 1), LIVE_MAX_CONNECTIONS_PER_SELLER: String(STALLED + 1), LIVE_BUFFER_EVENTS: String(ROUNDS + 10) } });
   });
   afterAll(async () => {
     await Promise.all(connections.map((connection) => connection.client.dispose()));

@@ -49,6 +49,19 @@ export const PLATFORM_PRODUCTS = {
   '/atendimento': { event: 'atendimento.criado', url: 'https://127.0.0.1:9/hook' },
 } as const;
 
+/** A Shopify connection whose API is nowhere (nothing here calls it). */
+export const SHOPIFY_CONNECTION = {
+  platform: 'shopify',
+  apiBaseUrl: 'http://127.0.0.1:9',
+  shopDomain: 'corpus.myshopify.com',
+  accessToken: 'shpat_corpus',
+  webhookSecret: 'corpus-secret',
+  locationId: 'gid://shopify/Location/1',
+};
+
+/** A Shopify listing link of the world's SKU, in the platform's id forms. */
+export const LISTING_LINK = { sku: 'SKU-A', listingId: 'gid://shopify/InventoryItem/1', variationId: 'gid://shopify/ProductVariant/1' };
+
 /** The world's SKU on sale on the simulated marketplace. */
 export const SIMULATED_SKU = 'SIM-A';
 
@@ -67,6 +80,10 @@ export async function buildWorld(server: TestApp): Promise<World> {
     if (response.status !== 201) throw new Error(`POST ${path} answered ${response.status}: ${await response.text()}`);
     return (await response.json()) as { id: string };
   };
+
+  // The world's channel is connected (to an API nowhere), so listing links and syncs have a connection.
+  const connected = await fetch(`${server.url}/canais/loja-propria/conexao`, { method: 'PUT', headers: seller.headers, body: JSON.stringify(SHOPIFY_CONNECTION) });
+  if (connected.status >= 300) throw new Error(`PUT /canais/loja-propria/conexao answered ${connected.status}: ${await connected.text()}`);
 
   const order = await orderIn(server, seller, 'pendente', orderBody());
   const invoicedOrder = await orderIn(server, seller, 'faturado', orderBody());

@@ -109,7 +109,13 @@ describe('fair claiming across sellers and destinations', () => {
     expect(fast.requests.every((request) => request.verifiedWith.length === 1)).toBe(true);
     // The process's metrics name A as the destination holding its slots and falling behind.
     const url = (await running.waitFor(LISTENING, WAIT_MS))[1]!;
-    const metrics = await (await fetch(`${url}/metrics`)).text();
+    // B's last requests reached its receiver; their outcomes are recorded a moment later.
+    let metrics = '';
+    await waitUntil(
+      async () => !(metrics = await (await fetch(`${url}/metrics`)).text()).includes(`subscription="${b.id}"`),
+      WAIT_MS,
+      () => `B still in flight or owed:\n${metrics}`,
+    );
     expect(metrics).toContain(`ponte_webhook_destination_in_flight{destination="${a.id}"} ${ALONE}`);
     expect(metrics).toContain(`ponte_webhook_subscription_in_flight{subscription="${a.id}"} ${ALONE}`);
     expect(metrics).toContain(`ponte_webhook_subscription_owed{subscription="${a.id}"} ${OWED_BY_A}`);
