@@ -4,7 +4,7 @@ import { call, graphql, startTestApp, type TestApp, type TestSeller } from '../s
 import { recordedEvents } from '../support/catalog.js';
 import { createSandboxTestSeller, SANDBOX_CATALOGUE } from '../support/sandbox.js';
 import { orderBody, orderSeller } from '../orders/fixtures.js';
-import { deliveriesOf, settledDeliveries, startDispatcher, subscribe } from '../webhooks/fixtures.js';
+import { deliveriesOf, fanOutDrained, settledDeliveries, startDispatcher, subscribe } from '../webhooks/fixtures.js';
 import { startReceiver, waitUntil, type Receiver } from '../webhooks/receiver.js';
 
 describe('wiping a sandbox seller\'s data', () => {
@@ -39,6 +39,8 @@ describe('wiping a sandbox seller\'s data', () => {
     expect((await call(server, live, 'POST', '/pedidos', orderBody())).status).toBe(201);
     const sandboxOrderEvents = (await recordedEvents(server.orm, sandbox.id)).filter((event) => /^(pedido|pagamento)\./.test(event.type)).length;
     await waitUntil(async () => (await deliveriesOf(server, sandbox)).length >= sandboxOrderEvents && receiver.requests.length > 0);
+    // Every event fanned out first: the live seller's deliveries counted before then may still grow.
+    await fanOutDrained(server);
     const liveDeliveries = await settledDeliveries(server, live, (await deliveriesOf(server, live)).length);
     const liveEvents = await recordedEvents(server.orm, live.id);
 
