@@ -12,11 +12,11 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     pool: 'forks',
     // Vitest's default on a 2-core machine is one worker (cores − 1), but most files spend
-    // their time waiting on PostgreSQL, child processes and sockets: three at once take the
-    // suite from about 9½ to about 6 minutes here.
+    // their time waiting on PostgreSQL, child processes and sockets: three at once keep the
+    // cores busy (docs/performance.md has the suite's current duration).
     maxWorkers: 3,
     // A worker keeps the modules it loaded for the next file: loading the service's module
-    // graph (MikroORM, Apollo, Fastify…) again in each of ~110 files was most of the run
+    // graph (MikroORM, Apollo, Fastify…) again in each file was most of the run
     // (test/catalog + test/orders: 80 s → 37 s). Files still own their databases and
     // servers; test/support/contract.ts keeps its state per process for this.
     isolate: false,

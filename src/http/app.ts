@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
-import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
 import type { Config } from '../config.js';
@@ -20,8 +19,6 @@ export interface ServerDeps {
   config: Config;
   orm: Orm;
   logger: Logger;
-  /** Shared rate-limit counters across processes when REDIS_URL is set. */
-  redis?: Redis;
   /** The process's metrics registry, shared with its workers; a new one when absent. */
   metrics?: Registry;
 }

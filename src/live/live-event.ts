@@ -102,10 +102,6 @@ export function idFloorAt(ms: number): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-7000-8000-000000000000`;
 }
 
-export function isEventId(value: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i.test(value);
-}
-
 /** The Redis message is the live event itself: no database read on the receiving side. */
 export function encodeLiveEvent(event: LiveEvent): string {
   return JSON.stringify(event);

@@ -81,7 +81,7 @@ export class Order extends SellerOwned {
 
   /**
    * Per-seller sequence, gapless. Null only inside the creating transaction, which takes
-   * the number just before it commits (see create-order.ts), so no reader ever sees null.
+   * the number just before it commits (orders/order-insert.ts), so no reader ever sees null.
    */
   @Property({ type: 'integer', nullable: true })
   number!: Opt<number>;

@@ -2,7 +2,7 @@
  * The simulated marketplace's requests and answers (docs/sandbox.md) as TypeBox schemas:
  * they validate REST requests and GraphQL inputs and feed the OpenAPI document.
  */
-import { Type, type Static } from 'typebox';
+import { Type } from 'typebox';
 import { Sku } from '../catalog/catalog.schemas.js';
 import { OrderSchema } from '../orders/orders.schemas.js';
 import { TRIGGERABLE_EVENTS } from './triggerable-events.js';
@@ -28,7 +28,6 @@ export const PlaceOrdersSchema = Type.Object(
   },
   { ...strict, title: 'SimulatedOrdersInput', examples: [{ count: 3, skus: ['CANECA-PONTE'] }] },
 );
-export type PlaceOrdersBody = Static<typeof PlaceOrdersSchema>;
 
 export const PlacedOrdersResponse = Type.Object(
   { orders: Type.Array(OrderSchema, { description: 'The orders placed, fewer than count when the stock ran out' }) },

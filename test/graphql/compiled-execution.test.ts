@@ -82,7 +82,7 @@ const OPERATIONS: { name: string; query: string; variables?: Record<string, unkn
 /**
  * The status and body. Errors are compared in path order: graphql-jit lists a null in a
  * non-null field after the resolvers' errors, where graphql-js lists errors as they happen
- * (the spec leaves their order open; docs/performance.md, change 11).
+ * (the spec leaves their order open).
  */
 function answer(response: GraphQLResponse): unknown {
   if (response.body.kind !== 'single') throw new Error('a single result was expected');
