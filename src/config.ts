@@ -51,6 +51,8 @@ export interface Config {
   graphqlMaxDirectives: number;
   /** About the most bytes of data one GraphQL response carries (src/graphql/response-size.ts). */
   graphqlMaxResponseBytes: number;
+  /** When set, the federation subgraph is served at /graphql/subgraph to gateways that present it (src/graphql/subgraph-access.ts). */
+  graphqlSubgraphToken: string | undefined;
   webhookTimeoutMs: number;
   webhookMaxAttempts: number;
   webhookBackoffBaseMs: number;
@@ -289,6 +291,7 @@ export function loadConfig(env: Env = process.env): Config {
     graphqlMaxTokens: read(env, 'GRAPHQL_MAX_TOKENS', integer(100, 1_000_000), 1000),
     graphqlMaxDirectives: read(env, 'GRAPHQL_MAX_DIRECTIVES', integer(0, 10_000), 50),
     graphqlMaxResponseBytes: read(env, 'GRAPHQL_MAX_RESPONSE_BYTES', integer(1024, 1024 * 1024 * 1024), 10 * 1024 * 1024),
+    graphqlSubgraphToken: optional(env, 'GRAPHQL_SUBGRAPH_TOKEN', secret(16)),
     webhookTimeoutMs: read(env, 'WEBHOOK_TIMEOUT_MS', integer(1), 10_000),
     webhookMaxAttempts: read(env, 'WEBHOOK_MAX_ATTEMPTS', integer(1, 100), 8),
     webhookBackoffBaseMs: read(env, 'WEBHOOK_BACKOFF_BASE_MS', integer(0), 5000),

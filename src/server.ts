@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import type { EntityClass } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { GraphQLSchema } from 'graphql';
 import type { Principal } from './auth/auth.service.js';
 import type { Config } from './config.js';
 import type { GraphQLContext } from './graphql/context.js';
@@ -15,7 +16,8 @@ import { buildProbeServer, createFastify, type ServerDeps } from './http/app.js'
 import { startApollo } from './graphql/apollo.js';
 import { operationLimits } from './graphql/limits.js';
 import { handleGraphQLRouteError } from './graphql/route-errors.js';
-import { buildGraphQLSchema } from './graphql/schema.js';
+import { buildGraphQLSchemas } from './graphql/schema.js';
+import { SUBGRAPH_PATH, subgraphAccess } from './graphql/subgraph-access.js';
 import { registerHealth } from './http/health.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerConsole } from './http/console.js';
@@ -85,7 +87,7 @@ export async function buildServer(deps: ServerDeps): Promise<RestApp> {
   // A caller's writes, recorded once answered (committed): its next reads wait for a replica that has them.
   app.addHook('onResponse', async (request) => {
     const writer = writerOf(request);
-    if (replicas && writer && (request.wrote || (!READ_METHODS.has(request.method) && request.routeOptions.url !== '/graphql'))) replicas.wrote(writer);
+    if (replicas && writer && (request.wrote || (!READ_METHODS.has(request.method) && !GRAPHQL_PATHS.has(request.routeOptions.url ?? '')))) replicas.wrote(writer);
   });
   app.decorateRequest('wrote', false);
   // Who calls, then their budget, then their scope: a refused request still spends budget.
@@ -115,21 +117,22 @@ export async function buildServer(deps: ServerDeps): Promise<RestApp> {
     for (const routes of api.routes) await rest.register(async (scope) => routes(scope as RestApp, { config, orm }));
   });
 
-  const { schema } = await buildGraphQLSchema(api.graphql);
+  const schemas = await buildGraphQLSchemas(api.graphql);
   const limits = operationLimits(config);
-  const apollo = await startApollo(app, schema, limits);
-  app.route({
-    url: '/graphql',
-    method: ['GET', 'POST', 'OPTIONS'],
-    schema: { hide: true },
-    errorHandler: handleGraphQLRouteError,
-    handler: fastifyApolloHandler(apollo, {
+  const graphqlHandler = async (schema: GraphQLSchema) =>
+    fastifyApolloHandler(await startApollo(app, schema, limits), {
       context: async (request) => new HttpGraphQLContext(request, config),
-    }),
-  });
+    });
+  const graphqlRoute = { method: ['GET', 'POST', 'OPTIONS'], schema: { hide: true }, errorHandler: handleGraphQLRouteError };
+  app.route({ ...graphqlRoute, url: '/graphql', handler: await graphqlHandler(schemas.client) });
+  // The federation subgraph only for gateways that present its token; without one, no such path.
+  if (config.graphqlSubgraphToken !== undefined) {
+    const onRequest = subgraphAccess(config.graphqlSubgraphToken);
+    app.route({ ...graphqlRoute, url: SUBGRAPH_PATH, onRequest, handler: await graphqlHandler(schemas.subgraph) });
+  }
   // Subscriptions over graphql-ws on the same path and port (dispatchers serve no API).
   if (config.role !== 'dispatcher') {
-    attachLiveEvents(app, { config, orm, logger: deps.logger, schema, limits, metrics, authenticator, rateLimits });
+    attachLiveEvents(app, { config, orm, logger: deps.logger, schema: schemas.client, limits, metrics, authenticator, rateLimits });
   }
 
   return app;
@@ -172,6 +175,8 @@ class HttpGraphQLContext implements GraphQLContext {
 }
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Their POSTs are mostly reads: a mutation marks its own request (writePlugin in src/graphql/apollo.ts). */
+const GRAPHQL_PATHS = new Set(['/graphql', SUBGRAPH_PATH]);
 
 /** Whose writes a request's reads must see: its token's, or its application's. */
 function writerOf(request: FastifyRequest): string | undefined {

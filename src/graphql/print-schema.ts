@@ -1,6 +1,7 @@
 /**
- * Prints the generated contracts that are checked in: schema/schema.graphql (from the
- * type-graphql classes) and the REST contracts (from the REST request schemas and the
+ * Prints the generated contracts that are checked in: schema/schema.graphql and
+ * schema/subgraph.graphql (from the type-graphql classes: the client schema and the
+ * federation subgraph, src/graphql/schema.ts) and the REST contracts (from the REST request schemas and the
  * event declarations: schema/openapi/, schema/events/, collections/, docs/errors.md,
  * docs/events.md). `--write` rewrites them; `--check` fails when any is stale or when a
  * file in their folders is no longer printed.
@@ -15,11 +16,11 @@ import { CONTRACT_FOLDERS, restContractFiles } from '../http/openapi/contract-fi
 import type { OpenApiDocument } from '../http/openapi/document-types.js';
 import { ENTITIES, loadModuleApis } from '../modules.js';
 import { buildServer } from '../server.js';
-import { buildGraphQLSchema } from './schema.js';
+import { buildGraphQLSchemas } from './schema.js';
 
 async function generated(): Promise<Record<string, string>> {
   const api = await loadModuleApis();
-  const { sdl } = await buildGraphQLSchema(api.graphql);
+  const { clientSdl, subgraphSdl } = await buildGraphQLSchemas(api.graphql);
   const config = loadConfig({ LOG_LEVEL: 'silent' });
   // The ORM connects lazily: building the routes needs no database.
   const orm = await createOrm('postgres://unused@127.0.0.1:1/unused', { entities: ENTITIES });
@@ -28,7 +29,7 @@ async function generated(): Promise<Record<string, string>> {
   const rest = restContractFiles(app.swagger() as unknown as OpenApiDocument, api.interfaces);
   await app.close();
   await orm.close(true);
-  return { 'schema/schema.graphql': sdl, ...rest };
+  return { 'schema/schema.graphql': clientSdl, 'schema/subgraph.graphql': subgraphSdl, ...rest };
 }
 
 async function main(mode: string | undefined): Promise<number> {
@@ -39,7 +40,7 @@ async function main(mode: string | undefined): Promise<number> {
       mkdirSync(dirname(path), { recursive: true });
       writeFileSync(path, content);
     }
-    console.log(`wrote ${Object.keys(files).length} files: schema/schema.graphql, ${CONTRACT_FOLDERS.join('/, ')}/, docs/errors.md, docs/events.md`);
+    console.log(`wrote ${Object.keys(files).length} files: schema/schema.graphql, schema/subgraph.graphql, ${CONTRACT_FOLDERS.join('/, ')}/, docs/errors.md, docs/events.md`);
     return 0;
   }
   const stale = Object.entries(files)

@@ -1,7 +1,7 @@
 import { buildSubgraphSchema } from '@apollo/subgraph';
 import type { GraphQLResolverMap } from '@apollo/subgraph/dist/schema-helper/resolverMap.js';
-import { printSchemaWithDirectives } from '@graphql-tools/utils';
-import { isInterfaceType, isObjectType, lexicographicSortSchema, parse, type GraphQLSchema } from 'graphql';
+import { mapSchema, MapperKind, printSchemaWithDirectives } from '@graphql-tools/utils';
+import { isInterfaceType, isObjectType, lexicographicSortSchema, parse, printSchema, type GraphQLSchema } from 'graphql';
 import { buildSchema, createResolversMap, type NonEmptyArray, type PubSub } from 'type-graphql';
 import { authChecker } from './auth-checker.js';
 import type { GraphQLContext } from './context.js';
@@ -47,17 +47,33 @@ async function buildTypeGraphQLSchema(resolvers: NonEmptyArray<Function>): Promi
   return buildSchema({ resolvers, authChecker, validate: false, pubSub: NO_TOPICS, scalarsMap: [{ type: Date, scalar: DateTime }] });
 }
 
-/** The SDL printed to schema/schema.graphql: the subgraph's own, directives included. */
+/** The SDL printed to schema/subgraph.graphql: the subgraph's own, federation directives included. */
 export function subgraphSdl(schema: GraphQLSchema): string {
   return `${FEDERATION_LINK}\n\n${printSchemaWithDirectives(lexicographicSortSchema(schema))}\n`;
+}
+
+/** The SDL printed to schema/schema.graphql: plain GraphQL that any tool reads, no federation directive. */
+export function clientSdl(schema: GraphQLSchema): string {
+  return `${printSchema(lexicographicSortSchema(schema))}\n`;
+}
+
+/** The schema in its two audiences' forms (docs/graphql.md, "Clients and gateways"). */
+export interface GraphQLSchemas {
+  /** Served at /graphql and over graphql-ws: the modules' types and fields, nothing of federation's. */
+  client: GraphQLSchema;
+  /** The Apollo Federation 2 subgraph (`_service`, `_entities`), served to gateways at /graphql/subgraph. */
+  subgraph: GraphQLSchema;
+  clientSdl: string;
+  subgraphSdl: string;
 }
 
 /**
  * type-graphql builds the schema from the classes; @apollo/subgraph then turns it into an
  * Apollo Federation 2 subgraph (`_service`, `_entities`), keeping type-graphql's resolvers
  * (subscriptions' `subscribe` included: createResolversMap carries it, buildSubgraphSchema keeps it).
+ * The client schema is that subgraph without what federation added, so both execute the same resolvers.
  */
-export async function buildGraphQLSchema(parts: SchemaParts): Promise<{ schema: GraphQLSchema; sdl: string }> {
+export async function buildGraphQLSchemas(parts: SchemaParts): Promise<GraphQLSchemas> {
   const source = await buildTypeGraphQLSchema([...parts.resolvers, nodeResolver(parts.nodes)]);
   checkNodeTypes(source, parts.nodes);
   const sdl = subgraphSdl(source);
@@ -69,10 +85,25 @@ export async function buildGraphQLSchema(parts: SchemaParts): Promise<{ schema: 
   for (const [typeName, { __resolveReference }] of references) {
     resolvers[typeName] = { ...(resolvers[typeName] as object), __resolveReference };
   }
-  const schema = buildSubgraphSchema({ typeDefs: parse(sdl), resolvers });
-  carryFieldExtensions(source, schema);
-  checkEntityRepresentations(schema, Object.fromEntries(references.map(([typeName, { key }]) => [typeName, key])));
-  return { schema, sdl };
+  const subgraph = buildSubgraphSchema({ typeDefs: parse(sdl), resolvers });
+  carryFieldExtensions(source, subgraph);
+  checkEntityRepresentations(subgraph, Object.fromEntries(references.map(([typeName, { key }]) => [typeName, key])));
+  const client = withoutFederation(subgraph, source);
+  return { client, subgraph, clientSdl: clientSdl(client), subgraphSdl: sdl };
+}
+
+/**
+ * The subgraph keeping only the types, root fields and directives the classes declare:
+ * `_entities`, `_service`, `_Any`, `_Entity`, `_Service`, `link__*` and federation's
+ * directives go. Resolvers and field extensions stay (mapSchema rebuilds from each type's config).
+ */
+function withoutFederation(subgraph: GraphQLSchema, declared: GraphQLSchema): GraphQLSchema {
+  const declaredQueryFields = declared.getQueryType()!.getFields();
+  return mapSchema(subgraph, {
+    [MapperKind.TYPE]: (type) => (declared.getType(type.name) ? type : null),
+    [MapperKind.QUERY_ROOT_FIELD]: (field, name) => (Object.hasOwn(declaredQueryFields, name) ? field : null),
+    [MapperKind.DIRECTIVE]: (directive) => (declared.getDirective(directive.name) ? directive : null),
+  });
 }
 
 /**

@@ -1,16 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestSeller, graphql, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
+import { SUBGRAPH_PATH } from '../../src/graphql/subgraph-access.js';
+import { createTestSeller, GATEWAY_ENV, gatewayHeaders, graphql, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
 import { recordStatements } from '../support/statements.js';
 
 describe('catalogue over GraphQL', () => {
   let server: TestApp;
   beforeAll(async () => {
-    server = await startTestApp();
+    server = await startTestApp({ env: GATEWAY_ENV });
   });
   afterAll(() => server.close());
 
   const run = <T = Record<string, any>>(seller: TestSeller, query: string, variables?: Record<string, unknown>) =>
     graphql<T>(server.url, query, { headers: seller.headers, variables });
+  /** As a federation gateway asks on a seller's behalf (`_entities`, `_service`). */
+  const runAsGateway = <T = Record<string, any>>(seller: TestSeller, query: string, variables?: Record<string, unknown>) =>
+    graphql<T>(server.url, query, { headers: gatewayHeaders(seller), variables, path: SUBGRAPH_PATH });
 
   const UPSERT = `mutation ($products: [ProductInput!]!) { upsertProducts(input: { products: $products }) { results { sku result } } }`;
   const PUT_CHANNEL = `mutation ($input: PutChannelInput!) { putChannel(input: $input) { created channel { code name active sharePercent safetyStock maxQuantity } } }`;
@@ -133,9 +137,9 @@ describe('catalogue over GraphQL', () => {
     await run(owner, UPSERT, { products: [{ sku: 'FED', title: 'Federated' }] });
     const QUERY = `query ($representations: [_Any!]!) { _entities(representations: $representations) { ... on Product { sku title } } }`;
     const representations = [{ __typename: 'Product', sku: 'FED' }, { __typename: 'Product', sku: 'NOPE' }];
-    expect((await run(owner, QUERY, { representations })).body.data).toEqual({ _entities: [{ sku: 'FED', title: 'Federated' }, null] });
-    expect((await run(other, QUERY, { representations })).body.data).toEqual({ _entities: [null, null] });
-    const sdl = (await run(owner, '{ _service { sdl } }')).body.data?._service.sdl as string;
+    expect((await runAsGateway(owner, QUERY, { representations })).body.data).toEqual({ _entities: [{ sku: 'FED', title: 'Federated' }, null] });
+    expect((await runAsGateway(other, QUERY, { representations })).body.data).toEqual({ _entities: [null, null] });
+    const sdl = (await runAsGateway(owner, '{ _service { sdl } }')).body.data?._service.sdl as string;
     expect(sdl).toMatch(/type Product\s+@key\(fields: "sku"\)/);
   });
 
@@ -146,7 +150,7 @@ describe('catalogue over GraphQL', () => {
     const QUERY = `query ($representations: [_Any!]!) { _entities(representations: $representations) { ... on Product { sku } } }`;
     const count = async (wanted: string[]) => {
       const representations = wanted.map((sku) => ({ __typename: 'Product', sku }));
-      const { result, statements } = await recordStatements(server.orm, () => run(owner, QUERY, { representations }));
+      const { result, statements } = await recordStatements(server.orm, () => runAsGateway(owner, QUERY, { representations }));
       expect(result.body.data?._entities).toEqual(wanted.map((sku) => ({ sku })));
       return statements.filter((statement) => /from "product"/.test(statement)).length;
     };

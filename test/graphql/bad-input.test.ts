@@ -1,8 +1,9 @@
 import { isNonNullType } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildGraphQLSchema } from '../../src/graphql/schema.js';
+import { buildGraphQLSchemas } from '../../src/graphql/schema.js';
+import { SUBGRAPH_PATH } from '../../src/graphql/subgraph-access.js';
 import { loadModuleApis } from '../../src/modules.js';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { GATEWAY_ENV, gatewayHeaders, startTestApp, type TestApp } from '../support/app.js';
 import { buildWorld, placeholderWorld, type World } from '../support/bad-input-world.js';
 import { bearer, connectLive, metric, subscribe, type LiveConnection } from '../support/live.js';
 import { graphqlCases, rootFields, VALID_ARGS, type GraphQLCase } from './bad-input-cases.js';
@@ -11,9 +12,11 @@ import { graphqlCases, rootFields, VALID_ARGS, type GraphQLCase } from './bad-in
 const LEAKS = /\bat .+\.[cm]?[jt]s:\d+|node_modules|\bselect\b.+\bfrom\b|\binsert into\b|\bviolates\b|syntax error at|\bpg_|\bpostgres/i;
 const INTERNAL_CODES = ['INTERNAL', 'INTERNAL_SERVER_ERROR'];
 
-// The served schema, built as the server builds it: every root field, federation's too.
-const { schema } = await buildGraphQLSchema((await loadModuleApis()).graphql);
-const fields = rootFields(schema);
+// The served schemas, built as the server builds them: every root field of the subgraph,
+// which has the client schema's and federation's. Federation's go to the gateway path.
+const { client, subgraph } = await buildGraphQLSchemas((await loadModuleApis()).graphql);
+const fields = rootFields(subgraph);
+const clientFields = new Set(rootFields(client).map(({ field }) => field.name));
 const caseNames = graphqlCases(fields, placeholderWorld()).map((entry) => entry.name);
 
 /** Subscriptions a client may try over graphql-ws, each with what it must get. */
@@ -56,7 +59,7 @@ describe('bad input over GraphQL: every root field answers it with a coded error
   const connections: LiveConnection[] = [];
 
   beforeAll(async () => {
-    server = await startTestApp({ env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
+    server = await startTestApp({ env: { ...GATEWAY_ENV, RATE_LIMIT_PER_MINUTE: '1000000' } });
     world = await buildWorld(server);
     cases = new Map(graphqlCases(fields, world).map((entry) => [entry.name, entry]));
   });
@@ -82,7 +85,7 @@ describe('bad input over GraphQL: every root field answers it with a coded error
       const definitions = field.args.filter((arg) => arg.name in variables).map((arg) => `$${arg.name}: ${String(arg.type)}`);
       const passed = field.args.filter((arg) => arg.name in variables).map((arg) => `${arg.name}: $${arg.name}`);
       const query = `${operation} Valid(${definitions.join(', ')}) { ${field.name}(${passed.join(', ')}) { __typename } }`;
-      const body = await post(server, world, query, variables);
+      const body = await post(server, world, field.name, query, variables);
       expect(body.errors, `${field.name}: ${JSON.stringify(body.errors)}`).toBeUndefined();
     }
   });
@@ -142,17 +145,21 @@ describe('bad input over GraphQL: every root field answers it with a coded error
   }
 });
 
-async function post(server: TestApp, world: World, query: string, variables: Record<string, unknown>) {
-  const response = await fetch(`${server.url}/graphql`, { method: 'POST', headers: world.seller.headers, body: JSON.stringify({ query, variables }) });
+/** Where a root field is asked, and as whom: a client's at /graphql, federation's as a gateway. */
+function requestFor(server: TestApp, world: World, field: string): { url: string; headers: Record<string, string> } {
+  if (clientFields.has(field)) return { url: `${server.url}/graphql`, headers: world.seller.headers };
+  return { url: `${server.url}${SUBGRAPH_PATH}`, headers: gatewayHeaders(world.seller) };
+}
+
+async function post(server: TestApp, world: World, field: string, query: string, variables: Record<string, unknown>) {
+  const { url, headers } = requestFor(server, world, field);
+  const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
   return (await response.json()) as { data?: Record<string, unknown> | null; errors?: { message: string; extensions?: { code?: string } }[] };
 }
 
 async function expectHandled(server: TestApp, world: World, entry: GraphQLCase): Promise<void> {
-  const response = await fetch(`${server.url}/graphql`, {
-    method: 'POST',
-    headers: world.seller.headers,
-    body: JSON.stringify({ query: entry.query, variables: entry.variables }),
-  });
+  const { url, headers } = requestFor(server, world, entry.field);
+  const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ query: entry.query, variables: entry.variables }) });
   const text = await response.text();
   const seen = `${response.status} ${text.slice(0, 400)}`;
   expect(response.status, seen).toBeLessThan(500);

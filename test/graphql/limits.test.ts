@@ -1,6 +1,7 @@
 import type { Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestSeller, graphql, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
+import { SUBGRAPH_PATH } from '../../src/graphql/subgraph-access.js';
+import { createTestSeller, GATEWAY_ENV, gatewayHeaders, graphql, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
 import { bearer, connectLive, type LiveConnection } from '../support/live.js';
 import { recordStatements } from '../support/statements.js';
 
@@ -51,7 +52,7 @@ describe('GraphQL operation limits', () => {
   let seller: TestSeller;
   let live: LiveConnection;
   beforeAll(async () => {
-    server = await startTestApp();
+    server = await startTestApp({ env: GATEWAY_ENV });
     seller = await createTestSeller(server.orm);
     live = connectLive(server.url, bearer(seller.token));
   });
@@ -128,17 +129,6 @@ describe('GraphQL operation limits', () => {
       }
     });
 
-    it('prices _entities by its representations and refuses 5,000 orders before looking any up', async () => {
-      const { result, statements } = await recordStatements(server.orm, () => run(ENTITIES, { representations: orderRepresentations(5000) }));
-      refused(result);
-      expect(result.errors?.[0]?.message).toMatch(/Query cost 10000 exceeds the limit of 5000/);
-      // Over HTTP the token lookup runs first; nothing else may.
-      expect(statements.filter((statement) => !/from api_token/.test(statement))).toEqual([]);
-      const few = await run(ENTITIES, { representations: orderRepresentations(3) });
-      expect(few.data).toEqual({ _entities: [null, null, null] });
-      expect(few.extensions?.cost).toEqual({ requested: 6, maximum: 5000 });
-    });
-
     it('refuses documents longer than GRAPHQL_MAX_TOKENS as parse failures', async () => {
       const long = await run(`{ viewer { ${Array.from({ length: 1000 }, () => 'tokenId').join(' ')} } }`);
       refused(long, 'GRAPHQL_PARSE_FAILED');
@@ -165,6 +155,19 @@ describe('GraphQL operation limits', () => {
       const nested = await run('{ __schema { types { fields { type { fields { type { fields { type { fields { name } } } } } } } } } }');
       refused(nested);
     });
+  });
+
+  it('prices the gateway\'s _entities by its representations and refuses 5,000 orders before looking any up', async () => {
+    const run = (query: string, variables: Record<string, unknown>) =>
+      graphql(server.url, query, { variables, headers: gatewayHeaders(seller), path: SUBGRAPH_PATH }).then(({ status, body }) => ({ status, ...body }) as Reply);
+    const { result, statements } = await recordStatements(server.orm, () => run(ENTITIES, { representations: orderRepresentations(5000) }));
+    refused(result);
+    expect(result.errors?.[0]?.message).toMatch(/Query cost 10000 exceeds the limit of 5000/);
+    // The token lookup runs first; nothing else may.
+    expect(statements.filter((statement) => !/from api_token/.test(statement))).toEqual([]);
+    const few = await run(ENTITIES, { representations: orderRepresentations(3) });
+    expect(few.data).toEqual({ _entities: [null, null, null] });
+    expect(few.extensions?.cost).toEqual({ requested: 6, maximum: 5000 });
   });
 
   it('refuses queries deeper than GRAPHQL_MAX_DEPTH, counting the root field as depth 1', async () => {

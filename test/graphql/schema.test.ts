@@ -1,15 +1,33 @@
 import { readFileSync } from 'node:fs';
 import { buildSubgraphSchema } from '@apollo/subgraph';
-import { graphql as executeGraphQL, GraphQLError, parse, print } from 'graphql';
+import {
+  buildClientSchema,
+  buildSchema,
+  getIntrospectionQuery,
+  graphql as executeGraphQL,
+  GraphQLError,
+  isEnumType,
+  isInputObjectType,
+  isInterfaceType,
+  isObjectType,
+  parse,
+  print,
+  specifiedDirectives,
+  type GraphQLSchema,
+  type IntrospectionQuery,
+} from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatGraphQLError } from '../../src/graphql/apollo.js';
+import { buildGraphQLSchemas } from '../../src/graphql/schema.js';
+import { SUBGRAPH_PATH, SUBGRAPH_TOKEN_HEADER } from '../../src/graphql/subgraph-access.js';
+import { loadModuleApis } from '../../src/modules.js';
 import { ViewerDocument, type ViewerQuery } from '../../client/generated/graphql.js';
-import { createTestSeller, graphql, startTestApp, type TestApp } from '../support/app.js';
+import { createTestSeller, GATEWAY_ENV, gatewayHeaders, graphql, startTestApp, type TestApp } from '../support/app.js';
 
 describe('GraphQL schema', () => {
   let server: TestApp;
   beforeAll(async () => {
-    server = await startTestApp();
+    server = await startTestApp({ env: GATEWAY_ENV });
   });
   afterAll(() => server.close());
 
@@ -24,15 +42,52 @@ describe('GraphQL schema', () => {
     }
   });
 
-  it('is an Apollo Federation subgraph whose SDL is the checked-in schema file', async () => {
+  it('serves gateways at /graphql/subgraph the Apollo Federation subgraph whose SDL is schema/subgraph.graphql', async () => {
     const seller = await createTestSeller(server.orm);
-    const { body } = await graphql<{ _service: { sdl: string } }>(server.url, '{ _service { sdl } }', { headers: seller.headers });
-    const checkedIn = readFileSync('schema/schema.graphql', 'utf8');
+    const { status, body } = await graphql<{ _service: { sdl: string } }>(server.url, '{ _service { sdl } }', { headers: gatewayHeaders(seller), path: SUBGRAPH_PATH });
+    expect(status).toBe(200);
+    const checkedIn = readFileSync('schema/subgraph.graphql', 'utf8');
     expect(checkedIn).toMatch(/^extend schema @link\(url: "https:\/\/specs\.apollo\.dev\/federation\/v2\.3"/);
     // Whole, as a subgraph built from the checked-in file would serve it.
     expect(body.data?._service.sdl).toBe(await servedSdlOf(checkedIn));
   });
 
+  it('refuses /graphql/subgraph without the gateway\'s token, a seller\'s token alone included', async () => {
+    const seller = await createTestSeller(server.orm);
+    for (const headers of [seller.headers, { ...seller.headers, [SUBGRAPH_TOKEN_HEADER]: 'not-the-gateway-token' }, {}]) {
+      const response = await fetch(`${server.url}${SUBGRAPH_PATH}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{"query":"{ _service { sdl } }"}' });
+      expect(response.status).toBe(401);
+      expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(((await response.json()) as { code: string }).code).toBe('UNAUTHENTICATED');
+    }
+  });
+
+  it('serves no subgraph without GRAPHQL_SUBGRAPH_TOKEN', async () => {
+    const plain = await startTestApp();
+    try {
+      const seller = await createTestSeller(plain.orm);
+      const { status } = await graphql(plain.url, '{ _service { sdl } }', { headers: gatewayHeaders(seller), path: SUBGRAPH_PATH });
+      expect(status).toBe(404);
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('gives clients at /graphql and in schema/schema.graphql the subgraph\'s types and fields without federation\'s', async () => {
+    const { client, subgraph } = await buildGraphQLSchemas((await loadModuleApis()).graphql);
+    const checkedIn = buildSchema(readFileSync('schema/schema.graphql', 'utf8'));
+    const served = buildClientSchema((await graphql<IntrospectionQuery>(server.url, getIntrospectionQuery())).body.data!);
+    for (const schema of [client, checkedIn, served]) {
+      expect(coordinates(schema).filter((coordinate) => /(^|\.)_/.test(coordinate))).toEqual([]);
+      expect(schema.getDirectives().map((directive) => directive.name).sort()).toEqual(SPECIFIED_DIRECTIVES);
+      // Every name a client sees is the subgraph's: federation's own, and only those, are left out.
+      expect(coordinates(schema)).toEqual(coordinates(subgraph).filter((coordinate) => !FEDERATION_COORDINATES.has(coordinate)));
+      expect(coordinates(subgraph).filter((coordinate) => FEDERATION_COORDINATES.has(coordinate))).toHaveLength(FEDERATION_COORDINATES.size);
+    }
+    expect(readFileSync('schema/schema.graphql', 'utf8')).not.toMatch(/@(link|key|shareable)\b/);
+    const asked = await graphql(server.url, '{ _service { sdl } }');
+    expect(asked.body.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
+  });
 
   it('masks unexpected errors and keeps client errors as they are', () => {
     const internal = new GraphQLError('relation "secret" does not exist', { path: ['viewer'], originalError: new Error('relation "secret" does not exist') });
@@ -48,4 +103,32 @@ describe('GraphQL schema', () => {
 async function servedSdlOf(typeDefs: string): Promise<string> {
   const result = await executeGraphQL({ schema: buildSubgraphSchema({ typeDefs: parse(typeDefs) }), source: '{ _service { sdl } }' });
   return (result.data as { _service: { sdl: string } })._service.sdl;
+}
+
+/** What Apollo Federation adds to a subgraph: its root fields and types (directives are checked apart). */
+const FEDERATION_COORDINATES = new Set([
+  'Query._entities',
+  'Query._service',
+  '_Any',
+  '_Entity',
+  '_Service',
+  '_Service.sdl',
+  'federation__FieldSet',
+  'link__Import',
+  'link__Purpose',
+  'link__Purpose.EXECUTION',
+  'link__Purpose.SECURITY',
+]);
+const SPECIFIED_DIRECTIVES = specifiedDirectives.map((directive) => directive.name).sort();
+
+/** Every type, field and enum value by its schema coordinate (`Order`, `Order.status`, `OrderStatus.faturado`), sorted; introspection's own left out. */
+function coordinates(schema: GraphQLSchema): string[] {
+  return Object.values(schema.getTypeMap())
+    .filter((type) => !type.name.startsWith('__'))
+    .flatMap((type) => {
+      if (isObjectType(type) || isInterfaceType(type) || isInputObjectType(type)) return [type.name, ...Object.keys(type.getFields()).map((field) => `${type.name}.${field}`)];
+      if (isEnumType(type)) return [type.name, ...type.getValues().map((value) => `${type.name}.${value.name}`)];
+      return [type.name];
+    })
+    .sort();
 }

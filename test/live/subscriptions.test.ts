@@ -80,9 +80,19 @@ describe('live subscriptions over graphql-ws', () => {
     });
 
 
-    it('serves its subscriptions from the federation subgraph schema', async () => {
-      const { body } = await graphql<{ _service: { sdl: string } }>(server.url, '{ _service { sdl } }', { headers: seller.headers });
-      expect(body.data?._service.sdl).toMatch(/type Subscription \{[^}]*orderEvents\(/);
+    it('serves the client schema over graphql-ws, its subscriptions included and federation\'s fields not', async () => {
+      const { client } = connect(bearer(seller.token));
+      const ask = (query: string) =>
+        new Promise<{ data?: any; errors?: unknown[] }>((resolve) => {
+          let result = {};
+          client.subscribe({ query }, { next: (value) => (result = value), error: (errors) => resolve({ errors: errors as unknown[] }), complete: () => resolve(result) });
+        });
+      const { data } = await ask('{ __schema { queryType { fields { name } } subscriptionType { fields { name } } } }');
+      const names = (type: { fields: { name: string }[] }) => type.fields.map((field) => field.name);
+      expect(names(data.__schema.subscriptionType)).toEqual(expect.arrayContaining(['events', 'orderEvents', 'stockEvents']));
+      expect(names(data.__schema.queryType)).toContain('orders');
+      expect(names(data.__schema.queryType).filter((name) => name.startsWith('_'))).toEqual([]);
+      expect((await ask('{ _service { sdl } }')).errors).toMatchObject([{ extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } }]);
     });
 
     it('refuses a subscription over plain HTTP with BAD_REQUEST', async () => {

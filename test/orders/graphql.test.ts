@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { graphql, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
+import { SUBGRAPH_PATH } from '../../src/graphql/subgraph-access.js';
+import { GATEWAY_ENV, gatewayHeaders, graphql, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
 import { recordStatements } from '../support/statements.js';
 import { ACCESS_KEY, createOrder, orderBody, orderIn, orderSeller } from './fixtures.js';
 
@@ -30,13 +31,16 @@ describe('orders over GraphQL', () => {
   let server: TestApp;
   let seller: TestSeller;
   beforeAll(async () => {
-    server = await startTestApp();
+    server = await startTestApp({ env: GATEWAY_ENV });
     seller = await orderSeller(server);
   });
   afterAll(() => server.close());
 
   const ask = <T = any>(query: string, variables: Record<string, unknown> = {}, as: TestSeller = seller) =>
     graphql<T>(server.url, query, { variables, headers: as.headers });
+  /** As a federation gateway asks on a caller's behalf (`_entities`). */
+  const askAsGateway = <T = any>(query: string, variables: Record<string, unknown>, as: TestSeller = seller) =>
+    graphql<T>(server.url, query, { variables, headers: gatewayHeaders(as), path: SUBGRAPH_PATH });
 
   it('creates an order with the same rules and answer as REST, honouring an idempotency key', async () => {
     const input = orderBody({ placedAt: '2026-03-04T05:06:07.000Z' });
@@ -98,7 +102,7 @@ describe('orders over GraphQL', () => {
     expect(tooMany.body.errors?.[0]?.extensions).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: '/limit' }] });
   });
 
-  it('answers null for another seller\'s order, in order(id) and in _entities', async () => {
+  it('answers null for another seller\'s order, in order(id) and in the gateway\'s _entities', async () => {
     const order = await orderIn(server, seller, 'pendente');
     const stranger = await orderSeller(server);
     expect((await ask(ORDER, { id: order.id }, stranger)).body.data).toEqual({ order: null });
@@ -106,8 +110,8 @@ describe('orders over GraphQL', () => {
     expect(change.body.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
 
     const representations = [{ __typename: 'Order', id: order.id }];
-    expect((await ask(ENTITIES, { representations }, stranger)).body.data._entities).toEqual([null]);
-    expect((await ask(ENTITIES, { representations })).body.data._entities).toEqual([
+    expect((await askAsGateway(ENTITIES, { representations }, stranger)).body.data._entities).toEqual([null]);
+    expect((await askAsGateway(ENTITIES, { representations })).body.data._entities).toEqual([
       { id: order.id, number: order.number, items: [{ sku: 'SKU-A' }, { sku: 'SKU-B' }] },
     ]);
   });
@@ -155,7 +159,7 @@ describe('orders over GraphQL', () => {
     for (let i = 0; i < 40; i++) ids.push((await createOrder(server, busy, orderBody())).body.id);
     const tablesOfEntities = async (wanted: string[]) => {
       const representations = [...wanted, 'not-a-uuid'].map((id) => ({ __typename: 'Order', id }));
-      const { result: { body }, statements } = await recordStatements(server.orm, () => ask(ENTITIES, { representations }, busy));
+      const { result: { body }, statements } = await recordStatements(server.orm, () => askAsGateway(ENTITIES, { representations }, busy));
       expect(body.data._entities.map((entity: { id: string } | null) => entity?.id ?? null)).toEqual([...wanted, null]);
       expect(body.data._entities[0].items).toEqual([{ sku: 'SKU-A' }, { sku: 'SKU-B' }]);
       return tablesRead(statements);

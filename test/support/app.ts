@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Orm } from '../../src/db/orm.js';
 import { createLogger } from '../../src/logger.js';
+import { SUBGRAPH_TOKEN_HEADER } from '../../src/graphql/subgraph-access.js';
 import type { RestApp } from '../../src/http/rest.js';
 import { buildServer } from '../../src/server.js';
 import { createSeller, createToken, OPERATOR } from '../../src/auth/auth.service.js';
@@ -84,13 +85,22 @@ export async function call(server: TestApp, token: TestSeller, method: string, p
   return { status: response.status, body: response.status === 204 ? null : await response.json() };
 }
 
-/** POST a GraphQL operation; returns the status and the parsed body. */
+/** GRAPHQL_SUBGRAPH_TOKEN of a server started with GATEWAY_ENV: it serves the federation subgraph to those who present it. */
+export const SUBGRAPH_TOKEN = 'test-gateway-subgraph-token';
+export const GATEWAY_ENV: Record<string, string> = { GRAPHQL_SUBGRAPH_TOKEN: SUBGRAPH_TOKEN };
+
+/** A gateway's request on a caller's behalf: the caller's bearer token (when given) and the gateway's own. */
+export function gatewayHeaders(caller?: TestSeller): Record<string, string> {
+  return { ...caller?.headers, [SUBGRAPH_TOKEN_HEADER]: SUBGRAPH_TOKEN };
+}
+
+/** POST a GraphQL operation to /graphql (or `path`, e.g. SUBGRAPH_PATH); returns the status and the parsed body. */
 export async function graphql<T = Record<string, unknown>>(
   url: string,
   query: string,
-  options: { variables?: Record<string, unknown>; headers?: Record<string, string> } = {},
+  options: { variables?: Record<string, unknown>; headers?: Record<string, string>; path?: string } = {},
 ): Promise<{ status: number; body: { data?: T | null; errors?: { message: string; extensions?: Record<string, unknown> }[] } }> {
-  const response = await fetch(`${url}/graphql`, {
+  const response = await fetch(`${url}${options.path ?? '/graphql'}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...options.headers },
     body: JSON.stringify({ query, variables: options.variables }),
