@@ -56,13 +56,13 @@ export function ListingLinks({ code }: { code: string }) {
   return (
     <>
       <h2>{t.channel.listings}</h2>
-      {can(Scope.CatalogWrite) && (
-        <div class="actions">
-          <AddLink code={code} onAdded={query.reload} />
-          <LinkFromCatalogue code={code} />
-        </div>
-      )}
       <div class="actions">
+        {can(Scope.CatalogWrite) && (
+          <>
+            <AddLink code={code} onAdded={query.reload} />
+            <LinkFromCatalogue code={code} />
+          </>
+        )}
         <button type="button" onClick={query.reload}>
           {t.app.refresh}
         </button>
