@@ -58,7 +58,9 @@ describe('the Channels page in Chromium', () => {
     await row.getByRole('link', { name: 'Loja Shopify (loja-shopify)' }).click();
     await page.getByText('Este canal não está conectado a nenhuma plataforma.').waitFor();
 
-    await page.getByText('Conectar a uma plataforma').click();
+    // Keyboard alone: the form opens from its summary with Enter.
+    await page.getByText('Conectar a uma plataforma').focus();
+    await page.keyboard.press('Enter');
     const form = page.getByRole('form', { name: 'Conectar a uma plataforma' });
     const platform = form.getByLabel('Plataforma');
     await expect.poll(() => platform.locator('option').allTextContents(), { timeout: 10_000 }).toEqual(['Shopify', 'WooCommerce', 'Mercado Livre']);
@@ -87,7 +89,11 @@ describe('the Channels page in Chromium', () => {
     const field = page.getByLabel('Endereço de entrada');
     expect(await field.inputValue()).toBe(stored.inboundUrl);
     expect(stored.inboundUrl).toMatch(/\/entrada\/[\w-]{43}$/);
-    await page.getByRole('button', { name: 'Copiar' }).click();
+    // From the address, Tab reaches Copiar and Enter copies.
+    await field.focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate('document.activeElement.textContent')).toBe('Copiar');
+    await page.keyboard.press('Enter');
     await page.getByRole('status').getByText('Copiado.').waitFor();
     expect(await page.evaluate('navigator.clipboard.readText()')).toBe(stored.inboundUrl);
     inboundUrl = stored.inboundUrl;
