@@ -4,6 +4,8 @@ import { ApiError, execute } from './api/client';
 import { Layout } from './components/layout';
 import { Loading } from './components/states';
 import { ViewerDocument } from './generated/graphql';
+import { ChannelPage } from './pages/channel';
+import { ChannelsPage } from './pages/channels';
 import { LivePage } from './pages/live';
 import { NotFoundPage } from './pages/not-found';
 import { OrderPage } from './pages/order';
@@ -77,6 +79,8 @@ function Console() {
             <Route path="/console/orders" component={OrdersPage} />
             <Route path="/console/orders/:id" component={OrderPage} />
             <Route path="/console/stock" component={StockPage} />
+            <Route path="/console/channels" component={ChannelsPage} />
+            <Route path="/console/channels/:code" component={ChannelPage} />
             <Route path="/console/webhooks" component={WebhooksPage} />
             <Route path="/console/webhooks/deliveries/:id" component={DeliveryPage} />
             <Route path="/console/live" component={LivePage} />

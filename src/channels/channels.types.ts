@@ -8,6 +8,7 @@ import { connectionType } from '../graphql/relay.js';
 import type { ConnectionStatus } from './connection.entity.js';
 import type { SyncField, SyncOutcome, SyncStatus } from './sync.entity.js';
 import { ATTEMPTS_SHOWN } from './sync-log.service.js';
+import { CREDENTIAL_FIELDS_MAX } from './connection-forms.js';
 
 export const ConnectionStatusEnum = wireEnum<ConnectionStatus>('ChannelConnectionStatus', 'Whether the platform takes the connection\'s credentials', {
   active: 'Orders come in and syncs go out',
@@ -25,6 +26,23 @@ export class ChannelConnectionType {
   @Field(() => DateTime, { nullable: true, description: 'When the last order came in through it' }) lastOrderAt!: string | null;
   @Field(() => DateTime, { nullable: true, description: 'When the platform last took a sync' }) lastSyncAt!: string | null;
   @Field(() => String, { nullable: true, description: 'The platform\'s last refusal or failure' }) lastError!: string | null;
+}
+
+@ObjectType('ChannelCredentialField', { description: 'One of the credentials a platform\'s connection takes' })
+export class ChannelCredentialFieldType {
+  @Field({ description: 'Its name in connectChannel\'s credentials (and beside platform in PUT /canais/{code}/conexao)' }) name!: string;
+  @Field({ description: 'What it is, in the platform\'s words' }) description!: string;
+  @Field({ description: 'A secret: typed into a masked field. Credentials are never shown back, secret or not' }) secret!: boolean;
+  @Field({ description: 'The connection needs it' }) required!: boolean;
+}
+
+@ObjectType('ChannelPlatform', { description: 'A platform a channel can be connected to, and what its connection takes' })
+export class ChannelPlatformType {
+  @Field({ description: 'The platform of connectChannel (shopify, woocommerce…)' }) platform!: string;
+  @Field({ description: 'Its name' }) title!: string;
+  @MaxItems(CREDENTIAL_FIELDS_MAX)
+  @Field(() => [ChannelCredentialFieldType], { description: 'The credentials its connection takes, in order' }) credentialFields!: ChannelCredentialFieldType[];
+  @Field({ description: 'The API host used when the connection names no apiBaseUrl; {name} stands for that credential (https://{shopDomain})' }) apiBaseUrlDefault!: string;
 }
 
 @InputType('ChannelCredentialInput', { description: 'One of the platform\'s credentials, by name (shopDomain, accessToken…)' })

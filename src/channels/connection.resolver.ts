@@ -1,13 +1,16 @@
-import { Arg, Authorized, Ctx, FieldResolver, Mutation, Resolver, Root } from 'type-graphql';
+import { Arg, Authorized, Ctx, FieldResolver, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { ChannelCodeArgs } from '../catalog/catalog.schemas.js';
 import { ChannelType } from '../catalog/catalog.types.js';
 import type { ChannelView } from '../catalog/channel.service.js';
 import { CurrentSeller } from '../graphql/caller.js';
 import type { GraphQLContext } from '../graphql/context.js';
+import { MaxItems } from '../graphql/list-size.js';
 import { validInput } from '../graphql/plain-input.js';
 import { compileInput } from '../http/validation.js';
 import { ConnectionBody, type ConnectionViewType } from './channels.schemas.js';
-import { ChannelConnectionType, ConnectChannelInput, ConnectChannelPayload, DisconnectChannelPayload } from './channels.types.js';
+import { ChannelConnectionType, ChannelPlatformType, ConnectChannelInput, ConnectChannelPayload, DisconnectChannelPayload } from './channels.types.js';
+import { PLATFORM_FORMS, type PlatformFormView } from './connection-forms.js';
+import { CONNECTORS } from './connectors.js';
 import { deleteConnection, findConnectionView, putConnection } from './connection.service.js';
 
 const codeValidator = compileInput(ChannelCodeArgs);
@@ -21,6 +24,13 @@ function publicUrl({ config, origin }: GraphQLContext): string {
 /** Channel connections over GraphQL: the same services and schemas as /canais/{code}/conexao. */
 @Resolver(() => ChannelType)
 export class ConnectionResolver {
+  @Authorized()
+  @MaxItems(CONNECTORS.length)
+  @Query(() => [ChannelPlatformType], { description: 'The platforms a channel can be connected to, each with the credentials its connection takes (a form per platform)' })
+  channelPlatforms(): readonly PlatformFormView[] {
+    return PLATFORM_FORMS;
+  }
+
   @Authorized('catalog:read')
   @FieldResolver(() => ChannelConnectionType, { nullable: true, description: 'Its connection to a platform; null when it has none' })
   async connection(@Root() channel: ChannelView, @CurrentSeller() sellerId: string, @Ctx() context: GraphQLContext): Promise<ConnectionViewType | null> {

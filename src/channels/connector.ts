@@ -100,6 +100,12 @@ export interface ChannelConnector<C extends object = Record<string, string>> {
   title: string;
   /** The platform's credentials (TypeBox): validation, the OpenAPI document, the console's form. */
   credentials: TObject;
+  /**
+   * The credentials that name an account or a place rather than unlock it (a shop domain,
+   * a location): forms show them as typed. Every other credential is a secret, typed
+   * into a masked field; absent, all of them are.
+   */
+  identifiers?: readonly (keyof C & string)[];
   /** The platform's real API host, `scheme://host[:port]`, when the connection gives none. */
   defaultApiBaseUrl(credentials: C): string;
   /** The forms of the platform's ids in a listing link (`PUT /canais/{code}/anuncios`). */

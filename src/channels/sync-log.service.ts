@@ -3,7 +3,8 @@ import { decodeCursor, pageOf, type Page, type PageRequest } from '../http/pagin
 import type { SyncFilter, SyncViewType } from './channels.schemas.js';
 import { findConnection } from './connection.service.js';
 import { notFound } from '../errors.js';
-import { SYNC_FIELDS, type SyncOutcome, type SyncStatus } from './sync.entity.js';
+import { SYNC_FIELDS, type SyncField, type SyncOutcome, type SyncStatus } from './sync.entity.js';
+import { textArray } from '../db/array-literal.js';
 
 /** The latest attempts shown with each row of the log; older ones stay in the table. */
 export const ATTEMPTS_SHOWN = 20;
@@ -33,6 +34,13 @@ interface SyncRow {
   }[];
 }
 
+/** A sync row with its latest attempts, oldest first; the caller adds its where, order and limit. */
+const SYNC_ROWS = `select s.id, s.field, s.subject, s.value, s.synced_value, s.status, s.attempt_count, s.next_attempt_at, s.last_attempt_at, s.last_error, s.updated_at,
+            coalesce((select json_agg(a order by a.number) from (
+                        select number, at, duration_ms, outcome, value, status_code, response_body, error, error_detail
+                          from channel_sync_attempt where sync_id = s.id order by number desc limit ${ATTEMPTS_SHOWN}) a), '[]') as attempts
+       from channel_sync s`;
+
 /**
  * `GET /canais/{code}/sincronizacoes`: the connection's sync rows by subject and field
  * (a SKU's quantity and price side by side), each with its latest attempts.
@@ -42,11 +50,7 @@ export async function listSyncs(em: EntityManager, sellerId: string, code: strin
   if (!connection) throw notFound(`Connection of channel ${code}`);
   const [afterSubject, afterField] = page.cursor === undefined ? [null, null] : decodeCursor(page.cursor, ['text', SYNC_FIELDS]);
   const rows = await em.execute<SyncRow[]>(
-    `select s.id, s.field, s.subject, s.value, s.synced_value, s.status, s.attempt_count, s.next_attempt_at, s.last_attempt_at, s.last_error, s.updated_at,
-            coalesce((select json_agg(a order by a.number) from (
-                        select number, at, duration_ms, outcome, value, status_code, response_body, error, error_detail
-                          from channel_sync_attempt where sync_id = s.id order by number desc limit ${ATTEMPTS_SHOWN}) a), '[]') as attempts
-       from channel_sync s
+    `${SYNC_ROWS}
       where s.seller_id = ? and s.connection_id = ?
         and (?::text is null or s.field = ?) and (?::text is null or s.status = ?) and (?::text is null or s.subject = ?)
         and (?::text is null or (s.subject, s.field) > (?, ?))
@@ -56,6 +60,27 @@ export async function listSyncs(em: EntityManager, sellerId: string, code: strin
   );
   const paged = pageOf(rows, page.limit, (row) => [row.subject, row.field]);
   return { data: paged.data.map(syncView), nextCursor: paged.nextCursor };
+}
+
+/** What a listing link keeps in step on the platform. */
+export const LINK_SYNC_FIELDS: readonly SyncField[] = ['quantity', 'price'];
+
+/**
+ * The quantity and price rows of these SKUs on a channel's connection, by SKU: where a
+ * page of listing links stands on the platform, in one statement. A SKU with no row yet
+ * (nothing queued for it) maps to none; a channel not connected, to none at all.
+ */
+export async function linkSyncs(em: EntityManager, sellerId: string, code: string, skus: readonly string[]): Promise<Map<string, SyncViewType[]>> {
+  const rows = await em.execute<SyncRow[]>(
+    `${SYNC_ROWS}
+       join channel_connection c on c.id = s.connection_id and c.seller_id = s.seller_id
+      where s.seller_id = ? and c.channel = ? and s.subject = any(?::text[]) and s.field = any(?::text[])
+      order by s.subject, s.field`,
+    [sellerId, code, textArray(skus), textArray(LINK_SYNC_FIELDS)],
+  );
+  const bySku = new Map<string, SyncViewType[]>();
+  for (const row of rows) bySku.set(row.subject, [...(bySku.get(row.subject) ?? []), syncView(row)]);
+  return bySku;
 }
 
 const iso = (at: Date | string | null) => (at === null ? null : new Date(at).toISOString());

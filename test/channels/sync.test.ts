@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { putChannel } from '../../src/catalog/channel.service.js';
 import { updateStock } from '../../src/catalog/stock.service.js';
+import { CONNECTORS } from '../../src/channels/connectors.js';
 import { SyncWorker } from '../../src/channels/sync-worker.js';
 import { forkForSeller } from '../../src/db/orm.js';
 import { createLogger } from '../../src/logger.js';
@@ -230,6 +231,50 @@ describe('stock, prices and status out (the sync queue)', () => {
       expect((read.data as any).channel.syncs.nodes[0]).toMatchObject({ subject: 'SKU-A' });
       const refused = await gql(`mutation { linkChannelListingsFromCatalogue(code: "nao-conectado") { queued } }`);
       expect(refused.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    });
+
+    it('answers where each listing link stands on the platform: its quantity and price rows of the sync log, for a whole page at once', async () => {
+      const gql = async (query: string) => (await graphql(server.url, query, { headers: { authorization: `Bearer ${seller.token}` } })).body;
+      const page = await until(
+        async () => (await gql(`{ channel(code: "loja-shopify") { listings(first: 10) { nodes { sku syncs { field subject status syncedValue } } } } }`)).data as any,
+        (data) => data.channel.listings.nodes.every((link: { syncs: { status: string }[] }) => link.syncs.every((sync) => sync.status === 'synced')),
+      );
+      const syncsOf = (sku: string) => page.channel.listings.nodes.find((link: { sku: string }) => link.sku === sku).syncs;
+      // The log's own rows, field by field; a SKU with no price queues none.
+      expect(syncsOf('CANECA-PONTE')).toEqual([
+        { field: 'price', subject: 'CANECA-PONTE', status: 'synced', syncedValue: { price: '49.90' } },
+        { field: 'quantity', subject: 'CANECA-PONTE', status: 'synced', syncedValue: { quantity: expect.any(Number) } },
+      ]);
+      expect(syncsOf('CAMISETA-AZUL-M').map((sync: { field: string }) => sync.field)).toEqual(['quantity']);
+      const log = (await call(server, seller, 'GET', '/canais/loja-shopify/sincronizacoes?subject=CANECA-PONTE')).body.data;
+      expect(syncsOf('CANECA-PONTE').map((sync: { status: string }) => sync.status)).toEqual(log.map((sync: { status: string }) => sync.status));
+    });
+
+    it('lists each platform\'s connection form from the connectors: its credentials in order, which are secrets, and the default API host', async () => {
+      const { data } = await graphql<{ channelPlatforms: { platform: string; title: string; apiBaseUrlDefault: string; credentialFields: { name: string; secret: boolean; required: boolean; description: string }[] }[] }>(
+        server.url,
+        '{ channelPlatforms { platform title apiBaseUrlDefault credentialFields { name description secret required } } }',
+        { headers: { authorization: `Bearer ${seller.token}` } },
+      ).then((reply) => reply.body);
+      const platforms = data!.channelPlatforms;
+      expect(platforms.map((platform) => platform.platform)).toEqual(CONNECTORS.map((connector) => connector.platform));
+      for (const connector of CONNECTORS) {
+        const form = platforms.find((platform) => platform.platform === connector.platform)!;
+        expect(form.title).toBe(connector.title);
+        expect(form.credentialFields.map((field) => field.name)).toEqual(Object.keys(connector.credentials.properties));
+        expect(form.credentialFields.every((field) => field.required && field.description.length > 0)).toBe(true);
+      }
+      expect(platforms[0]).toMatchObject({
+        platform: 'shopify',
+        apiBaseUrlDefault: 'https://{shopDomain}',
+        credentialFields: [
+          { name: 'shopDomain', secret: false },
+          { name: 'accessToken', secret: true },
+          { name: 'webhookSecret', secret: true },
+          { name: 'locationId', secret: false },
+        ],
+      });
+      expect(platforms.find((platform) => platform.platform === 'mercadolivre')!.apiBaseUrlDefault).toBe('https://api.mercadolibre.com');
     });
   });
 });

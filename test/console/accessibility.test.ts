@@ -109,6 +109,22 @@ describe.each(VIEWPORTS)('every console view under axe-core at $name', ({ size }
     await expectClean('stock, editing');
   });
 
+  it('channels, a connected channel with its forms and attempts open, and one to connect', async () => {
+    await go('/console/channels', () => page.getByRole('link', { name: 'Loja Shopify (loja-shopify)' }).waitFor());
+    await page.getByRole('region', { name: 'Pedidos que precisam de atenção' }).getByRole('listitem').first().waitFor();
+    await expectClean('channels');
+    await go(`/console/channels/${showcase.connectedChannel}`, () => page.getByText(/^\d+ tentativas/).waitFor());
+    await page.getByText('Trocar credenciais').first().click();
+    await page.getByText('Vincular um SKU').click();
+    await page.getByText(/^\d+ tentativas/).click();
+    await page.getByRole('region', { name: 'Pedidos que precisam de atenção' }).getByRole('listitem').first().waitFor();
+    await expectClean('channel');
+    await go('/console/channels/loja-propria', () => page.getByText('Conectar a uma plataforma').waitFor());
+    await page.getByText('Conectar a uma plataforma').click();
+    await page.getByLabel('shopDomain').waitFor();
+    await expectClean('channel, connecting');
+  });
+
   it('webhooks with the new subscription form open', async () => {
     await go('/console/webhooks', () => page.getByRole('link', { name: /^Pedido #/ }).first().waitFor());
     await page.getByText('Nova assinatura').click();

@@ -34,7 +34,7 @@ it('writes a screenshot of each page at both widths', async () => {
   const current = world;
   await mkdir(OUT, { recursive: true });
   showcase = await seedShowcase(current);
-  const { seller, orderId, failedDeliveryId } = showcase;
+  const { seller, orderId, failedDeliveryId, connectedChannel } = showcase;
   for (const viewport of VIEWPORTS) {
     const context = await current.browser.newContext({ viewport: viewport.size, locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' });
     const signIn = await context.newPage();
@@ -51,6 +51,10 @@ it('writes a screenshot of each page at both widths', async () => {
     await go('/console/orders', () => page.getByRole('table').waitFor(), 'orders');
     await go(`/console/orders/${orderId}`, () => page.getByRole('group', { name: 'Mudar status' }).waitFor(), 'order');
     await go('/console/stock', () => page.getByRole('cell', { name: 'Mercado Livre' }).waitFor(), 'stock');
+    await go('/console/channels', () => page.getByRole('link', { name: 'Loja Shopify (loja-shopify)' }).waitFor(), 'channels');
+    await page.goto(`${current.server.url}/console/channels/${connectedChannel}`);
+    await page.getByText(/^\d+ tentativas/).click();
+    await shoot(page, 'channel', viewport.name, () => page.getByRole('region', { name: 'Pedidos que precisam de atenção' }).getByRole('listitem').first().waitFor());
     await go('/console/webhooks', () => page.getByRole('link', { name: /^Pedido #/ }).first().waitFor(), 'webhooks');
     await go(`/console/webhooks/deliveries/${failedDeliveryId}`, () => page.getByRole('link', { name: /^Pedido #/ }).waitFor(), 'delivery');
     await go('/console/tokens', () => page.getByRole('option', { name: 'Atende Já' }).waitFor({ state: 'attached' }), 'tokens');

@@ -2,16 +2,22 @@
  * A seller with something on every console page: orders in each status on two channels
  * (one order per status, a pendente among them), stock, a healthy and a failing webhook
  * subscription with finished deliveries, an installed application with a registration,
- * one more application to install, and a few tokens. The screenshots and the
- * accessibility test both look at it.
+ * one more application to install, and a few tokens; a channel connected to a Shopify
+ * stand-in, with a linked SKU synced after a refused attempt and an order it sold that
+ * needs attention. The screenshots and the accessibility test both look at it.
  */
 import { putChannel } from '../../src/catalog/channel.service.js';
+import { InboundWorker } from '../../src/channels/inbound-worker.js';
+import { SyncWorker } from '../../src/channels/sync-worker.js';
+import { createLogger } from '../../src/logger.js';
+import { shopifyStandIn } from '../channels/platform-stand-ins.js';
+import { fixture, postInbound, shopifyHeaders } from '../channels/world.js';
 import { createApplication } from '../../src/auth/application.service.js';
 import { forkForSeller } from '../../src/db/orm.js';
 import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { orderBody, orderIn } from '../orders/fixtures.js';
 import { createTestApplication } from '../platforms/fixtures.js';
-import { createTestSeller, createTestToken, type TestSeller } from '../support/app.js';
+import { call, createTestSeller, createTestToken, type TestApp, type TestSeller } from '../support/app.js';
 import { createSellableSku } from '../support/catalog.js';
 import { deliveriesOf, startDispatcher, subscribe, type DeliveryRecord } from '../webhooks/fixtures.js';
 import { startReceiver, waitUntil, type Receiver } from '../webhooks/receiver.js';
@@ -21,6 +27,8 @@ export interface Showcase {
   seller: TestSeller;
   orderId: string;
   failedDeliveryId: string;
+  /** The channel connected to a platform (a Shopify stand-in). */
+  connectedChannel: string;
   close(): Promise<void>;
 }
 
@@ -49,6 +57,7 @@ export async function seedShowcase(world: ConsoleWorld): Promise<Showcase> {
     const order = await orderIn(server, seller, status, body);
     orderId ||= order.id;
   }
+  const shopify = await connectShopify(server, seller);
   let deliveries: DeliveryRecord[] = [];
   await waitUntil(async () => {
     deliveries = await deliveriesOf(server, seller);
@@ -72,9 +81,53 @@ export async function seedShowcase(world: ConsoleWorld): Promise<Showcase> {
     seller,
     orderId,
     failedDeliveryId,
+    connectedChannel: 'loja-shopify',
     close: async () => {
+      await shopify.close();
       await dispatcher.stop();
       for (const receiver of receivers) await receiver.close();
+    },
+  };
+}
+
+/**
+ * `loja-shopify` connected to a Shopify stand-in: SKU-A linked, its quantity taken after
+ * a first attempt answered 503, and Shopify's sample order, whose SKUs the catalogue does
+ * not sell (CAMISETA-AZUL-M) or has none of (CANECA-PONTE), in needing attention.
+ */
+async function connectShopify(server: TestApp, seller: TestSeller): Promise<{ close(): Promise<void> }> {
+  const deps = { config: server.config, orm: server.orm, logger: createLogger(server.config) };
+  const workers = [new InboundWorker(deps), new SyncWorker(deps)];
+  for (const worker of workers) await worker.start();
+  const shopify = await shopifyStandIn();
+  shopify.state.failNext(1, { status: 503, body: { errors: 'Service Unavailable' } });
+  await putChannel(forkForSeller(server.orm, seller.id), seller.id, 'loja-shopify', { name: 'Loja Shopify', sharePercent: 80 });
+  await createSellableSku(server.orm, seller.id, { sku: 'CANECA-PONTE', onHand: 0, product: { title: 'Caneca Ponte' } });
+  const secret = 'shpss_showcase';
+  const connected = await call(server, seller, 'PUT', '/canais/loja-shopify/conexao', {
+    platform: 'shopify',
+    apiBaseUrl: shopify.server.url,
+    shopDomain: 'loja-exemplo.myshopify.com',
+    accessToken: 'shpat_secret_token',
+    webhookSecret: secret,
+    locationId: 'gid://shopify/Location/1',
+  });
+  if (connected.status !== 200) throw new Error(`connection answered ${connected.status}`);
+  await call(server, seller, 'PUT', '/canais/loja-shopify/anuncios', {
+    links: [{ sku: 'SKU-A', listingId: 'gid://shopify/InventoryItem/30322695', variationId: 'gid://shopify/ProductVariant/30322695' }],
+  });
+  const body = fixture('shopify/orders-create.json');
+  const posted = await postInbound(connected.body.inboundUrl, body, shopifyHeaders(secret, body, 'showcase-1'));
+  if (posted.status !== 200) throw new Error(`the inbound URL answered ${posted.status}`);
+  await waitUntil(async () => {
+    const synced = (await call(server, seller, 'GET', '/canais/loja-shopify/sincronizacoes?field=quantity')).body.data;
+    const imported = (await call(server, seller, 'GET', '/pedidos?channel=loja-shopify')).body.data;
+    return synced[0]?.status === 'synced' && imported.length === 1;
+  }, 60_000);
+  return {
+    close: async () => {
+      for (const worker of workers.reverse()) await worker.stop();
+      await shopify.server.close();
     },
   };
 }

@@ -1,6 +1,8 @@
 const TONES: Record<string, string> = {
   healthy: 'good',
   succeeded: 'good',
+  synced: 'good',
+  active: 'good',
   entregue: 'good',
   aprovado: 'good',
   approved: 'good',
@@ -12,7 +14,13 @@ const TONES: Record<string, string> = {
   failed: 'bad',
   cancelado: 'bad',
   refused: 'bad',
+  unauthorized: 'bad',
+  unknown_sku: 'bad',
+  insufficient_stock: 'warn',
+  attention: 'warn',
+  paused: 'warn',
   disabled: 'muted',
+  disconnected: 'muted',
   cancelled: 'muted',
 };
 

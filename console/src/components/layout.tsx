@@ -13,6 +13,7 @@ const PAGES: { href: string; label(t: Catalogue): string; allowed(can: (scope: S
   { href: '/console', label: (t) => t.nav.overview, allowed: () => true },
   { href: '/console/orders', label: (t) => t.nav.orders, allowed: (can) => can(Scope.OrdersRead) },
   { href: '/console/stock', label: (t) => t.nav.stock, allowed: (can) => can(Scope.CatalogRead) },
+  { href: '/console/channels', label: (t) => t.nav.channels, allowed: (can) => can(Scope.CatalogRead) },
   { href: '/console/webhooks', label: (t) => t.nav.webhooks, allowed: (can) => can(Scope.WebhooksRead) },
   { href: '/console/live', label: (t) => t.nav.live, allowed: (can) => can(Scope.OrdersRead) || can(Scope.CatalogRead) },
   { href: '/console/tokens', label: (t) => t.nav.tokens, allowed: () => true },

@@ -44,3 +44,14 @@ export function QueryView<Result>({ query, children }: { query: QueryState<Resul
   if (!query.data) return <Loading />;
   return <>{children(query.data)}</>;
 }
+
+/** A failure the service recorded (a platform's refusal, a sync's last error), in the service's words: English. */
+export function ErrorText({ text }: { text: string | null | undefined }) {
+  const t = useT();
+  if (!text) return <span class="muted">{t.app.none}</span>;
+  return (
+    <span class="error-text" lang="en">
+      {text}
+    </span>
+  );
+}

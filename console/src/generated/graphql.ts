@@ -4,6 +4,15 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+/** Why a channel's order needs the seller's attention */
+export const AttentionCode = {
+  /** Not enough available stock: the SKU is reserved up to what was available */
+  InsufficientStock: 'insufficient_stock',
+  /** A SKU this catalogue does not sell (or the channel's listing is not linked): nothing reserved */
+  UnknownSku: 'unknown_sku'
+} as const;
+
+export type AttentionCode = typeof AttentionCode[keyof typeof AttentionCode];
 /** Input of changeOrderStatus */
 export type ChangeOrderStatusInput = {
   /** Required for faturado */
@@ -18,6 +27,96 @@ export type ChangeOrderStatusInput = {
   shipment?: ShipmentInput | null | undefined;
   /** The status to move it to */
   status: OrderStatusTarget;
+};
+
+/** Whether the platform takes the connection's credentials */
+export const ChannelConnectionStatus = {
+  /** Orders come in and syncs go out */
+  Active: 'active',
+  /** The platform refused the credentials (401/403): syncing is paused until they are replaced */
+  Unauthorized: 'unauthorized'
+} as const;
+
+export type ChannelConnectionStatus = typeof ChannelConnectionStatus[keyof typeof ChannelConnectionStatus];
+/** One of the platform's credentials, by name (shopDomain, accessToken…) */
+export type ChannelCredentialInput = {
+  /** The credential's name */
+  name: string;
+  /** Its value (never shown again) */
+  value: string;
+};
+
+/** As one of PUT /canais/{code}/anuncios's links */
+export type ChannelListingLinkInput = {
+  /** The platform's listing id */
+  listingId: string;
+  /** Shopify: the Product GID */
+  productId?: string | null | undefined;
+  /** A sellable SKU of the catalogue */
+  sku: string;
+  /** The platform's variation id */
+  variationId?: string | null | undefined;
+};
+
+/** What a sync row keeps in step on the platform */
+export const ChannelSyncField = {
+  /** The platform's catalogue being linked by SKU, a page per attempt */
+  Catalogue: 'catalogue',
+  /** An order's status (invoiced, shipped) */
+  Order: 'order',
+  /** A linked SKU's price in force */
+  Price: 'price',
+  /** A linked SKU's published quantity */
+  Quantity: 'quantity'
+} as const;
+
+export type ChannelSyncField = typeof ChannelSyncField[keyof typeof ChannelSyncField];
+/** Which sync rows */
+export type ChannelSyncFilter = {
+  /** Of this field */
+  field?: ChannelSyncField | null | undefined;
+  /** In this status */
+  status?: ChannelSyncStatus | null | undefined;
+  /** Of this SKU or order id */
+  subject?: string | null | undefined;
+};
+
+/** What one attempt came to */
+export const ChannelSyncOutcome = {
+  /** Refused or out of attempts */
+  Failed: 'failed',
+  /** The platform refused the credentials: the connection is unauthorized until they are replaced */
+  Paused: 'paused',
+  /** No answer, 429 or 5xx: tried again later */
+  Retrying: 'retrying',
+  /** The platform took it */
+  Succeeded: 'succeeded'
+} as const;
+
+export type ChannelSyncOutcome = typeof ChannelSyncOutcome[keyof typeof ChannelSyncOutcome];
+/** Where a sync row stands */
+export const ChannelSyncStatus = {
+  /** Given up until the value changes */
+  Failed: 'failed',
+  /** Due to be sent (or waiting for its connection) */
+  Pending: 'pending',
+  /** Failed and waiting for its next attempt */
+  Retrying: 'retrying',
+  /** The platform holds the value */
+  Synced: 'synced'
+} as const;
+
+export type ChannelSyncStatus = typeof ChannelSyncStatus[keyof typeof ChannelSyncStatus];
+/** As PUT /canais/{code}/conexao */
+export type ConnectChannelInput = {
+  /** scheme://host[:port]; default: the platform's API host */
+  apiBaseUrl?: string | null | undefined;
+  /** The channel's code */
+  code: string;
+  /** The platform's credentials */
+  credentials: Array<ChannelCredentialInput>;
+  /** shopify, woocommerce or mercadolivre */
+  platform: string;
 };
 
 /** Input of createToken */
@@ -93,6 +192,14 @@ export type InvoiceInput = {
   number: string;
   /** Invoice series */
   series: string;
+};
+
+/** As PUT /canais/{code}/anuncios */
+export type LinkChannelListingsInput = {
+  /** The channel's code */
+  code: string;
+  /** Upserted by SKU; at most 500 */
+  links: Array<ChannelListingLinkInput>;
 };
 
 /** Which orders a list returns; omitted fields do not filter */
@@ -355,6 +462,74 @@ export const WebhookHealth = {
 } as const;
 
 export type WebhookHealth = typeof WebhookHealth[keyof typeof WebhookHealth];
+export type ChannelPlatformsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ChannelPlatformsQuery = { channelPlatforms: Array<{ platform: string, title: string, apiBaseUrlDefault: string, credentialFields: Array<{ name: string, description: string, secret: boolean, required: boolean }> }> };
+
+export type ChannelConnectionViewFragment = { channel: string, platform: string, status: ChannelConnectionStatus, inboundUrl: string, apiBaseUrl: string, createdAt: string, lastOrderAt: string | null, lastSyncAt: string | null, lastError: string | null };
+
+export type ChannelConnectionsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ChannelConnectionsQuery = { channels: Array<{ code: string, name: string, active: boolean, connection: { channel: string, platform: string, status: ChannelConnectionStatus, inboundUrl: string, apiBaseUrl: string, createdAt: string, lastOrderAt: string | null, lastSyncAt: string | null, lastError: string | null } | null }> };
+
+export type ChannelDetailQueryVariables = Exact<{
+  code: string;
+}>;
+
+
+export type ChannelDetailQuery = { channel: { code: string, name: string, active: boolean, connection: { channel: string, platform: string, status: ChannelConnectionStatus, inboundUrl: string, apiBaseUrl: string, createdAt: string, lastOrderAt: string | null, lastSyncAt: string | null, lastError: string | null } | null } | null };
+
+export type ChannelSyncRowFragment = { id: string, field: ChannelSyncField, subject: string, value: Record<string, unknown>, syncedValue: Record<string, unknown> | null, status: ChannelSyncStatus, attemptCount: number, nextAttemptAt: string | null, lastAttemptAt: string | null, lastError: string | null, updatedAt: string };
+
+export type ChannelListingsQueryVariables = Exact<{
+  code: string;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type ChannelListingsQuery = { channel: { code: string, listings: { edges: Array<{ node: { sku: string, listingId: string, variationId: string | null, productId: string | null, updatedAt: string, syncs: Array<{ id: string, field: ChannelSyncField, subject: string, value: Record<string, unknown>, syncedValue: Record<string, unknown> | null, status: ChannelSyncStatus, attemptCount: number, nextAttemptAt: string | null, lastAttemptAt: string | null, lastError: string | null, updatedAt: string }> } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } } | null };
+
+export type ChannelSyncsQueryVariables = Exact<{
+  code: string;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  filter?: ChannelSyncFilter | null | undefined;
+}>;
+
+
+export type ChannelSyncsQuery = { channel: { code: string, syncs: { edges: Array<{ node: { id: string, field: ChannelSyncField, subject: string, value: Record<string, unknown>, syncedValue: Record<string, unknown> | null, status: ChannelSyncStatus, attemptCount: number, nextAttemptAt: string | null, lastAttemptAt: string | null, lastError: string | null, updatedAt: string, attempts: Array<{ number: number, at: string, durationMs: number, outcome: ChannelSyncOutcome, statusCode: number | null, error: string | null, errorDetail: string | null }> } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } } | null };
+
+export type ConnectChannelMutationVariables = Exact<{
+  input: ConnectChannelInput;
+}>;
+
+
+export type ConnectChannelMutation = { connectChannel: { connection: { channel: string, platform: string, status: ChannelConnectionStatus, inboundUrl: string, apiBaseUrl: string, createdAt: string, lastOrderAt: string | null, lastSyncAt: string | null, lastError: string | null } } };
+
+export type DisconnectChannelMutationVariables = Exact<{
+  code: string;
+}>;
+
+
+export type DisconnectChannelMutation = { disconnectChannel: { code: string } };
+
+export type LinkChannelListingsMutationVariables = Exact<{
+  input: LinkChannelListingsInput;
+}>;
+
+
+export type LinkChannelListingsMutation = { linkChannelListings: { links: Array<{ sku: string }> } };
+
+export type LinkChannelListingsFromCatalogueMutationVariables = Exact<{
+  code: string;
+}>;
+
+
+export type LinkChannelListingsFromCatalogueMutation = { linkChannelListingsFromCatalogue: { code: string, queued: boolean } };
+
 export type WebhookEventsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -368,7 +543,7 @@ export type LiveEventsSubscriptionVariables = Exact<{
 
 export type LiveEventsSubscription = { events: { id: string, evento: string, dataHora: string, data: Record<string, unknown> } };
 
-export type OrderRowFragment = { id: string, number: number, channel: string, externalId: string, status: OrderStatus, createdAt: string, customer: { name: string }, amounts: { total: string } };
+export type OrderRowFragment = { id: string, number: number, channel: string, externalId: string, status: OrderStatus, createdAt: string, needsAttention: boolean, customer: { name: string }, amounts: { total: string }, attentionReasons: Array<{ code: AttentionCode, sku: string, detail: string }> };
 
 export type OrdersQueryVariables = Exact<{
   first?: number | null | undefined;
@@ -377,23 +552,23 @@ export type OrdersQueryVariables = Exact<{
 }>;
 
 
-export type OrdersQuery = { orders: { edges: Array<{ node: { id: string, number: number, channel: string, externalId: string, status: OrderStatus, createdAt: string, customer: { name: string }, amounts: { total: string } } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
+export type OrdersQuery = { orders: { edges: Array<{ node: { id: string, number: number, channel: string, externalId: string, status: OrderStatus, createdAt: string, needsAttention: boolean, customer: { name: string }, amounts: { total: string }, attentionReasons: Array<{ code: AttentionCode, sku: string, detail: string }> } }>, pageInfo: { hasNextPage: boolean, endCursor: string | null } } };
 
-export type OrderViewFragment = { placedAt: string, nextStatuses: Array<OrderStatusTarget>, updatedAt: string, cancellationReason: string | null, id: string, number: number, channel: string, externalId: string, status: OrderStatus, createdAt: string, customer: { name: string, email: string | null, phone: string | null, document: string | null }, deliveryAddress: { recipient: string, street: string, number: string, complement: string | null, district: string, city: string, state: string, postalCode: string }, amounts: { items: string, shipping: string, discount: string, total: string }, items: Array<{ sku: string, title: string, quantity: number, unitPrice: string, discount: string, total: string }>, payments: Array<{ id: string, method: PaymentMethod, status: PaymentStatus, amount: string, installments: number, paidAt: string | null }>, statusHistory: Array<{ status: OrderStatus, at: string, note: string | null }>, invoice: { number: string, series: string, accessKey: string } | null, shipment: { carrier: string, trackingCode: string, trackingUrl: string | null } | null };
+export type OrderViewFragment = { placedAt: string, nextStatuses: Array<OrderStatusTarget>, updatedAt: string, cancellationReason: string | null, id: string, number: number, channel: string, externalId: string, status: OrderStatus, createdAt: string, needsAttention: boolean, customer: { name: string, email: string | null, phone: string | null, document: string | null }, deliveryAddress: { recipient: string, street: string, number: string, complement: string | null, district: string, city: string, state: string, postalCode: string }, amounts: { items: string, shipping: string, discount: string, total: string }, items: Array<{ sku: string, title: string, quantity: number, unitPrice: string, discount: string, total: string }>, payments: Array<{ id: string, method: PaymentMethod, status: PaymentStatus, amount: string, installments: number, paidAt: string | null }>, statusHistory: Array<{ status: OrderStatus, at: string, note: string | null }>, invoice: { number: string, series: string, accessKey: string } | null, shipment: { carrier: string, trackingCode: string, trackingUrl: string | null } | null, attentionReasons: Array<{ code: AttentionCode, sku: string, detail: string }> };
 
 export type OrderQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type OrderQuery = { order: { placedAt: string, nextStatuses: Array<OrderStatusTarget>, updatedAt: string, cancellationReason: string | null, id: string, number: number, channel: string, externalId: string, status: OrderStatus, createdAt: string, customer: { name: string, email: string | null, phone: string | null, document: string | null }, deliveryAddress: { recipient: string, street: string, number: string, complement: string | null, district: string, city: string, state: string, postalCode: string }, amounts: { items: string, shipping: string, discount: string, total: string }, items: Array<{ sku: string, title: string, quantity: number, unitPrice: string, discount: string, total: string }>, payments: Array<{ id: string, method: PaymentMethod, status: PaymentStatus, amount: string, installments: number, paidAt: string | null }>, statusHistory: Array<{ status: OrderStatus, at: string, note: string | null }>, invoice: { number: string, series: string, accessKey: string } | null, shipment: { carrier: string, trackingCode: string, trackingUrl: string | null } | null } | null };
+export type OrderQuery = { order: { placedAt: string, nextStatuses: Array<OrderStatusTarget>, updatedAt: string, cancellationReason: string | null, id: string, number: number, channel: string, externalId: string, status: OrderStatus, createdAt: string, needsAttention: boolean, customer: { name: string, email: string | null, phone: string | null, document: string | null }, deliveryAddress: { recipient: string, street: string, number: string, complement: string | null, district: string, city: string, state: string, postalCode: string }, amounts: { items: string, shipping: string, discount: string, total: string }, items: Array<{ sku: string, title: string, quantity: number, unitPrice: string, discount: string, total: string }>, payments: Array<{ id: string, method: PaymentMethod, status: PaymentStatus, amount: string, installments: number, paidAt: string | null }>, statusHistory: Array<{ status: OrderStatus, at: string, note: string | null }>, invoice: { number: string, series: string, accessKey: string } | null, shipment: { carrier: string, trackingCode: string, trackingUrl: string | null } | null, attentionReasons: Array<{ code: AttentionCode, sku: string, detail: string }> } | null };
 
 export type ChangeOrderStatusMutationVariables = Exact<{
   input: ChangeOrderStatusInput;
 }>;
 
 
-export type ChangeOrderStatusMutation = { changeOrderStatus: { order: { placedAt: string, nextStatuses: Array<OrderStatusTarget>, updatedAt: string, cancellationReason: string | null, id: string, number: number, channel: string, externalId: string, status: OrderStatus, createdAt: string, customer: { name: string, email: string | null, phone: string | null, document: string | null }, deliveryAddress: { recipient: string, street: string, number: string, complement: string | null, district: string, city: string, state: string, postalCode: string }, amounts: { items: string, shipping: string, discount: string, total: string }, items: Array<{ sku: string, title: string, quantity: number, unitPrice: string, discount: string, total: string }>, payments: Array<{ id: string, method: PaymentMethod, status: PaymentStatus, amount: string, installments: number, paidAt: string | null }>, statusHistory: Array<{ status: OrderStatus, at: string, note: string | null }>, invoice: { number: string, series: string, accessKey: string } | null, shipment: { carrier: string, trackingCode: string, trackingUrl: string | null } | null } } };
+export type ChangeOrderStatusMutation = { changeOrderStatus: { order: { placedAt: string, nextStatuses: Array<OrderStatusTarget>, updatedAt: string, cancellationReason: string | null, id: string, number: number, channel: string, externalId: string, status: OrderStatus, createdAt: string, needsAttention: boolean, customer: { name: string, email: string | null, phone: string | null, document: string | null }, deliveryAddress: { recipient: string, street: string, number: string, complement: string | null, district: string, city: string, state: string, postalCode: string }, amounts: { items: string, shipping: string, discount: string, total: string }, items: Array<{ sku: string, title: string, quantity: number, unitPrice: string, discount: string, total: string }>, payments: Array<{ id: string, method: PaymentMethod, status: PaymentStatus, amount: string, installments: number, paidAt: string | null }>, statusHistory: Array<{ status: OrderStatus, at: string, note: string | null }>, invoice: { number: string, series: string, accessKey: string } | null, shipment: { carrier: string, trackingCode: string, trackingUrl: string | null } | null, attentionReasons: Array<{ code: AttentionCode, sku: string, detail: string }> } } };
 
 export type OrderNumbersQueryVariables = Exact<{
   ids: Array<string | number> | string | number;
@@ -404,6 +579,14 @@ export type OrderNumbersQuery = { nodes: Array<
     | { id: string, number: number }
     | Record<PropertyKey, never>
    | null> };
+
+export type OrdersNeedingAttentionQueryVariables = Exact<{
+  first?: number | null | undefined;
+  channel?: string | null | undefined;
+}>;
+
+
+export type OrdersNeedingAttentionQuery = { orders: { edges: Array<{ node: { id: string, number: number, channel: string, externalId: string, status: OrderStatus, createdAt: string, needsAttention: boolean, customer: { name: string }, amounts: { total: string }, attentionReasons: Array<{ code: AttentionCode, sku: string, detail: string }> } }>, pageInfo: { hasNextPage: boolean } } };
 
 export type OrdersTodayQueryVariables = Exact<{
   createdFrom: string;
@@ -590,6 +773,34 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
+export const ChannelConnectionViewFragmentDoc = new TypedDocumentString(`
+    fragment ChannelConnectionView on ChannelConnection {
+  channel
+  platform
+  status
+  inboundUrl
+  apiBaseUrl
+  createdAt
+  lastOrderAt
+  lastSyncAt
+  lastError
+}
+    `, {"fragmentName":"ChannelConnectionView"}) as unknown as TypedDocumentString<ChannelConnectionViewFragment, unknown>;
+export const ChannelSyncRowFragmentDoc = new TypedDocumentString(`
+    fragment ChannelSyncRow on ChannelSync {
+  id
+  field
+  subject
+  value
+  syncedValue
+  status
+  attemptCount
+  nextAttemptAt
+  lastAttemptAt
+  lastError
+  updatedAt
+}
+    `, {"fragmentName":"ChannelSyncRow"}) as unknown as TypedDocumentString<ChannelSyncRowFragment, unknown>;
 export const OrderRowFragmentDoc = new TypedDocumentString(`
     fragment OrderRow on Order {
   id
@@ -603,6 +814,12 @@ export const OrderRowFragmentDoc = new TypedDocumentString(`
   }
   amounts {
     total
+  }
+  needsAttention
+  attentionReasons {
+    code
+    sku
+    detail
   }
 }
     `, {"fragmentName":"OrderRow"}) as unknown as TypedDocumentString<OrderRowFragment, unknown>;
@@ -680,6 +897,12 @@ export const OrderViewFragmentDoc = new TypedDocumentString(`
   amounts {
     total
   }
+  needsAttention
+  attentionReasons {
+    code
+    sku
+    detail
+  }
 }`, {"fragmentName":"OrderView"}) as unknown as TypedDocumentString<OrderViewFragment, unknown>;
 export const SubscriptionRowFragmentDoc = new TypedDocumentString(`
     fragment SubscriptionRow on WebhookSubscription {
@@ -744,6 +967,184 @@ export const DeliveryDetailFragmentDoc = new TypedDocumentString(`
   completedAt
   nextAttemptAt
 }`, {"fragmentName":"DeliveryDetail"}) as unknown as TypedDocumentString<DeliveryDetailFragment, unknown>;
+export const ChannelPlatformsDocument = new TypedDocumentString(`
+    query ChannelPlatforms {
+  channelPlatforms {
+    platform
+    title
+    apiBaseUrlDefault
+    credentialFields {
+      name
+      description
+      secret
+      required
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ChannelPlatformsQuery, ChannelPlatformsQueryVariables>;
+export const ChannelConnectionsDocument = new TypedDocumentString(`
+    query ChannelConnections {
+  channels {
+    code
+    name
+    active
+    connection {
+      ...ChannelConnectionView
+    }
+  }
+}
+    fragment ChannelConnectionView on ChannelConnection {
+  channel
+  platform
+  status
+  inboundUrl
+  apiBaseUrl
+  createdAt
+  lastOrderAt
+  lastSyncAt
+  lastError
+}`) as unknown as TypedDocumentString<ChannelConnectionsQuery, ChannelConnectionsQueryVariables>;
+export const ChannelDetailDocument = new TypedDocumentString(`
+    query ChannelDetail($code: String!) {
+  channel(code: $code) {
+    code
+    name
+    active
+    connection {
+      ...ChannelConnectionView
+    }
+  }
+}
+    fragment ChannelConnectionView on ChannelConnection {
+  channel
+  platform
+  status
+  inboundUrl
+  apiBaseUrl
+  createdAt
+  lastOrderAt
+  lastSyncAt
+  lastError
+}`) as unknown as TypedDocumentString<ChannelDetailQuery, ChannelDetailQueryVariables>;
+export const ChannelListingsDocument = new TypedDocumentString(`
+    query ChannelListings($code: String!, $first: Int, $after: String) {
+  channel(code: $code) {
+    code
+    listings(first: $first, after: $after) {
+      edges {
+        node {
+          sku
+          listingId
+          variationId
+          productId
+          updatedAt
+          syncs {
+            ...ChannelSyncRow
+          }
+        }
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+  }
+}
+    fragment ChannelSyncRow on ChannelSync {
+  id
+  field
+  subject
+  value
+  syncedValue
+  status
+  attemptCount
+  nextAttemptAt
+  lastAttemptAt
+  lastError
+  updatedAt
+}`) as unknown as TypedDocumentString<ChannelListingsQuery, ChannelListingsQueryVariables>;
+export const ChannelSyncsDocument = new TypedDocumentString(`
+    query ChannelSyncs($code: String!, $first: Int, $after: String, $filter: ChannelSyncFilter) {
+  channel(code: $code) {
+    code
+    syncs(first: $first, after: $after, filter: $filter) {
+      edges {
+        node {
+          ...ChannelSyncRow
+          attempts {
+            number
+            at
+            durationMs
+            outcome
+            statusCode
+            error
+            errorDetail
+          }
+        }
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+  }
+}
+    fragment ChannelSyncRow on ChannelSync {
+  id
+  field
+  subject
+  value
+  syncedValue
+  status
+  attemptCount
+  nextAttemptAt
+  lastAttemptAt
+  lastError
+  updatedAt
+}`) as unknown as TypedDocumentString<ChannelSyncsQuery, ChannelSyncsQueryVariables>;
+export const ConnectChannelDocument = new TypedDocumentString(`
+    mutation ConnectChannel($input: ConnectChannelInput!) {
+  connectChannel(input: $input) {
+    connection {
+      ...ChannelConnectionView
+    }
+  }
+}
+    fragment ChannelConnectionView on ChannelConnection {
+  channel
+  platform
+  status
+  inboundUrl
+  apiBaseUrl
+  createdAt
+  lastOrderAt
+  lastSyncAt
+  lastError
+}`) as unknown as TypedDocumentString<ConnectChannelMutation, ConnectChannelMutationVariables>;
+export const DisconnectChannelDocument = new TypedDocumentString(`
+    mutation DisconnectChannel($code: String!) {
+  disconnectChannel(code: $code) {
+    code
+  }
+}
+    `) as unknown as TypedDocumentString<DisconnectChannelMutation, DisconnectChannelMutationVariables>;
+export const LinkChannelListingsDocument = new TypedDocumentString(`
+    mutation LinkChannelListings($input: LinkChannelListingsInput!) {
+  linkChannelListings(input: $input) {
+    links {
+      sku
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<LinkChannelListingsMutation, LinkChannelListingsMutationVariables>;
+export const LinkChannelListingsFromCatalogueDocument = new TypedDocumentString(`
+    mutation LinkChannelListingsFromCatalogue($code: String!) {
+  linkChannelListingsFromCatalogue(code: $code) {
+    code
+    queued
+  }
+}
+    `) as unknown as TypedDocumentString<LinkChannelListingsFromCatalogueMutation, LinkChannelListingsFromCatalogueMutationVariables>;
 export const WebhookEventsDocument = new TypedDocumentString(`
     query WebhookEvents {
   webhookEvents {
@@ -789,6 +1190,12 @@ export const OrdersDocument = new TypedDocumentString(`
   amounts {
     total
   }
+  needsAttention
+  attentionReasons {
+    code
+    sku
+    detail
+  }
 }`) as unknown as TypedDocumentString<OrdersQuery, OrdersQueryVariables>;
 export const OrderDocument = new TypedDocumentString(`
     query Order($id: ID!) {
@@ -808,6 +1215,12 @@ export const OrderDocument = new TypedDocumentString(`
   }
   amounts {
     total
+  }
+  needsAttention
+  attentionReasons {
+    code
+    sku
+    detail
   }
 }
 fragment OrderView on Order {
@@ -891,6 +1304,12 @@ export const ChangeOrderStatusDocument = new TypedDocumentString(`
   amounts {
     total
   }
+  needsAttention
+  attentionReasons {
+    code
+    sku
+    detail
+  }
 }
 fragment OrderView on Order {
   ...OrderRow
@@ -962,6 +1381,39 @@ export const OrderNumbersDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<OrderNumbersQuery, OrderNumbersQueryVariables>;
+export const OrdersNeedingAttentionDocument = new TypedDocumentString(`
+    query OrdersNeedingAttention($first: Int, $channel: String) {
+  orders(first: $first, filter: {needsAttention: true, channel: $channel}) {
+    edges {
+      node {
+        ...OrderRow
+      }
+    }
+    pageInfo {
+      hasNextPage
+    }
+  }
+}
+    fragment OrderRow on Order {
+  id
+  number
+  channel
+  externalId
+  status
+  createdAt
+  customer {
+    name
+  }
+  amounts {
+    total
+  }
+  needsAttention
+  attentionReasons {
+    code
+    sku
+    detail
+  }
+}`) as unknown as TypedDocumentString<OrdersNeedingAttentionQuery, OrdersNeedingAttentionQueryVariables>;
 export const OrdersTodayDocument = new TypedDocumentString(`
     query OrdersToday($createdFrom: DateTimeISO!) {
   orders(first: 200, filter: {createdFrom: $createdFrom}) {

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { useMutation, useQuery } from '../api/hooks';
+import { AttentionReasons } from '../components/attention';
 import { Badge } from '../components/badge';
 import { TableFrame } from '../components/table-frame';
 import { Empty, ErrorNotice, QueryView } from '../components/states';
@@ -34,6 +35,12 @@ function OrderDetail({ order, onChanged }: { order: OrderViewFragment; onChanged
       <p class="muted">
         {order.channel} · {order.externalId} · {t.order.placed} <Time value={order.placedAt} />
       </p>
+      {order.needsAttention && (
+        <div class="notice">
+          <p>{t.order.needsAttention}</p>
+          <AttentionReasons reasons={order.attentionReasons} />
+        </div>
+      )}
       {can(Scope.OrdersWrite) && order.nextStatuses.length > 0 && <StatusMoves order={order} onChanged={onChanged} />}
       <div class="cards">
         <article class="card">

@@ -1,5 +1,7 @@
+import { useLocation } from 'preact-iso';
 import { useState } from 'preact/hooks';
 import { useQuery } from '../api/hooks';
+import { AttentionOrders, AttentionReasons } from '../components/attention';
 import { Badge } from '../components/badge';
 import { Pager, useCursorPages } from '../components/pager';
 import { TableFrame } from '../components/table-frame';
@@ -18,6 +20,8 @@ interface Filters {
   channel: string;
   from: string;
   to: string;
+  /** '': any; 'true': only the orders needing attention; 'false': only the others. */
+  attention: string;
 }
 
 /** The filters as the API's: dates are whole days in the chosen time zone. */
@@ -28,12 +32,22 @@ function toFilter(filters: Filters, timeZone: string): OrderFilterInput {
     channel: filters.channel.trim() || undefined,
     createdFrom: filters.from ? dayStart(filters.from, timeZone) : undefined,
     createdTo: filters.to ? dayStart(nextDay(filters.to), timeZone) : undefined,
+    needsAttention: filters.attention ? filters.attention === 'true' : undefined,
   };
 }
 
 export function OrdersPage() {
   const { t, format, timeZone } = useLocale();
-  const [filters, setFilters] = useState<Filters>({ search: '', status: '', channel: '', from: '', to: '' });
+  // A link may open the list filtered (the overview's "every order that needs attention").
+  const { query: linked } = useLocation();
+  const [filters, setFilters] = useState<Filters>(() => ({
+    search: '',
+    status: '',
+    channel: linked.channel ?? '',
+    from: '',
+    to: '',
+    attention: ['true', 'false'].includes(linked.needsAttention ?? '') ? linked.needsAttention! : '',
+  }));
   const filter = toFilter(filters, timeZone);
   const pages = useCursorPages(JSON.stringify(filter));
   const query = useQuery(OrdersDocument, { first: PAGE_SIZE, after: pages.after, filter });
@@ -41,6 +55,7 @@ export function OrdersPage() {
   return (
     <section>
       <h1>{t.orders.title}</h1>
+      {!filters.attention && <AttentionOrders quiet linkAll={false} />}
       <form class="filters" role="search" aria-label={t.orders.filter} onSubmit={(event) => event.preventDefault()}>
         <label class="search">
           {t.orders.search}
@@ -59,6 +74,14 @@ export function OrdersPage() {
           </select>
         </label>
         <ChannelPicker label={t.orders.channel} value={filters.channel} onChange={(channel) => setFilters({ ...filters, channel })} />
+        <label>
+          {t.orders.attention}
+          <select aria-label={t.orders.attention} value={filters.attention} onChange={set('attention')}>
+            <option value="">{t.app.any}</option>
+            <option value="true">{t.orders.attentionOnly}</option>
+            <option value="false">{t.orders.attentionNone}</option>
+          </select>
+        </label>
         <label>
           {t.orders.from}
           <input type="date" value={filters.from} onChange={set('from')} />
@@ -96,6 +119,13 @@ export function OrdersPage() {
                         </td>
                         <td>
                           <Badge value={order.status} />
+                          {order.needsAttention && (
+                            <>
+                              {' '}
+                              <Badge value="attention" label={t.orders.needsAttention} />
+                              <AttentionReasons reasons={order.attentionReasons} />
+                            </>
+                          )}
                         </td>
                         <td>{order.channel}</td>
                         <td>{order.customer.name}</td>

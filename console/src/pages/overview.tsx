@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { useQuery } from '../api/hooks';
 import { useLiveRefresh } from '../api/live-updates';
+import { AttentionOrders } from '../components/attention';
 import { Badge } from '../components/badge';
 import { BarChart } from '../components/bar-chart';
 import { Empty, QueryView } from '../components/states';
@@ -37,6 +38,7 @@ export function OverviewPage() {
           </span>
         )}
       </p>
+      {can(Scope.OrdersRead) && <AttentionOrders refresh={moves} />}
       <div class="cards">
         {can(Scope.OrdersRead) && <OrdersToday moves={moves} />}
         {can(Scope.WebhooksRead) && <DeliveriesLastHour moves={moves} />}

@@ -33,6 +33,7 @@ export const shopifyConnector: ChannelConnector<ShopifyCredentials> = {
     },
     { additionalProperties: false },
   ),
+  identifiers: ['shopDomain', 'locationId'],
   defaultApiBaseUrl: (credentials) => `https://${credentials.shopDomain}`,
   linkFormat: {
     listingId: { pattern: /^gid:\/\/shopify\/InventoryItem\/\d{1,20}$/, description: 'a Shopify InventoryItem GID (gid://shopify/InventoryItem/…)' },
