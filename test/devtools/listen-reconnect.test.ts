@@ -53,6 +53,8 @@ interface Line {
 /** `ponte listen --json` as a child process; its stdout (one JSON line per event) kept apart. */
 function startListen(service: Service, token: string, args: string[]) {
   const listener = startProcess(PONTE, ['listen', ...args, '--json'], { PONTE_URL: service.url, PONTE_TOKEN: token });
+  // A test that fails before stopping it leaves no listener behind (it would retry forever).
+  onTestFinished(() => void listener.child.kill('SIGKILL'));
   let stdout = '';
   listener.child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   const lines = () => stdout.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Line);

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { updateStock } from '../../src/catalog/stock.service.js';
 import { forkForSeller } from '../../src/db/orm.js';
 import { timeOfId } from '../../src/live/live-event.js';
@@ -34,6 +34,8 @@ function startListen(service: { url: string }, token: string, args: string[], en
   const listener = startProcess(PONTE, ['listen', ...args], { PONTE_URL: service.url, PONTE_TOKEN: token, WEBHOOK_BACKOFF_BASE_MS: '50', WEBHOOK_BACKOFF_MAX_MS: '200', ...env });
   stdoutOf.set(listener, '');
   listener.child.stdout!.on('data', (chunk: Buffer) => stdoutOf.set(listener, stdoutOf.get(listener)! + chunk.toString()));
+  // A test that fails before stopping it leaves no listener behind (it would retry forever).
+  onTestFinished(() => void listener.child.kill('SIGKILL'));
   return listener;
 }
 
@@ -53,6 +55,8 @@ function listenOnTerminal(env: Record<string, string>, args: string[]) {
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  // script gives listen a session of its own: closing the terminal (script ending) hangs it up.
+  onTestFinished(() => void child.kill('SIGKILL'));
   return {
     output: () => output,
     stop: async () => {
