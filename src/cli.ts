@@ -89,6 +89,7 @@ const COMMANDS: Record<CommandName, CommandHelp> = {
     example: 'ponte listen --forward-to http://127.0.0.1:3000/hook',
     details: [
       'Uses PONTE_URL (default http://127.0.0.1:4000) and PONTE_TOKEN, a sandbox seller\'s token (--live to forward a live seller\'s events).',
+      'Signs with --secret, else PONTE_WEBHOOK_SECRET (the first start prints one), else a new secret printed at start.',
       'Each line: time, evento, event id, the receiver\'s status, milliseconds (colours on a terminal; --json: one JSON object per line).',
       'The body is the webhook body byte for byte; webhook-id is the event id. A receiver that is down or slow is reported and',
       'listening goes on; --retry tries failed events again on the dispatcher\'s schedule (WEBHOOK_BACKOFF_BASE_MS, WEBHOOK_MAX_ATTEMPTS).',
@@ -205,7 +206,7 @@ async function runDeveloperCommand(command: DeveloperCommand, args: string[], fl
   return listen({
     settings,
     forwardTo,
-    secret: typeof flags.secret === 'string' ? flags.secret : undefined,
+    secret: signingSecret(flags.secret, process.env.PONTE_WEBHOOK_SECRET),
     events: typeof flags.events === 'string' ? flags.events.split(',').map((name) => name.trim()).filter(Boolean) : undefined,
     since: typeof flags.since === 'string' ? flags.since : undefined,
     json: flags.json === true,
@@ -221,6 +222,13 @@ async function runDeveloperCommand(command: DeveloperCommand, args: string[], fl
     note,
     signal: stopping.signal,
   });
+}
+
+/** What listen signs with: --secret, else PONTE_WEBHOOK_SECRET (the variable the guide's receiver reads), else a new one. */
+function signingSecret(flag: Flags[string], env: string | undefined) {
+  if (typeof flag === 'string') return { value: flag, from: '--secret' as const };
+  if (env?.trim()) return { value: env.trim(), from: 'PONTE_WEBHOOK_SECRET' as const };
+  return undefined;
 }
 
 main(process.argv.slice(2))

@@ -9,8 +9,8 @@ import { bearer, SettingsError, type ApiSettings } from './ponte-api.js';
 export interface ListenOptions {
   settings: ApiSettings;
   forwardTo: string;
-  /** `whsec_…` to sign with; a new one is made (and printed) otherwise. */
-  secret?: string;
+  /** `whsec_…` to sign with, and where it came from; a new one is made (and printed) otherwise. */
+  secret?: { value: string; from: '--secret' | 'PONTE_WEBHOOK_SECRET' };
   /** Event names (`pedido.criado`); every event the token may read otherwise. */
   events?: string[];
   /** Replay from after this event id, or from this instant. */
@@ -71,32 +71,44 @@ function checkOptions(options: ListenOptions): void {
     throw new SettingsError(`--forward-to must be a URL (http://127.0.0.1:3000/hook), not "${options.forwardTo}"`);
   }
   if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new SettingsError('--forward-to must be an http:// or https:// URL');
-  if (options.secret !== undefined && !/^whsec_[A-Za-z0-9+/]{32,}={0,2}$/.test(options.secret)) {
-    throw new SettingsError('--secret must be a Standard Webhooks secret: whsec_ followed by base64 (at least 24 bytes)');
+  if (options.secret !== undefined && !/^whsec_[A-Za-z0-9+/]{32,}={0,2}$/.test(options.secret.value)) {
+    throw new SettingsError(`${options.secret.from} must be a Standard Webhooks secret: whsec_ followed by base64 (at least 24 bytes)`);
   }
 }
 
-/** How one connection ended. */
-type Ending = { kind: 'stopped' } | { kind: 'fatal'; message: string } | { kind: 'dropped'; reason: string; waitMs?: number };
+/**
+ * How one connection ended. `beyond-replay`: the service cannot replay from the point
+ * asked (too old, or too many events since).
+ */
+type Ending =
+  | { kind: 'stopped' }
+  | { kind: 'fatal'; message: string }
+  | { kind: 'dropped'; reason: string; waitMs?: number }
+  | { kind: 'beyond-replay'; message: string };
 
 /**
  * `ponte listen`: follows the seller's events over graphql-ws and forwards each to a local
  * receiver signed as the dispatcher signs webhooks. After a drop it connects again and
  * resumes after the last event it received (the live feed replays what committed since),
- * dropping any id it already had, so each event is forwarded once. Resolves with the exit
- * code: 0 when stopped (Ctrl-C), 1 when the service refuses the token or the arguments.
+ * dropping any id it already had, so each event is forwarded once; a service that answers
+ * UNAVAILABLE is tried again like a drop, and a replay it refuses after a drop (beyond its
+ * window) is reported as a gap and listening goes on live. Resolves with the exit code: 0
+ * when stopped (Ctrl-C), 1 when the service refuses the token, the arguments or `--since`.
  */
 export async function listen(options: ListenOptions): Promise<number> {
   checkOptions(options);
-  const secret = options.secret ?? generateWebhookSecret();
+  const secret = options.secret?.value ?? generateWebhookSecret();
   const types = options.events?.map(eventTypeOf);
   const seen = new Set<string>();
   const forwarder = new Forwarder(options, secret);
   let after = options.since !== undefined ? afterOf(options.since) : undefined;
   let connected = false;
   let failures = 0;
+  /** Until an event arrives or a connection that was up drops, a replay refused is `--since`'s, which cannot be honoured. */
+  let replayingSince = options.since !== undefined;
 
   while (!options.signal.aborted) {
+    const startedAt = Date.now();
     const ending = await session({
       options,
       variables: () => ({ types, after }),
@@ -109,22 +121,33 @@ export async function listen(options: ListenOptions): Promise<number> {
         // Without --since and before any event, a drop resumes from when listening began.
         after ??= uuidAt(Date.now());
         connected = true;
-        failures = 0;
         return undefined;
       },
       onEvent: (envelope) => {
         after = envelope.id;
+        replayingSince = false;
+        failures = 0;
         if (seen.has(envelope.id)) return;
         remember(seen, envelope.id);
         forwarder.push(envelope, 1);
       },
     });
     if (ending.kind === 'stopped') break;
-    if (ending.kind === 'fatal') {
-      options.note(`ponte listen: ${ending.message}`);
+    if (ending.kind === 'beyond-replay' && !replayingSince) {
+      // What happened while disconnected is lost to listen, not to the service: say so and follow on from now.
+      options.note(`ponte listen: cannot replay what happened since ${after} (${ending.message}); those events are not forwarded (the API's queries have them); going on live`);
+      after = uuidAt(Date.now());
+      continue;
+    }
+    if (ending.kind === 'fatal' || ending.kind === 'beyond-replay') {
+      options.note(`ponte listen: ${ending.kind === 'beyond-replay' ? `--since ${options.since}: ` : ''}${ending.message}`);
       forwarder.stop();
       return 1;
     }
+    if (connected) replayingSince = false;
+    // Answering who the token is does not make a connection good (the subscription may still
+    // be refused, UNAVAILABLE): waits grow until one delivers events or lasts a while.
+    if (Date.now() - startedAt >= RECONNECT_MS.max) failures = 0;
     failures += 1;
     const waitMs = ending.waitMs ?? Math.min(RECONNECT_MS.max, RECONNECT_MS.first * 2 ** (failures - 1));
     options.note(`${connected ? 'connection lost' : 'cannot connect'} (${ending.reason}); trying again in ${Math.round(waitMs / 100) / 10} s`);
@@ -142,11 +165,14 @@ function remember(seen: Set<string>, id: string): void {
 
 function printBanner(options: ListenOptions, secret: string, viewer: Viewer): void {
   const events = options.events?.join(', ') ?? 'every event the token may read';
+  const origin = options.secret
+    ? `from ${options.secret.from}; the receiver verifies the Standard Webhooks signature with it`
+    : 'new at each start: the receiver verifies the Standard Webhooks signature with it; PONTE_WEBHOOK_SECRET or --secret keeps one';
   options.note(
     [
       `ponte listen: forwarding the events of ${viewer.seller.name}${viewer.sandbox ? ' (sandbox)' : ' (LIVE seller)'} to ${options.forwardTo}`,
       `  signing secret: ${secret}`,
-      `  (the receiver verifies the Standard Webhooks signature with it; --secret ${secret.slice(0, 10)}… keeps one across runs)`,
+      `  (${origin})`,
       `  events: ${events}${options.since ? `, replaying from ${options.since}` : ''}`,
       '  Ctrl-C to stop',
     ].join('\n'),
@@ -237,6 +263,9 @@ function endingOf(error: unknown): Ending {
     const [first] = error as GraphQLErrorLike[];
     const code = first?.extensions?.code;
     if (code === 'RATE_LIMITED') return { kind: 'dropped', reason: first!.message, waitMs: (first!.extensions!.retryAfterSeconds ?? 5) * 1000 };
+    // The service is up but cannot serve events right now (its database or event feed): as good as a drop.
+    if (code === 'UNAVAILABLE') return { kind: 'dropped', reason: first!.message };
+    if (code === 'REPLAY_WINDOW_EXCEEDED') return { kind: 'beyond-replay', message: first!.message };
     return { kind: 'fatal', message: (error as GraphQLErrorLike[]).map((item) => `${item.extensions?.code ?? 'ERROR'}: ${item.message}`).join('; ') };
   }
   const close = error as { code?: number; reason?: string; message?: string };

@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { updateStock } from '../../src/catalog/stock.service.js';
 import { forkForSeller } from '../../src/db/orm.js';
+import { timeOfId } from '../../src/live/live-event.js';
 import { generateWebhookSecret } from '../../src/webhooks/signing.js';
 import { createTestSeller, type TestSeller } from '../support/app.js';
 import { recordedEvents } from '../support/catalog.js';
@@ -32,12 +34,42 @@ function startListen(service: { url: string }, token: string, args: string[], en
   const listener = startProcess(PONTE, ['listen', ...args], { PONTE_URL: service.url, PONTE_TOKEN: token, WEBHOOK_BACKOFF_BASE_MS: '50', WEBHOOK_BACKOFF_MAX_MS: '200', ...env });
   stdoutOf.set(listener, '');
   listener.child.stdout!.on('data', (chunk: Buffer) => stdoutOf.set(listener, stdoutOf.get(listener)! + chunk.toString()));
+  // A test that fails before stopping it leaves no listener behind (it would retry forever).
+  onTestFinished(() => void listener.child.kill('SIGKILL'));
   return listener;
 }
 
 async function stop(listener: RunningProcess): Promise<number | null> {
   listener.child.kill('SIGINT');
   return listener.exited;
+}
+
+/**
+ * `ponte listen` on a pseudo-terminal (util-linux `script`), as a person's terminal runs it:
+ * stdout is a TTY there. Its own process group, so stopping it stops `script`'s shell and listen.
+ */
+function listenOnTerminal(env: Record<string, string>, args: string[]) {
+  const command = ['node', PONTE, 'listen', ...args].join(' ');
+  const child = spawn('script', ['-qfec', command, '/dev/null'], { env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  // script gives listen a session of its own: closing the terminal (script ending) hangs it up.
+  onTestFinished(() => void child.kill('SIGKILL'));
+  return {
+    output: () => output,
+    stop: async () => {
+      process.kill(-child.pid!, 'SIGINT');
+      await exited;
+    },
+  };
+}
+
+/** The id of the seller's last event of a type. */
+async function lastEventId(database: TestDatabase, sellerId: string, type: string): Promise<string> {
+  const [row] = await database.orm.em.fork().execute<{ id: string }[]>(`select id from outbox_event where seller_id = ? and type = ? order by commit_position desc limit 1`, [sellerId, type]);
+  return row!.id;
 }
 
 describe('ponte listen (real processes)', () => {
@@ -165,6 +197,63 @@ describe('ponte listen (real processes)', () => {
     const bad = await runProcess(PONTE, ['listen', '--forward-to', replay.url, '--since', 'yesterday-ish'], { PONTE_URL: service.url, PONTE_TOKEN: sandbox.token });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--since takes an event id');
+  });
+
+  it('prints one plain line per event when piped, and coloured ones on a terminal', { timeout: 120_000 }, async () => {
+    const env = { PONTE_URL: service.url, PONTE_TOKEN: sandbox.token };
+    const piped = startListen(service, sandbox.token, ['--forward-to', receiver.url, '--events', 'produto.preco_alterado']);
+    const terminal = listenOnTerminal(env, ['--forward-to', receiver.url, '--events', 'produto.preco_alterado']);
+    await piped.waitFor(/forwarding the events/);
+    await waitUntil(() => terminal.output().includes('forwarding the events'), 60_000, () => terminal.output());
+    expect((await runProcess(PONTE, ['trigger', 'produto.preco_alterado'], env)).code).toBe(0);
+    const id = await lastEventId(database, sandbox.id, 'produto.preco_alterado');
+
+    // time, evento (padded), id, → the receiver's status, ms: nothing else, no escape codes.
+    await waitUntil(() => stdoutOf.get(piped)!.includes(id));
+    expect(stdoutOf.get(piped)!).toMatch(new RegExp(`^\\d\\d:\\d\\d:\\d\\d  produto\\.preco_alterado {6}  ${id}  → 204  \\d+ ms\\n$`));
+    await waitUntil(() => terminal.output().includes(id), 30_000, () => terminal.output());
+    const coloured = terminal.output().split('\r\n').find((line) => line.includes(id))!;
+    expect(coloured).toMatch(new RegExp(`^\u001b\\[2m\\d\\d:\\d\\d:\\d\\d\u001b\\[22m  \u001b\\[36mproduto\\.preco_alterado {6}\u001b\\[39m  ${id}  → \u001b\\[32m204\u001b\\[39m  \\d+ ms$`));
+    expect(await stop(piped)).toBe(0);
+    await terminal.stop();
+  });
+
+  it('reports a receiver that does not answer in time, and forwards the next event meanwhile', { timeout: 120_000 }, async () => {
+    let requests = 0;
+    const slow = await startReceiver();
+    slow.pause(() => requests++ === 0);
+    const listener = startListen(service, sandbox.token, ['--forward-to', slow.url, '--json', '--events', 'estoque.alterado'], { WEBHOOK_TIMEOUT_MS: '2000' });
+    await listener.waitFor(/forwarding the events/);
+    for (let i = 0; i < 2; i++) expect((await runProcess(PONTE, ['trigger', 'estoque.alterado'], { PONTE_URL: service.url, PONTE_TOKEN: sandbox.token })).code).toBe(0);
+    await waitUntil(() => linesOf(listener).length === 2, 30_000);
+    const [timedOut, next] = linesOf(listener);
+    expect(timedOut).toMatchObject({ evento: 'estoque.alterado', status: null, error: 'no answer within 2000 ms', attempt: 1 });
+    expect(next).toMatchObject({ evento: 'estoque.alterado', status: 204, attempt: 1 });
+    expect(next!.id).not.toBe(timedOut!.id);
+    expect(slow.held().map((request) => request.webhookId)).toEqual([timedOut!.id]);
+    expect(await stop(listener)).toBe(0);
+    slow.resume();
+    await slow.close();
+  });
+
+  it('replays from --since an instant: the events after it, not those before', { timeout: 120_000 }, async () => {
+    const em = forkForSeller(database.orm, sandbox.id);
+    await updateStock(em, sandbox.id, 'CANECA', { onHand: 41 });
+    const before = await lastEventId(database, sandbox.id, 'estoque.alterado');
+    await waitUntil(() => Date.now() > timeOfId(before) + 1);
+    const instant = new Date().toISOString();
+    await waitUntil(() => Date.now() > Date.parse(instant));
+    await updateStock(em, sandbox.id, 'CAMISETA', { onHand: 42 });
+    const after = await lastEventId(database, sandbox.id, 'estoque.alterado');
+
+    const replay = await startReceiver();
+    const listener = startListen(service, sandbox.token, ['--forward-to', replay.url, '--json', '--events', 'estoque.alterado', '--since', instant]);
+    await waitUntil(() => replay.requests.length >= 1, 30_000);
+    // Forwarded in commit order: had the earlier event been replayed, it would have come first.
+    expect(replay.requests.map((request) => request.webhookId)).toEqual([after]);
+    expect(listener.output()).toContain(`replaying from ${instant}`);
+    expect(await stop(listener)).toBe(0);
+    await replay.close();
   });
 
   it('refuses a live seller\'s token unless --live, and a refused token at once', { timeout: 60_000 }, async () => {

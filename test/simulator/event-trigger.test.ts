@@ -52,6 +52,20 @@ describe('triggering events in the sandbox', () => {
     const schedule = 'mutation { setSimulatorSchedule(input: { ordersPerMinute: 0, payRate: 0.5, cancelRate: 0 }) { schedule { running payRate } } }';
     expect((await graphql<any>(server.url, schedule, { headers: sandbox.headers })).body.data.setSimulatorSchedule.schedule).toEqual({ running: false, payRate: 0.5 });
 
+    // The marketplace's payment and cancellation, on the sandbox seller's own orders.
+    const more = await graphql<any>(server.url, 'mutation { simulateOrders(input: { count: 20 }) { orders { id status } } }', { headers: sandbox.headers });
+    const waiting = more.body.data.simulateOrders.orders.find((order: { status: string }) => order.status === 'pendente');
+    const other = more.body.data.simulateOrders.orders.find((order: { id: string }) => order.id !== waiting.id);
+    const pay = 'mutation($id: ID!) { simulatePayment(input: { orderId: $id }) { order { id status payments { status } } } }';
+    const paid = await graphql<any>(server.url, pay, { headers: sandbox.headers, variables: { id: waiting.id } });
+    expect(paid.body.errors).toBeUndefined();
+    expect(paid.body.data.simulatePayment.order).toMatchObject({ id: waiting.id, status: 'aprovado' });
+    expect(paid.body.data.simulatePayment.order.payments.every((payment: { status: string }) => payment.status === 'approved')).toBe(true);
+    const cancel = 'mutation($id: ID!) { simulateCancellation(input: { orderId: $id, reason: "Changed my mind" }) { order { id status cancellationReason } } }';
+    const cancelled = await graphql<any>(server.url, cancel, { headers: sandbox.headers, variables: { id: other.id } });
+    expect(cancelled.body.errors).toBeUndefined();
+    expect(cancelled.body.data.simulateCancellation.order).toEqual({ id: other.id, status: 'cancelado', cancellationReason: 'Changed my mind' });
+
     const orderId = placed.body.data.simulateOrders.orders[0].id;
     const operations = [
       simulate,

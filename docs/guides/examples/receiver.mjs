@@ -1,9 +1,14 @@
 // A tiny webhook receiver: verifies each request's Standard Webhooks signature with the
 // standardwebhooks package and prints the event. Used by test-your-integration.md:
 //   PONTE_WEBHOOK_SECRET=whsec_… node docs/guides/examples/receiver.mjs
+// (`ponte listen` signs with the same PONTE_WEBHOOK_SECRET; the first start prints one.)
 import { createServer } from 'node:http';
 import { Webhook } from 'standardwebhooks';
 
+if (!process.env.PONTE_WEBHOOK_SECRET) {
+  console.error('PONTE_WEBHOOK_SECRET is not set: paste the export lines the first start printed');
+  process.exit(1);
+}
 const webhook = new Webhook(process.env.PONTE_WEBHOOK_SECRET);
 const port = Number(process.env.PORT ?? 3000);
 
