@@ -8,6 +8,7 @@ import { NO_CONTENT, callerOf, type RestApp, type RestRoutes } from '../http/res
 import { ConnectionBody, ConnectionView, InboundAnswer, InboundKeyArgs } from './channels.schemas.js';
 import { deleteConnection, getConnection, putConnection, type ConnectionDeps } from './connection.service.js';
 import { acceptInbound, findInboundConnection } from './inbound.service.js';
+import { SHOPIFY_ORDER_NOTIFICATION } from './shopify/shopify-notification-example.js';
 
 /** REST adapter of channel connections and the inbound URL: translates HTTP into service calls. */
 export const connectionRoutes: RestRoutes = async (app, { config }) => {
@@ -28,7 +29,8 @@ const connectionCrud = (app: RestApp, config: Config) => {
   app.put(
     '/canais/:code/conexao',
     {
-      config: { scope: 'catalog:write' },
+      // The inbound URL it answers ends with the key a platform's notifications are sent to.
+      config: { scope: 'catalog:write', collection: { makes: { '/entrada/{key}': { url: 'inboundUrl' } } } },
       schema: {
         tags: ['channel-connections'],
         operationId: 'putChannelConnection',
@@ -78,7 +80,18 @@ const inboundRoute = (app: RestApp, config: Config) => {
   app.post(
     '/entrada/:key',
     {
-      config: { rateLimit: false, collection: { manual: "a platform sends it, signed with the connection's secret, to the connection's inbound URL" } },
+      config: {
+        rateLimit: false,
+        // What Shopify would send to the connection the collection made (its example is a Shopify store), signed with the webhook secret it set.
+        collection: {
+          signed: {
+            body: SHOPIFY_ORDER_NOTIFICATION.body,
+            headers: SHOPIFY_ORDER_NOTIFICATION.headers,
+            header: SHOPIFY_ORDER_NOTIFICATION.signatureHeader,
+            secret: { operationId: 'putChannelConnection', field: '/webhookSecret' },
+          },
+        },
+      },
       schema: {
         tags: ['channel-inbound'],
         operationId: 'receiveChannelNotification',

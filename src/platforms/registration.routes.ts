@@ -122,8 +122,7 @@ function productRoutes(app: RestApp, definition: PlatformProductDefinition<Platf
     '/api/v1/webhook/entregas',
     {
       // The log has an entry once the application registered and one of the product's events happened.
-      // Only a finished delivery can be redelivered.
-      config: { collection: { after: [`register${name}Webhook`, definition.sources.eventSource], until: { status: FINISHED_DELIVERY_STATUSES } } },
+      config: { collection: { after: [`register${name}Webhook`, definition.sources.eventSource] } },
       schema: {
         tags: deliveryTags,
         security,
@@ -157,13 +156,14 @@ function productRoutes(app: RestApp, definition: PlatformProductDefinition<Platf
   app.post(
     '/api/v1/webhook/entregas/:id/reenvio',
     {
+      config: { collection: { conflictUnless: { status: FINISHED_DELIVERY_STATUSES } } },
       schema: {
         tags: deliveryTags,
         security,
         operationId: `redeliver${name}Delivery`,
         summary: `Send one of the calling application's ${product} deliveries again (same webhook id, a fresh round of attempts)`,
         params: IdParams,
-        response: { 202: DeliveryResponse, 409: problemResponse('CONFLICT: the delivery is pending or in flight, or its registration is removed') },
+        response: { 202: DeliveryResponse, 409: problemResponse('CONFLICT: the delivery is still owed (pending or retrying: only a finished one is sent again), or its registration is removed') },
       },
     },
     async (request, reply) => reply.status(202).send(await redeliver(request.em, applicationReader(request.applicationId!, product), request.params.id)),

@@ -49,7 +49,7 @@ async function oldestInStatus(context: TriggerContext, status: OrderView['status
 async function waitingOrder(context: TriggerContext): Promise<{ order: OrderView; steps: string[] }> {
   const waiting = await oldestInStatus(context, 'pendente');
   if (waiting) return { order: waiting, steps: [] };
-  const [placed] = await placeSimulatedOrders(context.em, context.caller, { count: 1 }, context.random, { pending: true });
+  const [placed] = await placeSimulatedOrders(context.em, context.caller, { count: 1, pending: true }, context.random);
   return { order: placed!, steps: [`placed ${describeOrder(placed!)} on ${SIMULATOR_CHANNEL}, waiting for a boleto`] };
 }
 

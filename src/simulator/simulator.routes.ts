@@ -33,7 +33,9 @@ export const simulatorRoutes: RestRoutes = (app) => {
   app.post(
     '/simulador/pedidos',
     {
-      config: { scope: 'orders:write' },
+      // The collections pay and cancel the newest order placed: the background schedule,
+      // which pays and cancels the oldest pendente ones, reaches it last.
+      config: { scope: 'orders:write', collection: { makes: { '/simulador/pedidos/{id}': { in: 'orders' } } } },
       schema: {
         tags,
         operationId: 'placeSimulatedOrders',
@@ -50,7 +52,7 @@ export const simulatorRoutes: RestRoutes = (app) => {
   app.post(
     '/simulador/pedidos/:id/pagamento',
     {
-      config: { scope: 'orders:write', collection: { manual: 'it needs a pendente simulador order, and which placed orders wait for payment is random' } },
+      config: { scope: 'orders:write' },
       schema: {
         tags,
         operationId: 'paySimulatedOrder',
@@ -66,7 +68,8 @@ export const simulatorRoutes: RestRoutes = (app) => {
   app.post(
     '/simulador/pedidos/:id/cancelamento',
     {
-      config: { scope: 'orders:write', collection: { manual: 'it needs a simulador order id from POST /simulador/pedidos' } },
+      // The order the collection paid: cancelling it refunds the payment.
+      config: { scope: 'orders:write', collection: { after: ['paySimulatedOrder'] } },
       schema: {
         tags,
         operationId: 'cancelSimulatedOrder',

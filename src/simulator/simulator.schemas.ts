@@ -25,8 +25,11 @@ export const PlaceOrdersSchema = Type.Object(
         description: 'Sell only these SKUs (each must be on sale on simulador); default: any SKU on sale there',
       }),
     ),
+    pending: Type.Optional(
+      Type.Boolean({ description: 'true: every order waits for its payment (a boleto), pendente until POST /simulador/pedidos/{id}/pagamento; default: the marketplace\'s mix, most paid at once' }),
+    ),
   },
-  { ...strict, title: 'SimulatedOrdersInput', examples: [{ count: 3, skus: ['CANECA-PONTE'] }] },
+  { ...strict, title: 'SimulatedOrdersInput', examples: [{ count: 3, skus: ['CANECA-PONTE'], pending: true }] },
 );
 
 export const PlacedOrdersResponse = Type.Object(
@@ -36,7 +39,7 @@ export const PlacedOrdersResponse = Type.Object(
 
 export const CancellationSchema = Type.Object(
   { reason: Type.Optional(Type.String({ minLength: 1, maxLength: 500, description: 'Default: "Cancelled by the buyer on simulador"' })) },
-  { ...strict, title: 'SimulatedCancellationInput' },
+  { ...strict, title: 'SimulatedCancellationInput', examples: [{ reason: 'Comprei em duplicidade' }] },
 );
 
 const Rate = (what: string) => Type.Number({ minimum: 0, maximum: 1, description: `A fraction from 0 to 1: ${what}` });

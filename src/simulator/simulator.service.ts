@@ -14,6 +14,8 @@ import { simulatedOrder, type Offer, type Random } from './simulated-order.js';
 export interface PlaceOrdersInput {
   count?: number;
   skus?: string[];
+  /** Every order waits for its payment (a boleto): `pendente` until paid. */
+  pending?: boolean;
 }
 
 /**
@@ -28,13 +30,12 @@ export async function placeSimulatedOrders(
   caller: SandboxCaller,
   input: PlaceOrdersInput,
   random: Random = Math.random,
-  options: { pending?: boolean } = {},
 ): Promise<OrderView[]> {
   requireSandbox(caller);
   let offers = await offersFor(em, caller.sellerId, input.skus);
   const placed: OrderView[] = [];
   for (let index = 0; index < (input.count ?? 1) && offers.length > 0; index++) {
-    const { order } = await importOrder(em, caller.sellerId, simulatedOrder(offers, random, options));
+    const { order } = await importOrder(em, caller.sellerId, simulatedOrder(offers, random, { pending: input.pending }));
     placed.push(order);
     offers = withoutSold(offers, order);
   }

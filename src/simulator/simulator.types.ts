@@ -10,6 +10,7 @@ import { MAX_ORDERS_PER_REQUEST } from './simulator.schemas.js';
 export class SimulateOrdersInput {
   @Field(() => Int, { nullable: true, description: 'How many orders (1 to 50); default 1' }) count?: number;
   @Field(() => [String], { nullable: true, description: 'Sell only these SKUs; default: any on sale on simulador' }) skus?: string[];
+  @Field(() => Boolean, { nullable: true, description: 'true: every order waits for its payment (a boleto), pendente until simulatePayment; default: the marketplace\'s mix, most paid at once' }) pending?: boolean;
 }
 
 @ObjectType({ description: 'The result of simulateOrders' })

@@ -115,7 +115,7 @@ export const webhookRoutes: RestRoutes = (app, { config }) => {
     '/webhooks/entregas',
     {
       // The log has an entry once a subscription exists and an event it follows happened.
-      config: { ...read, collection: { after: ['createSubscription', 'createOrder'], until: { status: FINISHED_DELIVERY_STATUSES } } },
+      config: { ...read, collection: { after: ['createSubscription', 'createOrder'] } },
       schema: { tags, operationId: 'listDeliveries', summary: 'The delivery log, newest first, with every attempt', querystring: deliveryQuery(config.pageSizeMax).schema, response: { 200: pageResponse(DeliveryResponse) } },
     },
     async (request) => {
@@ -132,7 +132,10 @@ export const webhookRoutes: RestRoutes = (app, { config }) => {
 
   app.post(
     '/webhooks/entregas/:id/reenvio',
-    { config: write, schema: { tags, operationId: 'redeliver', summary: 'Send a delivery again', params: IdParams, response: { 202: DeliveryResponse, 409: problemResponse('CONFLICT: the delivery is pending or in flight, or its subscription is deleted or switched off') } } },
+    {
+      config: { ...write, collection: { conflictUnless: { status: FINISHED_DELIVERY_STATUSES } } },
+      schema: { tags, operationId: 'redeliver', summary: 'Send a delivery again', params: IdParams, response: { 202: DeliveryResponse, 409: problemResponse('CONFLICT: the delivery is still owed (pending or retrying: only a finished one is sent again), or its subscription is deleted or switched off') } },
+    },
     async (request, reply) => reply.status(202).send(await redeliver(request.em, sellerReader(callerOf(request)), request.params.id)),
   );
 };

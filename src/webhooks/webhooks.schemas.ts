@@ -10,7 +10,7 @@ import { HEALTH_STATES } from './subscription-health.js';
  * Request and response schemas of the webhooks interface (docs/webhooks.md). REST validates
  * with them and prints them as OpenAPI; GraphQL validates its inputs with the same ones.
  */
-/** Delivery statuses a redelivery starts from (a finished delivery): what the HTTP-client collections wait for before they redeliver. */
+/** Delivery statuses a redelivery starts from (a finished delivery; from the others it is a conflict): what the HTTP-client collections check before they redeliver. */
 export const FINISHED_DELIVERY_STATUSES = ['succeeded', 'failed'] as const;
 
 const Url = Type.String({ minLength: 1, maxLength: 2048, description: 'Public http(s) URL that receives the POSTs' });

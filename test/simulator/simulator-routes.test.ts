@@ -86,6 +86,22 @@ describe('the simulated marketplace (REST)', () => {
     expect((await call(server, sandbox, 'POST', '/simulador/pedidos', { count: 51 })).status).toBe(422);
   });
 
+  it('places only orders waiting for their payment when asked (pending: true), over REST and GraphQL', async () => {
+    // A quarter of the usual mix waits: eight of eight waiting by chance is 1 in 65 536.
+    const { status, body } = await call(server, sandbox, 'POST', '/simulador/pedidos', { count: 8, pending: true });
+    expect(status).toBe(201);
+    expect(body.orders).toHaveLength(8);
+    for (const order of body.orders) {
+      expect(order.status).toBe('pendente');
+      expect(order.payments).toEqual([expect.objectContaining({ method: 'boleto', status: 'pending', amount: order.amounts.total })]);
+    }
+    const placed = await graphql<any>(server.url, 'mutation { simulateOrders(input: { count: 8, pending: true }) { orders { status } } }', { headers: sandbox.headers });
+    expect(placed.body.data.simulateOrders.orders).toEqual(Array.from({ length: 8 }, () => ({ status: 'pendente' })));
+    const refused = await call(server, sandbox, 'POST', '/simulador/pedidos', { pending: 'yes' });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual([expect.objectContaining({ path: '/pending', in: 'body' })]);
+  });
+
   it('pays a waiting order and cancels one as the marketplace would', async () => {
     const { body } = await call(server, sandbox, 'POST', '/simulador/pedidos', { count: 20 });
     const waiting = body.orders.find((order: any) => order.status === 'pendente');

@@ -73,7 +73,7 @@ export async function buildWorld(server: TestApp): Promise<World> {
   await putChannel(em, seller.id, SIMULATOR_CHANNEL, { name: 'Simulador' });
   await createSellableSku(server.orm, seller.id, { sku: SIMULATED_SKU, onHand: 10_000, product: { publicationStatus: 'published', channels: [SIMULATOR_CHANNEL] } });
   await setPrices(em, seller.id, SIMULATED_SKU, [{ channel: null, sale: '10.00' }]);
-  const [simulatedOrder] = await placeSimulatedOrders(em, { sellerId: seller.id, sandbox: true }, { skus: [SIMULATED_SKU] }, Math.random, { pending: true });
+  const [simulatedOrder] = await placeSimulatedOrders(em, { sellerId: seller.id, sandbox: true }, { skus: [SIMULATED_SKU], pending: true });
   const application = await createTestApplication(server.orm, { installedBy: [seller] });
   const post = async (path: string, body: unknown, headers = seller.headers) => {
     const response = await fetch(`${server.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });

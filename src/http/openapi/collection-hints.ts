@@ -14,11 +14,19 @@ export interface CollectionHint {
    */
   after?: readonly string[];
   /**
-   * For a list whose first item later requests use: it waits (asking again, up to 30 s)
-   * until that item has one of these values (`{ status: ['succeeded', 'failed'] }`: only a
-   * finished delivery can be redelivered).
+   * The request succeeds only while the item its path names has one of these values, and
+   * answers 409 CONFLICT otherwise (`{ status: ['succeeded', 'failed'] }`: a delivery is
+   * redelivered once finished; while the dispatcher still owes it, that is a conflict).
+   * The collection reads the item first (the GET of the path up to its last parameter)
+   * and expects the answer that state calls for.
    */
-  until?: Readonly<Record<string, readonly unknown[]>>;
+  conflictUnless?: Readonly<Record<string, readonly unknown[]>>;
+  /**
+   * Ids this request makes when its answer is not the item itself, by the item path that
+   * takes them: `{ in: 'orders' }`, the id of the last item of that list in the answer;
+   * `{ url: 'inboundUrl' }`, the last path segment of that URL in the answer.
+   */
+  makes?: Readonly<Record<string, { in: string } | { url: string }>>;
   /**
    * Body fields (JSON pointers) set to the time of the run plus an offset in milliseconds
    * (a settlement period just before now, which an earlier run's never overlaps).
@@ -38,11 +46,13 @@ export interface CollectionHint {
    */
   graphqlId?: { mutation: string; id: string };
   /**
-   * The request cannot run unattended on a fresh start, for this reason (a platform's signed
-   * notification; a simulated order in a state chosen at random): it stays in the
-   * collection to send by hand, and a collection run skips it.
+   * A platform's signed request, which the document describes only as bytes: the
+   * collection sends `body` with `headers` (`{{$guid}}` makes a value fresh at each run)
+   * and `header`, the base64 HMAC-SHA256 of the body under the secret an earlier request
+   * of the collection sent in a body field (`secret`: its operationId and the field's JSON
+   * pointer; the field gets a fresh value at each run).
    */
-  manual?: string;
+  signed?: { body: unknown; headers: Readonly<Record<string, string>>; header: string; secret: { operationId: string; field: string } };
 }
 
 /** The operation extension that carries a route's hint into the document. */

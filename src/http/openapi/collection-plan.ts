@@ -3,6 +3,17 @@ import type { JsonSchema, OpenApiDocument, Operation } from './document-types.js
 import { exampleOf } from './examples.js';
 import { HTTP_METHODS } from './problems.js';
 
+/**
+ * Where an answer holds a value later requests use: a field of the answer (the id of what
+ * it made), of the first item of its `data` (a list, asked again until it has one), of
+ * the last item of another of its lists, or the last path segment of a URL field.
+ */
+export type AnswerValue =
+  | { kind: 'field'; property: string }
+  | { kind: 'first'; property: string }
+  | { kind: 'last'; list: string; property: string }
+  | { kind: 'segment'; property: string };
+
 /** One request of a collection, with where each value it sends comes from and what it keeps for later ones. */
 export interface Step {
   operationId: string;
@@ -11,25 +22,24 @@ export interface Step {
   operation: Operation;
   /** Path parameters: a collection variable set by an earlier request, or a literal (a key such as a SKU). */
   params: Record<string, { variable: string } | { value: string }>;
-  /** Body fields (JSON pointers) sent as a collection variable, as a fresh UUID, or as an instant relative to the run. */
-  body: Record<string, { variable: string } | { fresh: true } | { recent: number; variable: string }>;
-  /** Variables set from the answer: `id` of the body, or of the first item of a list's `data` (once it has the values `until` asks for). */
-  sets: { variable: string; property: string; list: boolean; until?: Readonly<Record<string, readonly unknown[]>> }[];
+  /** Body fields (JSON pointers) sent as a collection variable, as a fresh UUID (kept in `variable` when a later request needs it), or as an instant relative to the run. */
+  body: Record<string, { variable: string } | { fresh: true; variable?: string } | { recent: number; variable: string }>;
+  /** Variables set from the answer. */
+  sets: { variable: string; from: AnswerValue }[];
   /** Run before the request: a GraphQL mutation whose answer sets a variable. */
   graphqlId?: { variable: string; mutation: string; id: string };
+  /** Read before the request (`path`, a GET, into `variable`): it succeeds when the item has these values, else answers 409 (CollectionHint.conflictUnless). */
+  conflictUnless?: { path: string; variable: string; values: Readonly<Record<string, readonly unknown[]>> };
+  /** A platform's signed request (CollectionHint.signed), signed with the secret in `secretVariable`. */
+  signed?: { body: unknown; headers: Readonly<Record<string, string>>; header: string; secretVariable: string };
   /** Not an operation of the collection's document: run to make what one of them needs. */
   setup: boolean;
-  /** Values no request of the collection makes: set them by hand before running it. */
-  unresolved?: string[];
-  /** Why a collection run skips it (CollectionHint.manual). */
-  manual?: string;
 }
 
 /** How the requests find their values: a resource (a path up to a parameter) and who makes it. */
 interface Producer {
   operationId: string;
-  property: string;
-  list: boolean;
+  from: AnswerValue;
 }
 
 /** The words of a path that name things (not `api`, not a version). */
@@ -78,8 +88,8 @@ function hintOf(operation: Operation): CollectionHint {
  * operations, plus setup requests from the combined document that make what they need
  * (the order a shipment belongs to), creates and upserts before reads, reads before
  * updates, and deletes last, each after every other request that uses what it deletes.
- * An id nothing makes is left to the user (Step.unresolved): a route that can say where it
- * comes from declares a hint.
+ * An id nothing makes stops the printing with the route's name: a route that can say where
+ * it comes from declares a hint.
  */
 export function planCollection(document: OpenApiDocument, combined: OpenApiDocument): Step[] {
   const all = entriesOf(combined);
@@ -92,24 +102,26 @@ export function planCollection(document: OpenApiDocument, combined: OpenApiDocum
     const known = steps.get(entry.operationId);
     if (known) return known;
     const hint = hintOf(entry.operation);
-    const step: Step = { ...entry, params: {}, body: {}, sets: [], setup, ...(hint.manual ? { manual: hint.manual } : {}) };
+    const step: Step = { ...entry, params: {}, body: {}, sets: [], setup };
     steps.set(entry.operationId, step);
     const deps = new Set<string>();
     needs.set(entry.operationId, deps);
     const chain = (resource: string, param: string, what: string): string => {
       const variable = variableOf(resource, param);
       const producer = producerOf(all, resource, param, resolve);
-      // Nothing makes it (a platform's inbound key): the request goes out with the variable
-      // for the user to fill, and unresolved() names it.
-      if (!producer) {
-        step.unresolved = [...(step.unresolved ?? []), `${what}: no operation makes the ${param} of ${resource}`];
-      } else if (producer.operationId !== entry.operationId) {
+      if (!producer) throw new Error(`${entry.operationId}: no operation makes the ${param} of ${resource} (${what}); declare where it comes from in the route's config.collection`);
+      if (producer.operationId !== entry.operationId) {
         const made = add(byId.get(producer.operationId)!, !documentHas(document, producer.operationId));
-        const until = hintOf(made.operation).until;
-        if (!made.sets.some((set) => set.variable === variable)) made.sets.push({ variable, property: producer.property, list: producer.list, ...(until ? { until } : {}) });
+        if (!made.sets.some((set) => set.variable === variable)) made.sets.push({ variable, from: producer.from });
         deps.add(producer.operationId);
       }
       return variable;
+    };
+    const needOf = (operationId: string): Step => {
+      const before = byId.get(operationId);
+      if (!before) throw new Error(`${entry.operationId}: runs after ${operationId}, which no route has`);
+      deps.add(operationId);
+      return add(before, !documentHas(document, operationId));
     };
     for (const parameter of entry.operation.parameters ?? []) {
       if (parameter.in !== 'path') continue;
@@ -132,12 +144,16 @@ export function planCollection(document: OpenApiDocument, combined: OpenApiDocum
     }
     for (const pointer of hint.fresh ?? []) step.body[pointer] = { fresh: true };
     for (const [pointer, offset] of Object.entries(hint.recent ?? {})) step.body[pointer] = { recent: offset, variable: camel([entry.operationId, ...pointer.split('/')]) };
+    if (hint.conflictUnless) step.conflictUnless = { ...itemRead(entry, all), variable: `${entry.operationId}State`, values: hint.conflictUnless };
+    if (hint.signed) {
+      const { secret, ...signed } = hint.signed;
+      const secretVariable = camel([secret.operationId, ...secret.field.split('/')]);
+      needOf(secret.operationId).body[secret.field] = { fresh: true, variable: secretVariable };
+      step.signed = { ...signed, secretVariable };
+    }
     let previous: string | undefined;
     for (const operationId of hint.after ?? []) {
-      const before = byId.get(operationId);
-      if (!before) throw new Error(`${entry.operationId}: runs after ${operationId}, which no route has`);
-      add(before, !documentHas(document, operationId));
-      deps.add(operationId);
+      needOf(operationId);
       if (previous) needs.get(operationId)!.add(previous);
       previous = operationId;
     }
@@ -155,6 +171,13 @@ export function planCollection(document: OpenApiDocument, combined: OpenApiDocum
     }
   }
   return ordered([...steps.values()], needs);
+}
+
+/** The GET of the item a request's path names (`/webhooks/entregas/{id}/reenvio` → `/webhooks/entregas/{id}`). */
+function itemRead(entry: Entry, all: Entry[]): { path: string } {
+  const path = entry.path.slice(0, entry.path.lastIndexOf('}') + 1);
+  if (!path || !all.some((other) => other.method === 'get' && other.path === path)) throw new Error(`${entry.operationId}: no GET ${path || '(no parameter)'} reads the item its state depends on`);
+  return { path };
 }
 
 function documentHas(document: OpenApiDocument, operationId: string): boolean {
@@ -182,22 +205,28 @@ function ordered(steps: Step[], needs: Map<string, Set<string>>): Step[] {
 }
 
 /**
- * What makes the item `param` of `resource` names, in order of preference: a create on the
- * resource (`POST /pedidos` → its `id`), a create of the same kind elsewhere (`POST
- * /pedidos/{id}/envios` makes an item of `/envios`), a create one word below
- * (`POST …/webhook/novo`), and last the resource's list (the first item of its `data`).
+ * What makes the item `param` of `resource` names, in order of preference: a request that
+ * says so (CollectionHint.makes), a create on the resource (`POST /pedidos` → its `id`), a
+ * create of the same kind elsewhere (`POST /pedidos/{id}/envios` makes an item of
+ * `/envios`), a create one word below (`POST …/webhook/novo`), and last the resource's
+ * list (the first item of its `data`).
  */
 function producerOf(all: Entry[], resource: string, param: string, resolve: (ref: string) => JsonSchema): Producer | undefined {
+  const itemPath = `${resource}/{${param}}`;
+  for (const entry of all) {
+    const made = hintOf(entry.operation).makes?.[itemPath];
+    if (made) return { operationId: entry.operationId, from: 'in' in made ? { kind: 'last', list: made.in, property: param } : { kind: 'segment', property: made.url } };
+  }
   const last = resource.split('/').at(-1);
   const creates = all.filter((entry) => (entry.method === 'post' || entry.method === 'put') && hasProperty(successSchema(entry.operation), param, resolve));
   const create =
     creates.find((entry) => entry.path === resource) ??
     creates.find((entry) => entry.method === 'post' && entry.path !== resource && entry.path.endsWith(`/${last}`) && entry.path.includes('{')) ??
     creates.find((entry) => entry.method === 'post' && /^\/[^/{}]+$/.test(entry.path.slice(resource.length)) && entry.path.startsWith(`${resource}/`));
-  if (create) return { operationId: create.operationId, property: param, list: false };
+  if (create) return { operationId: create.operationId, from: { kind: 'field', property: param } };
   const list = all.find((entry) => entry.method === 'get' && entry.path === resource);
   const items = list ? property(successSchema(list.operation), 'data', resolve) : undefined;
-  if (list && items && hasProperty((items.items ?? {}) as JsonSchema, param, resolve)) return { operationId: list.operationId, property: param, list: true };
+  if (list && items && hasProperty((items.items ?? {}) as JsonSchema, param, resolve)) return { operationId: list.operationId, from: { kind: 'first', property: param } };
   return undefined;
 }
 

@@ -23,6 +23,8 @@ export function postmanCollection(document: OpenApiDocument, name: string, combi
       steps.flatMap((step) => [
         ...step.sets.map((set) => set.variable),
         ...(step.graphqlId ? [step.graphqlId.variable] : []),
+        ...Object.values(step.body).flatMap((field) => ('variable' in field && field.variable ? [field.variable] : [])),
+        ...(step.conflictUnless ? [step.conflictUnless.variable] : []),
         ...Object.values(step.params).flatMap((param) => ('variable' in param ? [param.variable] : [])),
       ]),
     ),
@@ -69,26 +71,28 @@ function requestItem(step: Step, combined: OpenApiDocument): unknown {
     .map((segment) => segment.replace(/^\{(.+)\}$/, ':$1'));
   const query = parameters.filter((parameter) => parameter.in === 'query');
   const headers = parameters.filter((parameter) => parameter.in === 'header');
-  const example = bodyExample(operation, combined);
+  const example = step.signed ? step.signed.body : bodyExample(operation, combined);
+  const credential = application ? 'applicationCredential' : 'token';
   const events = [{ listen: 'test', script: { type: 'text/javascript', exec: requestTest(step) } }];
-  const before = step.manual
-    ? [`// ${step.manual}: send it by hand.`, 'pm.execution.skipRequest();']
-    : [...(step.graphqlId ? graphqlFixture(step.graphqlId, application) : []), ...recentInstants(step)];
+  const before = [
+    ...(step.graphqlId ? graphqlFixture(step.graphqlId, credential) : []),
+    ...freshSecrets(step),
+    ...recentInstants(step),
+    ...(step.conflictUnless ? stateRead(step, step.conflictUnless, credential) : []),
+    ...(step.signed ? signature(step.signed) : []),
+  ];
   if (before.length > 0) events.unshift({ listen: 'prerequest', script: { type: 'text/javascript', exec: before } });
   return {
     id: step.operationId,
-    name: `${step.setup ? 'Setup: ' : ''}${step.manual ? '(by hand) ' : ''}${operation.summary ?? step.operationId}`,
+    name: `${step.setup ? 'Setup: ' : ''}${operation.summary ?? step.operationId}`,
     event: events,
     request: {
       method: step.method.toUpperCase(),
-      description: [step.operationId, operation.description, ...(step.manual ? [`Skipped by collection runs: ${step.manual}.`] : []), ...(step.unresolved ?? []).map((what) => `Set by hand before running: ${what}.`)]
-        .filter(Boolean)
-        .join(': '),
-      auth: operation.security?.length
-        ? { type: 'bearer', bearer: [{ key: 'token', value: application ? '{{applicationCredential}}' : '{{token}}', type: 'string' }] }
-        : { type: 'noauth' },
+      description: [step.operationId, operation.description].filter(Boolean).join(': '),
+      auth: operation.security?.length ? { type: 'bearer', bearer: [{ key: 'token', value: `{{${credential}}}`, type: 'string' }] } : { type: 'noauth' },
       header: [
         ...(example === undefined ? [] : [{ key: 'Content-Type', value: 'application/json' }]),
+        ...Object.entries(step.signed?.headers ?? {}).map(([key, value]) => ({ key, value })),
         ...headers.map((header) => ({ key: header.name, value: '', description: header.description ?? '', disabled: !header.required })),
       ],
       url: {
@@ -119,7 +123,7 @@ function withVariables(example: unknown, step: Step): unknown {
     const keys = pointer.split('/').slice(1);
     let target = body as Record<string, unknown>;
     for (const key of keys.slice(0, -1)) target = target[key] as Record<string, unknown>;
-    target[keys.at(-1)!] = 'variable' in source ? `{{${source.variable}}}` : '{{$guid}}';
+    target[keys.at(-1)!] = 'variable' in source && source.variable ? `{{${source.variable}}}` : '{{$guid}}';
   }
   return body;
 }
@@ -130,42 +134,111 @@ function successStatuses(step: Step): number[] {
     .map(Number);
 }
 
-/** The request's own tests: its status, and the ids it keeps for later requests. */
+/** The request's own tests: its status (the one its item's state calls for), and the ids it keeps for later requests. */
 function requestTest(step: Step): string[] {
+  return [...(step.conflictUnless ? stateTest(step, step.conflictUnless) : statusTest(step)), ...step.sets.flatMap((set) => keep(step, set))];
+}
+
+function statusTest(step: Step): string[] {
   const statuses = successStatuses(step);
-  const lines = [
+  return [
     `pm.test(${JSON.stringify(`${step.operationId} answers ${statuses.join(' or ')}`)}, function () {`,
     `  pm.expect(pm.response.code).to.be.oneOf(${JSON.stringify(statuses)});`,
     '});',
   ];
-  for (const set of step.sets) {
-    const variable = JSON.stringify(set.variable);
-    if (!set.list) {
-      lines.push(`pm.collectionVariables.set(${variable}, pm.response.json()[${JSON.stringify(set.property)}]);`);
-      continue;
-    }
-    // The list may still be empty when what fills it is asynchronous (a delivery): ask again.
-    const tries = JSON.stringify(`${set.variable}Tries`);
-    const until = Object.entries(set.until ?? {}).map(([key, values]) => ` && ${JSON.stringify(values)}.indexOf(first[${JSON.stringify(key)}]) >= 0`).join('');
-    lines.push(
-      `const first = (pm.response.json().data || [])[0];`,
-      `if (first${until}) {`,
-      `  pm.collectionVariables.set(${variable}, first[${JSON.stringify(set.property)}]);`,
-      `  pm.collectionVariables.unset(${tries});`,
-      '} else {',
-      `  const tries = Number(pm.collectionVariables.get(${tries}) || 0);`,
-      `  pm.test(${JSON.stringify(`${step.operationId} lists ${set.until ? `an item with ${JSON.stringify(set.until)}` : 'an item'} within ${(WAIT_TRIES * WAIT_MS) / 1000} s`)}, function () {`,
-      `    pm.expect(tries).to.be.below(${WAIT_TRIES});`,
-      '  });',
-      `  if (tries < ${WAIT_TRIES}) {`,
-      `    pm.collectionVariables.set(${tries}, tries + 1);`,
-      `    setTimeout(function () {}, ${WAIT_MS});`,
-      `    postman.setNextRequest(${JSON.stringify(step.operationId)});`,
-      '  }',
-      '}',
-    );
+}
+
+/** Success from the states the route names, 409 CONFLICT from the others: the state is what stateRead found just before. */
+function stateTest(step: Step, { variable, values }: NonNullable<Step['conflictUnless']>): string[] {
+  const statuses = successStatuses(step);
+  const ready = Object.entries(values).map(([key, allowed]) => `${JSON.stringify(allowed)}.indexOf(state[${JSON.stringify(key)}]) >= 0`);
+  return [
+    `var state = JSON.parse(pm.collectionVariables.get(${JSON.stringify(variable)}) || '{}');`,
+    `if (${ready.join(' && ')}) {`,
+    `  pm.test(${JSON.stringify(`${step.operationId} answers ${statuses.join(' or ')} for an item with `)} + JSON.stringify(state), function () {`,
+    `    pm.expect(pm.response.code).to.be.oneOf(${JSON.stringify(statuses)});`,
+    '  });',
+    '} else {',
+    `  pm.test(${JSON.stringify(`${step.operationId} answers 409 CONFLICT for an item with `)} + JSON.stringify(state) + ${JSON.stringify(` (it succeeds with ${JSON.stringify(values)})`)}, function () {`,
+    '    pm.expect(pm.response.code).to.equal(409);',
+    "    pm.expect(pm.response.json().code).to.equal('CONFLICT');",
+    '  });',
+    '}',
+  ];
+}
+
+/** Keeps a value of the answer in a collection variable for later requests. */
+function keep(step: Step, { variable, from }: Step['sets'][number]): string[] {
+  const name = JSON.stringify(variable);
+  const property = JSON.stringify(from.property);
+  switch (from.kind) {
+    case 'field':
+      return [`pm.collectionVariables.set(${name}, pm.response.json()[${property}]);`];
+    case 'last':
+      return [`var made = pm.response.json()[${JSON.stringify(from.list)}] || [];`, `pm.collectionVariables.set(${name}, made.length ? made[made.length - 1][${property}] : '');`];
+    case 'segment':
+      return [`pm.collectionVariables.set(${name}, String(pm.response.json()[${property}] || '').split('/').pop());`];
+    case 'first':
+      return firstOfList(step, variable, from.property);
   }
-  return lines;
+}
+
+/** The first item of a list, which may still be empty when what fills it is asynchronous (a delivery): the request is sent again until it has one. */
+function firstOfList(step: Step, variable: string, property: string): string[] {
+  const tries = JSON.stringify(`${variable}Tries`);
+  return [
+    'var first = (pm.response.json().data || [])[0];',
+    'if (first) {',
+    `  pm.collectionVariables.set(${JSON.stringify(variable)}, first[${JSON.stringify(property)}]);`,
+    `  pm.collectionVariables.unset(${tries});`,
+    '} else {',
+    `  var tries = Number(pm.collectionVariables.get(${tries}) || 0);`,
+    `  pm.test(${JSON.stringify(`${step.operationId} lists an item within ${(WAIT_TRIES * WAIT_MS) / 1000} s`)}, function () {`,
+    `    pm.expect(tries).to.be.below(${WAIT_TRIES});`,
+    '  });',
+    `  if (tries < ${WAIT_TRIES}) {`,
+    `    pm.collectionVariables.set(${tries}, tries + 1);`,
+    `    setTimeout(function () {}, ${WAIT_MS});`,
+    `    postman.setNextRequest(${JSON.stringify(step.operationId)});`,
+    '  }',
+    '}',
+  ];
+}
+
+/** Before a request that sends a fresh value a later request needs (a webhook secret it signs with): the value, kept. */
+function freshSecrets(step: Step): string[] {
+  return Object.values(step.body).flatMap((source) =>
+    'fresh' in source && source.variable ? [`pm.collectionVariables.set(${JSON.stringify(source.variable)}, pm.variables.replaceIn('{{$guid}}'));`] : [],
+  );
+}
+
+/** Before a request whose answer depends on its item's state: the item, read with the same credential, its fields that matter kept. */
+function stateRead(step: Step, { path, variable, values }: NonNullable<Step['conflictUnless']>, credential: string): string[] {
+  const url = path.replace(/\{(\w+)\}/g, (_match, name: string) => {
+    const source = step.params[name]!;
+    return 'variable' in source ? `{{${source.variable}}}` : source.value;
+  });
+  return [
+    'pm.sendRequest({',
+    `  url: pm.variables.replaceIn(${JSON.stringify(`{{baseUrl}}${url}`)}),`,
+    "  method: 'GET',",
+    `  header: { authorization: 'Bearer ' + pm.variables.get(${JSON.stringify(credential)}) },`,
+    '}, function (error, response) {',
+    '  if (error) throw error;',
+    '  var item = response.json();',
+    `  pm.collectionVariables.set(${JSON.stringify(variable)}, JSON.stringify({ ${Object.keys(values).map((key) => `${JSON.stringify(key)}: item[${JSON.stringify(key)}]`).join(', ')} }));`,
+    '});',
+  ];
+}
+
+/** Before a platform's signed request: the signature of the body as sent, under the secret an earlier request set (Postman's sandbox has CryptoJS). */
+function signature({ header, secretVariable }: NonNullable<Step['signed']>): string[] {
+  return [
+    "var CryptoJS = require('crypto-js');",
+    `var secret = pm.collectionVariables.get(${JSON.stringify(secretVariable)});`,
+    'var body = pm.variables.replaceIn(pm.request.body.raw);',
+    `pm.request.headers.upsert({ key: ${JSON.stringify(header)}, value: CryptoJS.HmacSHA256(body, secret).toString(CryptoJS.enc.Base64) });`,
+  ];
 }
 
 /** Before a request with instants relative to the run: each set from the clock. */
@@ -176,12 +249,12 @@ function recentInstants(step: Step): string[] {
 }
 
 /** Before a request whose id only GraphQL makes: the mutation, with the request's own credential. */
-function graphqlFixture(fixture: NonNullable<Step['graphqlId']>, application: boolean): string[] {
+function graphqlFixture(fixture: NonNullable<Step['graphqlId']>, credential: string): string[] {
   return [
     'pm.sendRequest({',
     `  url: pm.variables.replaceIn('{{baseUrl}}/graphql'),`,
     `  method: 'POST',`,
-    `  header: { 'content-type': 'application/json', authorization: 'Bearer ' + pm.variables.get(${JSON.stringify(application ? 'applicationCredential' : 'token')}) },`,
+    `  header: { 'content-type': 'application/json', authorization: 'Bearer ' + pm.variables.get(${JSON.stringify(credential)}) },`,
     `  body: { mode: 'raw', raw: JSON.stringify({ query: ${JSON.stringify(fixture.mutation)} }) },`,
     '}, function (error, response) {',
     '  if (error) throw error;',
