@@ -10,20 +10,12 @@ import { createLogger } from '../../src/logger.js';
 import { DELIVERY_PARTITIONS } from '../../src/webhooks/delivery.entity.js';
 import { createTestSeller, startTestApp, TEST_ENV, type TestApp } from '../support/app.js';
 import { createTestDatabase } from '../support/database.js';
-import { seedDelivery, seedEvent, seedSyncAttempt, seedSyncRow, type SeededDelivery } from '../support/weeks.js';
+import { BEFORE_PARTITIONS, inWeek, seedDelivery, seedEvent, seedSyncAttempt, seedSyncRow, type SeededDelivery } from '../support/weeks.js';
 import { deliveriesOf, startDispatcher, subscribe } from '../webhooks/fixtures.js';
 import { startReceiver, waitUntil, type Receiver } from '../webhooks/receiver.js';
 
-/** The last migration before the tables were partitioned. */
-const BEFORE = 'Migration20261128020000_channel_sync';
 const PARTITIONED = [...OUTBOX_PARTITIONS, ...DELIVERY_PARTITIONS, ...SYNC_LOG_PARTITIONS];
 const DAY_MS = 86_400_000;
-
-/** A moment in the week `weeksAgo` weeks before this one (this week's: a minute ago). */
-function inWeek(weeksAgo: number): Date {
-  if (weeksAgo === 0) return new Date(Date.now() - 60_000);
-  return new Date(weekOf(new Date()).getTime() - weeksAgo * WEEK_MS + 3 * DAY_MS);
-}
 
 const sql = <T = unknown>(orm: Orm, query: string, params: unknown[] = []) => orm.em.fork().execute<T[]>(query, params);
 
@@ -58,7 +50,7 @@ describe('the partitioning migration', () => {
   afterAll(() => receiver.close());
 
   it('moves a populated database over and back without losing or changing a row, each into its week; the log reads them and the dispatcher delivers across weeks', async () => {
-    const server = await startTestApp({ database: await createTestDatabase({ migratedTo: BEFORE }) });
+    const server = await startTestApp({ database: await createTestDatabase({ migratedTo: BEFORE_PARTITIONS }) });
     try {
       const seller = await createTestSeller(server.orm);
       const subscription = await subscribe(server, seller, { url: receiver.url });
@@ -102,7 +94,7 @@ describe('the partitioning migration', () => {
       }
 
       // And back: the same rows in ordinary tables.
-      await server.orm.migrator.down({ to: BEFORE });
+      await server.orm.migrator.down({ to: BEFORE_PARTITIONS });
       expect(await everyRow(server.orm)).toEqual(before);
       const kinds = await sql<{ relkind: string }>(server.orm, `select relkind from pg_class where relname = any(?)`, [`{${PARTITIONED.map(({ table }) => table).join(',')}}`]);
       expect(kinds.map((kind) => kind.relkind)).toEqual(PARTITIONED.map(() => 'r'));

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { v7 } from 'uuid';
 import type { Orm } from '../../src/db/orm.js';
+import { WEEK_MS, weekOf } from '../../src/db/partitions.js';
 import { validPayload } from './events.js';
 
 /**
@@ -11,6 +12,15 @@ import { validPayload } from './events.js';
  */
 
 const DAY_MS = 86_400_000;
+
+/** The last migration before the tables were partitioned: createTestDatabase({ migratedTo }) makes a database as it left one. */
+export const BEFORE_PARTITIONS = 'Migration20261128020000_channel_sync';
+
+/** A moment in the week (Monday to Monday, UTC) `weeksAgo` weeks before this one; this week's: a minute ago. */
+export function inWeek(weeksAgo: number): Date {
+  if (weeksAgo === 0) return new Date(Date.now() - 60_000);
+  return new Date(weekOf(new Date()).getTime() - weeksAgo * WEEK_MS + 3 * DAY_MS);
+}
 
 /** A UUID v7 made at `at`. */
 export const idAt = (at: Date): string => v7({ msecs: at.getTime() });
