@@ -18,7 +18,7 @@ import { Migration } from '@mikro-orm/migrations';
  * and subscription), the attempt's key becomes (delivery_id, id), and the foreign keys
  * into partitioned tables (delivery → event, attempt → delivery) go: retention drops a
  * week's partition whole, which such a key would refuse. The rules they kept are the
- * fan-out's and the retention's (docs/webhooks.md, "Integrity").
+ * fan-out's and the retention's (docs/operations.md, "Partitions").
  */
 const TABLES = [
   // In this order: each one's old table refers to the next one's.
