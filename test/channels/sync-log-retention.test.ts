@@ -35,5 +35,6 @@ describe('the sync log’s retention', () => {
       await worker.stop();
       await server.close();
     }
-  });
+    // It migrates a database from nothing: generous on a loaded machine.
+  }, 120_000);
 });

@@ -16,6 +16,8 @@ import { startReceiver, waitUntil, type Receiver } from '../webhooks/receiver.js
 
 const PARTITIONED = [...OUTBOX_PARTITIONS, ...DELIVERY_PARTITIONS, ...SYNC_LOG_PARTITIONS];
 const DAY_MS = 86_400_000;
+/** A test that migrates a database from nothing, twice over here, on a loaded machine. */
+const MIGRATING_FROM_NOTHING_MS = 180_000;
 
 const sql = <T = unknown>(orm: Orm, query: string, params: unknown[] = []) => orm.em.fork().execute<T[]>(query, params);
 
@@ -114,7 +116,7 @@ describe('the partitioning migration', () => {
     } finally {
       await server.close();
     }
-  });
+  }, MIGRATING_FROM_NOTHING_MS);
 });
 
 describe('the partition upkeep', () => {

@@ -12,6 +12,8 @@ import { waitUntil } from './receiver.js';
 
 const DAY_MS = 86_400_000;
 const WINDOWS = { retentionDeliveriesMs: 30 * DAY_MS, retentionEventsMs: 30 * DAY_MS };
+/** What a test or hook that migrates a database from nothing may take on a loaded machine. */
+const MIGRATING_FROM_NOTHING_MS = 120_000;
 
 /** A server over a database that held weeks of history before it was partitioned: `seed` writes it, then the migration moves it over. */
 async function populatedServer(seed: (server: TestApp, sellerId: string, subscriptionId: string) => Promise<void>): Promise<TestApp> {
@@ -55,7 +57,7 @@ describe('retention', () => {
       await seedDelivery(orm, { ...base, at: inWeek(4), aggregateId: 'w4-done', completedAt: inWeek(4) });
       await seedDelivery(orm, { ...base, at: inWeek(2), aggregateId: 'w2-done' });
     });
-  });
+  }, MIGRATING_FROM_NOTHING_MS);
   afterAll(() => server.close());
 
   it('drops whole weeks past their window, deliveries with their attempts and then the events they freed, and none holding work owed or rows needed', async () => {
@@ -111,5 +113,5 @@ describe('the retention worker', () => {
       await worker.stop();
       await server.close();
     }
-  });
+  }, MIGRATING_FROM_NOTHING_MS);
 });
