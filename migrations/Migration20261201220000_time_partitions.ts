@@ -28,7 +28,8 @@ const TABLES = [
   { name: 'channel_sync_attempt', key: 'id', storage: '' },
 ] as const;
 
-const LOCK = `lock table ${TABLES.map((table) => `"${table.name}"`).join(', ')} in exclusive mode`;
+/** Writers lock these tables in this order (an event, its deliveries, their attempts): so does the migration. */
+const LOCK = `lock table "outbox_event", "webhook_delivery", "webhook_attempt", "channel_sync_attempt" in exclusive mode`;
 
 /** The smallest UUID of a millisecond: a partition bound. */
 const UUID_AT = `create function pg_temp.ponte_uuid_at(at timestamptz) returns uuid language sql immutable as $$

@@ -89,7 +89,7 @@ export async function databaseNow(em: EntityManager): Promise<Date> {
 }
 
 /** The weeks from `now`'s to the one holding `until` that no partition of `existing` overlaps. */
-export function missingWeeks(existing: readonly Partition[], now: Date, until: Date): Date[] {
+function missingWeeks(existing: readonly Partition[], now: Date, until: Date): Date[] {
   const missing: Date[] = [];
   for (let week = weekOf(now).getTime(); week <= until.getTime(); week += WEEK_MS) {
     const from = uuidAt(new Date(week));
@@ -138,7 +138,7 @@ export async function defaultPartitionHoldsRows(orm: Orm, table: string): Promis
 }
 
 /** Rows in a partition, counted before it is dropped (the retention metric's figure). */
-export async function rowsIn(orm: Orm, partition: string): Promise<number> {
+async function rowsIn(orm: Orm, partition: string): Promise<number> {
   const [row] = await orm.em.fork().execute<{ count: string }[]>(`select count(*) as count from "${partition}"`);
   return Number(row!.count);
 }
@@ -149,7 +149,7 @@ export async function rowsIn(orm: Orm, partition: string): Promise<number> {
  * drop (a redelivery reopening a delivery waits, and then finds it gone). Answers whether
  * they went. Partitions another process dropped meanwhile are not there to drop.
  */
-export async function dropPartitionsUnlessHeld(
+async function dropPartitionsUnlessHeld(
   orm: Orm,
   parents: readonly string[],
   partitions: readonly string[],
