@@ -8,6 +8,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import pg from 'pg';
+import { v7 } from 'uuid';
 
 // numeric and timestamptz as the service sees them: text money, Dates.
 pg.types.setTypeParser(1700, (value) => value);
@@ -207,7 +208,8 @@ async function createOrder(request: IncomingMessage, response: ServerResponse): 
       );
       await client.query(
         `insert into "outbox_event" ("id", "seller_id", "type", "aggregate_type", "aggregate_id", "sequence", "payload", "created_at") values ($1, $2, $3, $4, $5, $6, $7, now())`,
-        [randomUUID(), sellerId, type, aggregateType, aggregateId, sequence, JSON.stringify(payload)],
+        // A UUID v7, as the service's: the outbox is partitioned by its ids' weeks.
+        [v7(), sellerId, type, aggregateType, aggregateId, sequence, JSON.stringify(payload)],
       );
     }
     await client.query('commit');

@@ -26,6 +26,7 @@ import { Migration20261128004202 } from './Migration20261128004202_channel_conne
 import { Migration20261128013000 } from './Migration20261128013000_order_search.js';
 import { Migration20261128013100 } from './Migration20261128013100_token_last_used.js';
 import { Migration20261128020000 } from './Migration20261128020000_channel_sync.js';
+import { Migration20261201220000 } from './Migration20261201220000_time_partitions.js';
 
 /** Every migration, in order. `npm run migration:create` rewrites this list. */
 export const MIGRATIONS: MigrationObject[] = [
@@ -56,4 +57,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261128013000_order_search', class: Migration20261128013000 },
   { name: 'Migration20261128013100_token_last_used', class: Migration20261128013100 },
   { name: 'Migration20261128020000_channel_sync', class: Migration20261128020000 },
+  { name: 'Migration20261201220000_time_partitions', class: Migration20261201220000 },
 ];

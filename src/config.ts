@@ -121,7 +121,9 @@ export interface Config {
   retentionEventsMs: number;
   /** Finished channel notifications (the inbound URL's) are kept this long after they arrived. */
   retentionChannelInboundMs: number;
-  /** How often the retention purge runs, and how many rows one of its statements removes. */
+  /** Channel sync attempts (the sync log) are kept this long. */
+  retentionSyncLogMs: number;
+  /** How often the retention purges run, and how many rows one statement of the channel notifications' removes. */
   retentionIntervalMs: number;
   retentionBatchSize: number;
 }
@@ -330,6 +332,7 @@ export function loadConfig(env: Env = process.env): Config {
     retentionDeliveriesMs: read(env, 'RETENTION_DELIVERIES_MS', integer(1), 30 * DAY_MS),
     retentionEventsMs: read(env, 'RETENTION_EVENTS_MS', integer(1), 30 * DAY_MS),
     retentionChannelInboundMs: read(env, 'RETENTION_CHANNEL_INBOUND_MS', integer(1), 30 * DAY_MS),
+    retentionSyncLogMs: read(env, 'RETENTION_SYNC_LOG_MS', integer(1), 30 * DAY_MS),
     retentionIntervalMs: read(env, 'RETENTION_INTERVAL_MS', integer(100), 3_600_000),
     retentionBatchSize: read(env, 'RETENTION_BATCH_SIZE', integer(1, 100_000), 1000),
   };

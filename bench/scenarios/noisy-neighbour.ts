@@ -112,7 +112,7 @@ async function down(quiet: number[]): Promise<void> {
     await client.query('begin');
     await client.query(
       `insert into outbox_event (id, seller_id, type, aggregate_type, aggregate_id, sequence, payload, created_at, commit_position)
-       select gen_random_uuid(), $1, 'pedido.status_alterado', 'order', 'down-' || (n / $3), (n % $3) + 1, '{}'::jsonb, now(), nextval('outbox_event_commit_position_seq')
+       select ponte_uuid_v7(), $1, 'pedido.status_alterado', 'order', 'down-' || (n / $3), (n % $3) + 1, '{}'::jsonb, now(), nextval('outbox_event_commit_position_seq')
          from generate_series(0, $2 - 1) n`,
       [database.sellerId, A_DOWN_OWED, A_DOWN_EVENTS_PER_AGGREGATE],
     );
@@ -121,7 +121,7 @@ async function down(quiet: number[]): Promise<void> {
     await client.query(
       `insert into webhook_delivery (id, seller_id, subscription_id, event_id, event_type, aggregate_type, aggregate_id, sequence,
                                      status, attempt_count, attempts_in_round, next_attempt_at, created_at, updated_at)
-       select gen_random_uuid(), e.seller_id, s.id, e.id, e.type, e.aggregate_type, e.aggregate_id, e.sequence, 'pending', 0, 0, now(), now(), now()
+       select ponte_uuid_v7(), e.seller_id, s.id, e.id, e.type, e.aggregate_type, e.aggregate_id, e.sequence, 'pending', 0, 0, now(), now(), now()
          from outbox_event e join webhook_subscription s on s.seller_id = e.seller_id
         where e.seller_id = $1`,
       [database.sellerId],

@@ -153,8 +153,9 @@ const RECORD = `with ended as (
         where s.id = e.id and s.lease_token = e.lease_token
        returning s.id, s.seller_id, s.connection_id, s.attempt_count, s.status = 'pending' and s.next_attempt_at <= now() as due_again
      ), logged as (
+       -- A UUID v7, as newId makes: the log is partitioned by its ids' weeks.
        insert into channel_sync_attempt (id, seller_id, sync_id, number, value, version, outcome, at, duration_ms, status_code, response_body, error, error_detail)
-       select gen_random_uuid(), m.seller_id, m.id, m.attempt_count, e.sent, e.version, e.outcome, e.at, e.duration_ms, e.status_code, e.response_body, e.error, e.error_detail
+       select ponte_uuid_v7(), m.seller_id, m.id, m.attempt_count, e.sent, e.version, e.outcome, e.at, e.duration_ms, e.status_code, e.response_body, e.error, e.error_detail
          from moved m, ended e
      ), connection as (
        update channel_connection c

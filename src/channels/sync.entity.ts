@@ -1,6 +1,7 @@
 import type { Opt } from '@mikro-orm/core';
 import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { newId } from '../db/ids.js';
+import type { PartitionedTable } from '../db/partitions.js';
 import { SellerOwned } from '../db/seller-owned.js';
 import { ChannelConnection } from './connection.entity.js';
 
@@ -87,7 +88,16 @@ export class ChannelSync extends SellerOwned {
   updatedAt: Opt<Date> = new Date();
 }
 
-/** One attempt of a sync row: what it sent and what the platform answered (the sync log). */
+/**
+ * The sync log's weeks (src/db/partitions.ts), by the attempts' ids: retention drops them
+ * (src/channels/sync-log-retention.ts).
+ */
+export const SYNC_LOG_PARTITIONS: readonly PartitionedTable[] = [{ table: 'channel_sync_attempt', key: 'id' }];
+
+/**
+ * One attempt of a sync row: what it sent and what the platform answered (the sync log).
+ * Partitioned by week of its id (SYNC_LOG_PARTITIONS), which the migration declares.
+ */
 @Entity({ tableName: 'channel_sync_attempt' })
 @Index({ properties: ['sync', 'number'] })
 export class ChannelSyncAttempt extends SellerOwned {

@@ -1,11 +1,13 @@
 import type { Opt } from '@mikro-orm/core';
 import { Entity, Index, PrimaryKey, Property, Trigger } from '@mikro-orm/decorators/legacy';
 import { newId } from '../db/ids.js';
+import type { PartitionedTable } from '../db/partitions.js';
 import { SellerOwned } from '../db/seller-owned.js';
 
 /**
  * The outbox: one row per committed state change, written in the transaction of the
  * change itself. Consumers (webhook fan-out, live subscriptions) read it after commit.
+ * Partitioned by week of its id (OUTBOX_PARTITIONS), which the migration declares.
  */
 @Entity({ tableName: 'outbox_event' })
 // Postgres delivers a notification only when the inserting transaction commits, in commit
@@ -76,6 +78,9 @@ export class OutboxEvent extends SellerOwned {
   @Property({ type: 'bigint', nullable: true })
   commitPosition?: string | null;
 }
+
+/** The outbox's weeks (src/db/partitions.ts): retention drops them (src/webhooks/retention.ts). */
+export const OUTBOX_PARTITIONS: readonly PartitionedTable[] = [{ table: 'outbox_event', key: 'id' }];
 
 /**
  * The last sequence handed out per aggregate (SKUs are only unique per seller, hence the

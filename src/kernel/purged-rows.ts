@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { Counter, type Registry } from 'prom-client';
+import { createPeriodicWorker } from './periodic.js';
 import type { Worker } from './workers.js';
 
 const NAME = 'ponte_retention_purged_rows_total';
@@ -36,41 +37,21 @@ export interface PeriodicPurge<Table extends string> {
 }
 
 /**
- * A purge worker: a pass at start and every `intervalMs`, never two at once (a pass
- * working through a large backlog is not started again), a failure logged and retried at
- * the next interval, and a shutdown that waits for the pass in hand.
+ * A purge worker (createPeriodicWorker): a pass at start and every `intervalMs`, what it
+ * removed counted by table and logged.
  */
 export function createPeriodicPurge<Table extends string>(options: PeriodicPurge<Table>): Worker {
   const { name, intervalMs, tables, purge, logger, message } = options;
   const counter = purgedRowsCounter(options.metrics);
   for (const table of tables) counter.inc({ table }, 0);
-  let timer: NodeJS.Timeout | undefined;
-  let stopping = false;
-  let running: Promise<void> | undefined;
-  const pass = () => {
-    running ??= purge(() => !stopping)
-      .then(
-        (purged) => {
-          for (const table of tables) counter.inc({ table }, purged[table]);
-          if (tables.some((table) => purged[table] > 0)) logger.info({ purged }, message);
-        },
-        (error: unknown) => logger.warn({ err: error, worker: name }, 'purge failed; retrying at the next interval'),
-      )
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  return {
+  return createPeriodicWorker({
     name,
-    async start() {
-      pass();
-      timer = setInterval(pass, intervalMs);
-      timer.unref();
+    intervalMs,
+    logger,
+    pass: async (keepGoing) => {
+      const purged = await purge(keepGoing);
+      for (const table of tables) counter.inc({ table }, purged[table]);
+      if (tables.some((table) => purged[table] > 0)) logger.info({ purged }, message);
     },
-    async stop() {
-      stopping = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  });
 }

@@ -115,17 +115,16 @@ function firstOwedOf(delivery: string): string {
 // made on an empty queue cannot read the due index again for each chosen row.
 
 /**
- * The fair claim over `candidates` (a select of takeable deliveries `d` of subscriptions
- * `s`, its own conditions given), skipping destinations and sellers at their cap, up to
- * the window; see CLAIM.
+ * The fair claim over the takeable deliveries `d` of subscriptions `s` that `candidates`
+ * reads (the deliveries, or what they are joined to), skipping destinations and sellers
+ * at their cap, up to the window; see CLAIM.
  */
 function fairClaimSql({ candidates, throughPartialIndexes }: { candidates: string; throughPartialIndexes: boolean }): string {
   return claimSql(`with candidate as (
        select d.id, d.seller_id, ${DESTINATION} as destination, d.next_attempt_at
-         from webhook_delivery d
+         from ${candidates}
          join webhook_subscription s on s.id = d.subscription_id
-        where ${candidates}
-          and ${takeable({ throughPartialIndexes })}
+        where ${takeable({ throughPartialIndexes })}
           and d.seller_id <> all(?::uuid[])
           and ${DESTINATION} <> all(?::uuid[])
           and d.id = ${firstOwedOf('d')}
@@ -142,15 +141,16 @@ function fairClaimSql({ candidates, throughPartialIndexes }: { candidates: strin
       for update of d skip locked`);
 }
 
-const CLAIM = prepared('ponte_webhook_claim', fairClaimSql({ candidates: 'true', throughPartialIndexes: true }));
+const CLAIM = prepared('ponte_webhook_claim', fairClaimSql({ candidates: 'webhook_delivery d', throughPartialIndexes: true }));
 
 // The same over given deliveries, each found by its key: what a fan-out just made. It reads
 // nothing else, so a backlog in the due order ahead of them (a dead destination's hundred
 // thousand) costs it nothing; the status test is kept off the partial indexes so that no
-// plan reaches them through the due index (see takeable).
+// plan reaches them through the due index (see takeable). Joined to the keys one by one
+// (not `= any` of them), each key is looked up in its own week's partition only.
 const CLAIM_GIVEN = prepared(
   'ponte_webhook_claim_given',
-  fairClaimSql({ candidates: 'd.id = any(?::uuid[])', throughPartialIndexes: false }),
+  fairClaimSql({ candidates: 'unnest(?::uuid[]) as given(id) join webhook_delivery d on d.id = given.id', throughPartialIndexes: false }),
 );
 
 // Per finished delivery, the first its aggregate still owes (firstOwedOf), then that

@@ -1,7 +1,8 @@
-import type { Opt } from '@mikro-orm/core';
+import { type Opt, PrimaryKeyProp } from '@mikro-orm/core';
 import { Embeddable, Embedded, Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { Seller } from '../auth/seller.entity.js';
 import { newId } from '../db/ids.js';
+import type { PartitionedTable } from '../db/partitions.js';
 import { SellerOwned } from '../db/seller-owned.js';
 import { OutboxEvent } from '../events/outbox-event.entity.js';
 import { WebhookSubscription } from './subscription.entity.js';
@@ -53,6 +54,21 @@ export class AttemptLog {
 /** Deliveries the dispatcher still owes: the partial indexes below cover only these. */
 const OPEN = `status in ${OPEN_STATUSES}`;
 
+/** The statuses of finished deliveries as an SQL list: the finished index covers these. */
+export const FINISHED_STATUSES = `(${DELIVERY_STATUSES.filter((status) => !isOpen(status))
+  .map((status) => `'${status}'`)
+  .join(', ')})`;
+
+/**
+ * The deliveries' weeks and their attempts' (src/db/partitions.ts), which retention drops
+ * together (src/webhooks/retention.ts). Each partition keeps room on its pages for leases
+ * (see WebhookDelivery).
+ */
+export const DELIVERY_PARTITIONS: readonly PartitionedTable[] = [
+  { table: 'webhook_delivery', key: 'id', storage: 'fillfactor = 60' },
+  { table: 'webhook_attempt', key: 'delivery_id' },
+];
+
 /**
  * One event owed to one subscription. Its id is the `webhook-id` the receiver dedupes
  * by, the same on every attempt and redelivery. While a dispatcher works on it, it holds
@@ -60,12 +76,18 @@ const OPEN = `status in ${OPEN_STATUSES}`;
  * died, and the delivery is claimable again.
  */
 // Each delivery's insert, and each of its updates that cannot stay on the row's page, adds
-// an entry to every index here, so none repeats another's leading columns. The migration
+// an entry to every index here, so none repeats another's leading columns. Each partition
 // keeps room on every page (fillfactor 60) for the claim's lease, which changes no indexed
 // column, to stay on its page with no index entry at all (docs/performance.md, 25).
+//
+// The table is partitioned by week of its id (DELIVERY_PARTITIONS), which the migration
+// declares, not this entity. A unique constraint there must hold the id, so one delivery
+// per event and subscription is the fan-out's rule, not a constraint: it alone makes
+// deliveries, one process at a time, and takes off its queue the events it read in the
+// statement that inserts their deliveries.
 @Entity({ tableName: 'webhook_delivery' })
-// Event first: it serves the retention purge's and the foreign key's lookups by event.
-@Unique({ properties: ['event', 'subscription'] })
+// The retention's lookup: whether any delivery still refers to a week's events.
+@Index({ properties: ['event'] })
 @Index({ properties: ['seller', 'id'] })
 // A subscription's deliveries, newest first: an application's log across sellers, and a
 // seller's log filtered by one of its subscriptions.
@@ -75,8 +97,8 @@ const OPEN = `status in ${OPEN_STATUSES}`;
 // The claim's order: it reads due deliveries in this order and stops at its limit, so a
 // claim costs the same whatever the backlog.
 @Index({ name: 'webhook_delivery_due_index', properties: ['nextAttemptAt', 'id'], where: OPEN })
-// The retention purge's order: finished deliveries by when they finished.
-@Index({ name: 'webhook_delivery_finished_index', properties: ['completedAt'], where: `status in ('succeeded', 'failed', 'cancelled')` })
+// Retention's test of a week: whether a delivery in it finished within the window.
+@Index({ name: 'webhook_delivery_finished_index', properties: ['completedAt'], where: `status in ${FINISHED_STATUSES}` })
 @Index({
   name: 'webhook_delivery_open_aggregate_index',
   properties: ['subscription', 'aggregateType', 'aggregateId', 'sequence'],
@@ -93,7 +115,12 @@ export class WebhookDelivery extends SellerOwned {
   @ManyToOne(() => WebhookSubscription, { mapToPk: true })
   subscription!: string;
 
-  @ManyToOne(() => OutboxEvent, { mapToPk: true })
+  /**
+   * No foreign key (one into a partitioned table would stop its weeks being dropped): the
+   * fan-out makes deliveries of events it has just read, and retention drops a week of
+   * events only once no delivery refers to them.
+   */
+  @ManyToOne(() => OutboxEvent, { mapToPk: true, createForeignKeyConstraint: false })
   event!: string;
 
   @Property({ type: 'text' })
@@ -146,15 +173,22 @@ export class WebhookDelivery extends SellerOwned {
   firstAttempt: (AttemptLog & Opt) | null = null;
 }
 
-/** One HTTP attempt of a delivery, as the receiver answered it. (delivery, number) is unique. */
+/**
+ * One HTTP attempt of a delivery, as the receiver answered it. (delivery, number) is
+ * unique. Partitioned by its delivery's id, so an attempt lives in its delivery's week
+ * and goes with it; hence the delivery in the key, and no foreign key (see `event` above):
+ * an attempt is written only by the statement that moves its delivery.
+ */
 @Entity({ tableName: 'webhook_attempt' })
 @Unique({ properties: ['delivery', 'number'] })
 export class WebhookAttempt extends SellerOwned {
+  [PrimaryKeyProp]?: ['delivery', 'id'];
+
+  @ManyToOne(() => WebhookDelivery, { mapToPk: true, primary: true, createForeignKeyConstraint: false })
+  delivery!: string;
+
   @PrimaryKey({ type: 'uuid' })
   id: string = newId();
-
-  @ManyToOne(() => WebhookDelivery, { mapToPk: true })
-  delivery!: string;
 
   @Property({ type: 'integer' })
   number!: number;

@@ -1,85 +1,61 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../config.js';
-import { V7_CUTOFF_SELECT } from '../db/ids.js';
 import type { Orm } from '../db/orm.js';
+import { databaseNow, dropWeeksEndedBy, type Partition } from '../db/partitions.js';
 import { createPeriodicPurge, type PurgedRows } from '../kernel/purged-rows.js';
 import type { Worker, WorkerDeps } from '../kernel/workers.js';
+import { FINISHED_STATUSES, OPEN_STATUSES } from './delivery.entity.js';
 
-export type RetentionWindows = Pick<Config, 'retentionDeliveriesMs' | 'retentionEventsMs' | 'retentionBatchSize'>;
+export type RetentionWindows = Pick<Config, 'retentionDeliveriesMs' | 'retentionEventsMs'>;
 
 const TABLES = ['webhook_attempt', 'webhook_delivery', 'outbox_event'] as const;
 type RetentionTable = (typeof TABLES)[number];
 
 /**
- * Finished deliveries (succeeded, failed, cancelled) whose completion is older than the
- * window, with their attempts, one batch per statement. Open ones (pending, retrying) are
- * never touched, whatever their age; a delivery redelivered by hand is open again, and
- * its window restarts when it finishes. Rows another transaction holds (a redelivery in
- * progress) are skipped, not waited for.
+ * A week of deliveries stays while any of them is owed (pending, retrying), whatever its
+ * age, or finished within the window: one redelivered by hand is open again, and its
+ * window restarts when it finishes. Both read the week's partial indexes.
  */
-async function purgeDeliveryBatch(orm: Orm, windowMs: number, batchSize: number): Promise<{ attempts: number; deliveries: number }> {
-  // Spans sellers by design: retention is the same for everyone.
-  const [row] = await orm.em.fork().execute<{ attempts: number; deliveries: number }[]>(
-    `with doomed as (
-       select id from webhook_delivery
-        where status in ('succeeded', 'failed', 'cancelled')
-          and completed_at < now() - ?::float8 * interval '1 millisecond'
-        order by completed_at
-        limit ?
-        for update skip locked
-     ),
-     attempts as (delete from webhook_attempt a using doomed where a.delivery_id = doomed.id returning 1),
-     deliveries as (delete from webhook_delivery d using doomed where d.id = doomed.id returning 1)
-     select (select count(*) from attempts)::int as attempts, (select count(*) from deliveries)::int as deliveries`,
-    [windowMs, batchSize],
+async function deliveriesHeld(em: EntityManager, week: Partition, windowMs: number): Promise<boolean> {
+  const [row] = await em.execute<{ held: boolean }[]>(
+    `select exists (select 1 from "${week.name}" where status in ${OPEN_STATUSES})
+         or exists (select 1 from "${week.name}" where status in ${FINISHED_STATUSES} and completed_at >= now() - ?::float8 * interval '1 millisecond') as held`,
+    [windowMs],
   );
-  return row!;
+  return row!.held;
 }
 
 /**
- * Outbox events older than their window that nothing needs any more: no delivery refers
- * to them (deliveries go first, by their own window) and the fan-out has taken them. The
- * window is at least the live replay window (the configuration insists), so a live
- * subscription's `after` still finds its events. Ids are UUID v7, so "created before the
- * cutoff" is a range of the primary key.
+ * A week of events stays while the fan-out has not taken one of them yet, or a delivery
+ * still refers to one (a delivery is sent, and shown, with its event). The window is at
+ * least the live replay window (the configuration insists), so a live subscription's
+ * `after` still finds its events.
  */
-async function purgeEventBatch(orm: Orm, windowMs: number, batchSize: number): Promise<number> {
-  const deleted = await orm.em.fork().execute<{ id: string }[]>(
-    `with cutoff as (${V7_CUTOFF_SELECT}),
-     doomed as (
-       select e.id from outbox_event e, cutoff
-        where e.id < cutoff.id
-          and not exists (select 1 from webhook_delivery d where d.event_id = e.id)
-          and not exists (select 1 from webhook_fanout_queue q where q.event_id = e.id)
-        order by e.id
-        limit ?
-        for update of e skip locked
-     )
-     delete from outbox_event e using doomed where e.id = doomed.id returning e.id`,
-    [windowMs, batchSize],
+async function eventsHeld(em: EntityManager, week: Partition): Promise<boolean> {
+  const [row] = await em.execute<{ held: boolean }[]>(
+    `select exists (select 1 from webhook_fanout_queue where event_id >= ? and event_id < ?)
+         or exists (select 1 from webhook_delivery where event_id >= ? and event_id < ?) as held`,
+    [week.from, week.to, week.from, week.to],
   );
-  return deleted.length;
+  return row!.held;
 }
 
 /**
- * One pass: batches until a batch comes back short, deliveries first (which frees their
- * events), then events. `keepGoing` is asked between batches, so a shutdown waits for
- * one batch at most.
+ * One pass: the weeks of deliveries (with their attempts) that ended before their window
+ * and hold nothing owed or recent are dropped, which frees their events; then the weeks
+ * of events past theirs that nothing needs. `keepGoing` is asked between weeks.
  */
 export async function purgeExpired(orm: Orm, windows: RetentionWindows, keepGoing: () => boolean = () => true): Promise<PurgedRows<RetentionTable>> {
-  const purged: PurgedRows<RetentionTable> = { webhook_attempt: 0, webhook_delivery: 0, outbox_event: 0 };
-  const batch = windows.retentionBatchSize;
-  for (let full = true; full && keepGoing(); ) {
-    const { attempts, deliveries } = await purgeDeliveryBatch(orm, windows.retentionDeliveriesMs, batch);
-    purged.webhook_attempt += attempts;
-    purged.webhook_delivery += deliveries;
-    full = deliveries === batch;
-  }
-  for (let full = true; full && keepGoing(); ) {
-    const events = await purgeEventBatch(orm, windows.retentionEventsMs, batch);
-    purged.outbox_event += events;
-    full = events === batch;
-  }
-  return purged;
+  const now = (await databaseNow(orm.em.fork())).getTime();
+  const deliveries = await dropWeeksEndedBy(
+    orm,
+    ['webhook_delivery', 'webhook_attempt'],
+    new Date(now - windows.retentionDeliveriesMs),
+    (em, week) => deliveriesHeld(em, week, windows.retentionDeliveriesMs),
+    keepGoing,
+  );
+  const events = await dropWeeksEndedBy(orm, ['outbox_event'], new Date(now - windows.retentionEventsMs), eventsHeld, keepGoing);
+  return { webhook_attempt: deliveries.webhook_attempt!, webhook_delivery: deliveries.webhook_delivery!, outbox_event: events.outbox_event! };
 }
 
 /** The retention purge: a pass at start and every RETENTION_INTERVAL_MS. */
@@ -91,6 +67,6 @@ export function createRetentionPurge({ config, orm, logger, metrics }: WorkerDep
     purge: (keepGoing) => purgeExpired(orm, config, keepGoing),
     logger,
     metrics,
-    message: 'retention: expired rows purged',
+    message: 'retention: expired weeks dropped',
   });
 }

@@ -1,5 +1,6 @@
 import type { PonteModule } from '../kernel/ponte-module.js';
-import { WebhookAttempt, WebhookDelivery } from './delivery.entity.js';
+import { partitionUpkeep } from '../kernel/partition-upkeep.js';
+import { DELIVERY_PARTITIONS, WebhookAttempt, WebhookDelivery } from './delivery.entity.js';
 import { Dispatcher } from './dispatcher.js';
 import { FanoutQueueEntry } from './fanout-queue.entity.js';
 import { sellerSubscriptions } from './fanout.js';
@@ -16,6 +17,7 @@ export const webhooksModule: PonteModule = {
   workers: [
     { roles: ['all', 'dispatcher'], create: (deps) => new Dispatcher(deps) },
     { roles: ['all', 'dispatcher'], create: createRetentionPurge },
+    partitionUpkeep('webhooks', DELIVERY_PARTITIONS),
   ],
   webhooks: { kinds: { interface: INTERFACE_POLICY }, audience: sellerSubscriptions },
   metrics: [registerQueueGauges],

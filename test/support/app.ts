@@ -29,13 +29,14 @@ export const TEST_ENV: Record<string, string> = {
 };
 
 /**
- * A real server on 127.0.0.1 over this file's own database. `beforeListen` may add
- * routes or hooks to exercise the kernel (error mapping, scopes) through real HTTP.
+ * A real server on 127.0.0.1 over this file's own database (`database`: one made
+ * beforehand, which closing drops too). `beforeListen` may add routes or hooks to
+ * exercise the kernel (error mapping, scopes) through real HTTP.
  */
 export async function startTestApp(
-  options: { env?: Record<string, string>; beforeListen?: (app: RestApp) => void | Promise<void> } = {},
+  options: { env?: Record<string, string>; beforeListen?: (app: RestApp) => void | Promise<void>; database?: TestDatabase } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const config = loadConfig({ ...TEST_ENV, ...options.env, DATABASE_URL: database.url });
   const app = await buildServer({ config, orm: database.orm, logger: createLogger(config) });
   await options.beforeListen?.(app);

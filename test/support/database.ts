@@ -10,12 +10,17 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated database of this test file's own (a clone of the run's template). */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A fresh, migrated database of this test file's own (a clone of the run's template), or,
+ * with `migratedTo`, one migrated from nothing up to that migration (`orm.migrator.up()`
+ * takes it the rest of the way): a database as an earlier release left it.
+ */
+export async function createTestDatabase(options: { migratedTo?: string } = {}): Promise<TestDatabase> {
   const serverUrl = inject('databaseServerUrl');
   const name = `ponte_test_${randomBytes(6).toString('hex')}`;
-  const url = await createDatabase(serverUrl, name, inject('templateDatabase'));
+  const url = await createDatabase(serverUrl, name, options.migratedTo ? undefined : inject('templateDatabase'));
   const orm = await createOrm(url, { entities: ENTITIES });
+  if (options.migratedTo) await orm.migrator.up({ to: options.migratedTo });
   return {
     url,
     orm,

@@ -66,15 +66,33 @@ describe('QueueDatabase', () => {
 
   const NO_DELIVERY = '00000000-0000-7000-8000-000000000000';
 
-  /** The plan a queue connection keeps for `statement` once `prepare` has run it, as EXPLAIN shows it. */
-  async function genericPlanOf(statement: string, args: string, prepare: (run: RunStatement) => Promise<unknown>): Promise<string> {
-    return queue.transaction(async (run) => {
+  /**
+   * The plan a queue connection keeps for `statement` once `prepare` has run it, as EXPLAIN
+   * shows it (`run`: as it ran, which parts were never executed), with each partition's tables and indexes named as the partitioned ones they
+   * belong to (webhook_delivery_20261130_pkey: webhook_delivery_pkey). The delivery table
+   * is partitioned by week: what reads it by key reads each week by key.
+   */
+  async function genericPlanOf(statement: string, args: string, prepare: (run: RunStatement) => Promise<unknown>, { run: ran = false } = {}): Promise<string> {
+    const plan = await queue.transaction(async (run) => {
       await prepare(run);
       await run(prepared('queue_test_generic', 'set local plan_cache_mode = force_generic_plan'), []);
-      const explain = `explain (costs off) execute ${statement}(${args})`;
-      return (await run<{ 'QUERY PLAN': string }>(prepared(`queue_test_explain_${statement}`, explain), [])).map((row) => row['QUERY PLAN']).join('\n');
+      const explain = `explain (costs off${ran ? ', analyze, timing off, summary off' : ''}) execute ${statement}(${args})`;
+      return (await run<{ 'QUERY PLAN': string }>(prepared(`queue_test_explain_${statement}${ran ? '_run' : ''}`, explain), [])).map((row) => row['QUERY PLAN']).join('\n');
     });
+    const partitions = await database.orm.em.fork().execute<{ child: string; parent: string }[]>(
+      `select c.relname as child, p.relname as parent from pg_inherits i join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent`,
+    );
+    return partitions.reduce((named, { child, parent }) => named.replace(new RegExp(`\\b${child}\\b`, 'g'), parent), plan);
   }
+
+  /** How many partitions the delivery table has: each is read in turn where no key picks one. */
+  async function deliveryPartitions(): Promise<number> {
+    const [row] = await database.orm.em.fork().execute<{ count: number }[]>(`select count(*)::int as count from pg_inherits where inhparent = 'webhook_delivery'::regclass`);
+    return row!.count;
+  }
+
+  /** An index scan, or one per partition merged in the index's order (`sortKey`). */
+  const inOrder = (sortKey: string, scan: string) => `(Merge Append\n\\s+Sort Key: ${sortKey}\n\\s+->  )?${scan}`;
 
   // A generic plan made while the queue is empty lasts the connection's life: planned for
   // a few rows, it read every open delivery for each row once thousands were owed. And the
@@ -85,10 +103,10 @@ describe('QueueDatabase', () => {
       claimNextOfAggregates(run, [NO_DELIVERY], 10, 1_000),
     );
     // Read in the index's order and stopped at the first: not every delivery the aggregate owes, sorted.
-    expect(plan).toMatch(/Limit\n\s+->  Index Scan using webhook_delivery_open_aggregate_index on webhook_delivery owed\n/);
-    expect(plan).not.toContain('Sort Key: owed.sequence');
+    expect(plan).toMatch(new RegExp(`Limit\\n\\s+->  ${inOrder('owed.sequence', 'Index Scan using webhook_delivery_open_aggregate_index on webhook_delivery owed(_\\d+)?\\n')}`));
+    expect(plan).not.toMatch(/Sort\n\s+Sort Key: owed.sequence/);
     // The owed delivery itself is taken by its key, never found by reading the due ones.
-    expect(plan).toMatch(/Index Scan using webhook_delivery_pkey on webhook_delivery d_1\n\s+Index Cond: \(id = /);
+    expect(plan).toMatch(/Index Scan using webhook_delivery_pkey on webhook_delivery d_\d+\n\s+Index Cond: \(id = /);
     expect(plan).not.toContain('webhook_delivery_due_index');
     expect(plan).not.toMatch(/(Seq|Bitmap Heap) Scan on webhook_delivery/);
   });
@@ -97,8 +115,8 @@ describe('QueueDatabase', () => {
   // hashed the batch and read every delivery of the seller for each record.
   it('plans the record of successes to move each delivery by its key, even on an empty queue', async () => {
     const plan = await genericPlanOf('ponte_webhook_record_successes', `'[]'`, (run) => finishSuccesses(run, []));
-    expect(plan).toMatch(/Index Scan using webhook_delivery_pkey on webhook_delivery d\n\s+Index Cond: \(id = ANY/);
-    expect(plan).not.toMatch(/Scan using webhook_delivery_seller_id\w* on webhook_delivery d\b/);
+    expect(plan).toMatch(/Index Scan using webhook_delivery_pkey on webhook_delivery d(_\d+)?\n\s+Index Cond: \(id = ANY/);
+    expect(plan).not.toMatch(/Scan using webhook_delivery_seller_id\w* on webhook_delivery d(_\d+)?\b/);
     expect(plan).not.toMatch(/(Seq|Bitmap Heap) Scan on webhook_delivery/);
   });
 
@@ -112,14 +130,17 @@ describe('QueueDatabase', () => {
   it('plans the claim to read due deliveries in order, probe each one’s aggregate and lock the chosen by key, even on an empty queue', async () => {
     const plan = await genericPlanOf('ponte_webhook_claim', `'{}', '{}', 32, '{}', '{}', 16, 32, 10, 1000`, (run) => claimDueDeliveries(run, 10, 1_000, NOTHING_HELD));
     // The window: due deliveries in the due index's order, stopped at its size.
-    expect(plan).toMatch(/->  Limit\n\s+->  Nested Loop\n\s+->  Index Scan using webhook_delivery_due_index on webhook_delivery d_2\n/);
+    const due = inOrder('d_\\d+.next_attempt_at, d_\\d+.id', 'Index Scan using webhook_delivery_due_index on webhook_delivery d_\\d+\\n');
+    expect(plan).toMatch(new RegExp(`->  Limit\\n\\s+->  Nested Loop\\n\\s+->  ${due}`));
     // The aggregate's first open delivery: read in the index's order, stopped at the first.
-    expect(plan).toMatch(/SubPlan \d\n\s+->  Limit\n\s+->  Index Scan using webhook_delivery_open_aggregate_index on webhook_delivery owed\n/);
+    const owed = inOrder('owed.sequence', 'Index Scan using webhook_delivery_open_aggregate_index on webhook_delivery owed(_\\d+)?\\n');
+    expect(plan).toMatch(new RegExp(`SubPlan \\d\\n\\s+->  Limit\\n\\s+->  ${owed}`));
     // The chosen, locked in their order, each by its key.
     expect(plan).toMatch(/Limit\n(.*\n)*?\s+->  LockRows\n\s+->  Sort\n/);
-    expect(plan).toMatch(/Index Scan using webhook_delivery_pkey on webhook_delivery d_1\n\s+Index Cond: \(id = (f|by_seller)\.id\)/);
-    expect(plan.match(/webhook_delivery_due_index/g)).toHaveLength(1);
-    expect(plan).not.toContain('Sort Key: owed.sequence');
+    expect(plan).toMatch(/Index Scan using webhook_delivery_pkey on webhook_delivery d_\d+\n\s+Index Cond: \(id = (f|by_seller)\.id\)/);
+    // The due index is read once: one scan of each week's, in the window.
+    expect(plan.match(/webhook_delivery_due_index/g)).toHaveLength(await deliveryPartitions());
+    expect(plan).not.toMatch(/Sort\n\s+Sort Key: owed.sequence/);
     expect(plan).not.toMatch(/(Seq|Bitmap Heap) Scan on webhook_delivery/);
   });
 
@@ -129,8 +150,24 @@ describe('QueueDatabase', () => {
     const plan = await genericPlanOf('ponte_webhook_claim_given', `'{${NO_DELIVERY}}', '{}', '{}', 32, '{}', '{}', 16, 32, 10, 1000`, (run) =>
       claimGivenDeliveries(run, [NO_DELIVERY], 10, 1_000, NOTHING_HELD),
     );
-    expect(plan).toMatch(/Index Scan using webhook_delivery_pkey on webhook_delivery d_2\n\s+Index Cond: \(id = ANY/);
+    expect(plan).toMatch(/Function Scan on unnest given\n\s+->  Append\n\s+->  Index Scan using webhook_delivery_pkey on webhook_delivery d_\d+\n\s+Index Cond: \(id = given\.id\)/);
     expect(plan).not.toContain('webhook_delivery_due_index');
     expect(plan).not.toMatch(/(Seq|Bitmap Heap) Scan on webhook_delivery/);
+  });
+
+  // Joined to the given keys one by one (`= any` of them would read every week's index for
+  // each), each key is looked up in the week its id falls in: this one in the default
+  // partition alone (it is no UUID v7 of any week made).
+  it('looks each given delivery up in its own week’s partition only', async () => {
+    const plan = await genericPlanOf(
+      'ponte_webhook_claim_given',
+      `'{${NO_DELIVERY}}', '{}', '{}', 32, '{}', '{}', 16, 32, 10, 1000`,
+      (run) => claimGivenDeliveries(run, [NO_DELIVERY], 10, 1_000, NOTHING_HELD),
+      { run: true },
+    );
+    const lookups = (executed: string) =>
+      plan.match(new RegExp(`Index Scan using webhook_delivery_pkey on webhook_delivery d_\\d+ ${executed}\\n\\s+Index Cond: \\(id = given\\.id\\)`, 'g')) ?? [];
+    expect(lookups('\\(actual rows=0 loops=1\\)')).toHaveLength(1);
+    expect(lookups('\\(never executed\\)')).toHaveLength((await deliveryPartitions()) - 1);
   });
 });

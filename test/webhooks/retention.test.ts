@@ -1,148 +1,117 @@
 import { Registry } from 'prom-client';
-import { v7 } from 'uuid';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
+import { partitionName, partitionsOf, weekOf } from '../../src/db/partitions.js';
 import { createLogger } from '../../src/logger.js';
-import type { Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { createRetentionPurge, purgeExpired } from '../../src/webhooks/retention.js';
 import { createTestSeller, startTestApp, TEST_ENV, type TestApp } from '../support/app.js';
-import { ATTEMPTS_OF_D, emit, fanOutDrained, logLaterAttempt, settledDeliveries, startDispatcher, subscribe } from './fixtures.js';
-import { startReceiver, waitUntil, type Receiver } from './receiver.js';
+import { createTestDatabase } from '../support/database.js';
+import { BEFORE_PARTITIONS, daysAgo, inWeek, seedDelivery, seedEvent } from '../support/weeks.js';
+import { subscribe } from './fixtures.js';
+import { waitUntil } from './receiver.js';
 
 const DAY_MS = 86_400_000;
-const WINDOWS = { retentionDeliveriesMs: 30 * DAY_MS, retentionEventsMs: 30 * DAY_MS, retentionBatchSize: 1 };
+const WINDOWS = { retentionDeliveriesMs: 30 * DAY_MS, retentionEventsMs: 30 * DAY_MS };
+/** What a test or hook that migrates a database from nothing may take on a loaded machine. */
+const MIGRATING_FROM_NOTHING_MS = 120_000;
+
+/** A server over a database that held weeks of history before it was partitioned: `seed` writes it, then the migration moves it over. */
+async function populatedServer(seed: (server: TestApp, sellerId: string, subscriptionId: string) => Promise<void>): Promise<TestApp> {
+  const server = await startTestApp({ database: await createTestDatabase({ migratedTo: BEFORE_PARTITIONS }) });
+  const seller = await createTestSeller(server.orm);
+  const subscription = await subscribe(server, seller, { url: 'http://127.0.0.1:9/hook' });
+  await seed(server, seller.id, subscription.id);
+  await server.orm.migrator.up();
+  return server;
+}
+
+/** The weeks a table still has, as weeks before this one (0: this week). */
+async function weeksLeft(server: TestApp, table: string, weeksAgo: readonly number[]): Promise<number[]> {
+  const names = new Set((await partitionsOf(server.orm.em.fork(), table)).map((partition) => partition.name));
+  return weeksAgo.filter((weeks) => names.has(partitionName(table, weekOf(inWeek(weeks)))));
+}
 
 describe('retention', () => {
   let server: TestApp;
-  let receiver: Receiver;
-  let dispatcher: Dispatcher | undefined;
-  beforeAll(async () => {
-    server = await startTestApp();
-    receiver = await startReceiver();
-  });
-  afterEach(async () => {
-    await dispatcher?.stop();
-    dispatcher = undefined;
-  });
-  afterAll(async () => {
-    await receiver.close();
-    await server.close();
-  });
-
+  /** Weeks before this one that are always wholly past a 30-day window (six and more), and two within it. */
+  const WEEKS = [10, 9, 8, 7, 6, 4, 2];
   const sql = <T = unknown>(query: string, params: unknown[] = []) => server.orm.em.fork().execute<T[]>(query, params);
 
-  /** Finishes a delivery `days` ago. */
-  const finishedDaysAgo = (deliveryId: string, days: number) =>
-    sql(`update webhook_delivery set completed_at = now() - make_interval(days => ?) where id = ?`, [days, deliveryId]);
-
-  /**
-   * Makes an event `days` old. Event ids are UUID v7 (their time is in the id), so the id
-   * is replaced by one of that time wherever it is referenced; foreign-key checks are off
-   * for this one transaction only (the test database's superuser may do that).
-   */
-  async function eventDaysOld(eventId: string, days: number): Promise<string> {
-    const aged = v7({ msecs: Date.now() - days * DAY_MS });
-    await server.orm.em.fork().transactional(async (tx) => {
-      await tx.execute(`set local session_replication_role = replica`);
-      await tx.execute(`update outbox_event set id = ?, created_at = now() - make_interval(days => ?) where id = ?`, [aged, days, eventId]);
-      await tx.execute(`update webhook_delivery set event_id = ? where event_id = ?`, [aged, eventId]);
-      await tx.execute(`update webhook_fanout_queue set event_id = ? where event_id = ?`, [aged, eventId]);
+  beforeAll(async () => {
+    server = await populatedServer(async ({ orm }, sellerId, subscriptionId) => {
+      const base = { sellerId, subscriptionId };
+      // Ten weeks ago: delivered (once after retries), nothing owed: the whole week goes.
+      await seedDelivery(orm, { ...base, at: inWeek(10), aggregateId: 'w10-a', attempts: 3 });
+      await seedDelivery(orm, { ...base, at: inWeek(10), aggregateId: 'w10-b', status: 'failed' });
+      // Nine: one still owed (a receiver down for weeks) holds its week, and the events its week refers to.
+      await seedDelivery(orm, { ...base, at: inWeek(9), aggregateId: 'w9-owed', status: 'retrying', attempts: 2 });
+      await seedDelivery(orm, { ...base, at: inWeek(9), aggregateId: 'w9-done' });
+      // Eight: redelivered by hand and finished two days ago: its window starts again.
+      await seedDelivery(orm, { ...base, at: inWeek(8), aggregateId: 'w8-redelivered', completedAt: daysAgo(2) });
+      // Seven: the deliveries go, but an event the fan-out has not taken yet holds the events' week.
+      await seedDelivery(orm, { ...base, at: inWeek(7), aggregateId: 'w7-done', attempts: 2 });
+      await seedEvent(orm, sellerId, inWeek(7), 'w7-queued', { queued: true });
+      // Six: an event nobody subscribed to.
+      await seedEvent(orm, sellerId, inWeek(6), 'w6-unsubscribed');
+      // Four and two: within the window.
+      await seedDelivery(orm, { ...base, at: inWeek(4), aggregateId: 'w4-done', completedAt: inWeek(4) });
+      await seedDelivery(orm, { ...base, at: inWeek(2), aggregateId: 'w2-done' });
     });
-    return aged;
-  }
+  }, MIGRATING_FROM_NOTHING_MS);
+  afterAll(() => server.close());
 
-  const eventsOf = async (sellerId: string) =>
-    (await sql<{ id: string; aggregate_id: string }>(`select id, aggregate_id from outbox_event where seller_id = ? order by aggregate_id`, [sellerId])).map(
-      (row) => row.aggregate_id,
-    );
-
-  it('purges finished deliveries, their attempts and unneeded events past their windows, in batches, and nothing still owed or needed', async () => {
-    const seller = await createTestSeller(server.orm);
-    const quiet = await createTestSeller(server.orm, { name: 'No subscriptions' });
-    await subscribe(server, seller, { url: receiver.url });
-    dispatcher = await startDispatcher(server);
-    await emit(server.orm, seller.id, ['a-old', 'b-recent', 'c-open', 'd-old-delivery'].map((aggregateId) => ({ aggregateId })));
-    await emit(server.orm, quiet.id, [{ aggregateId: 'e-unreferenced' }]);
-    const deliveries = await settledDeliveries(server, seller, 4);
-    await fanOutDrained(server);
-    await dispatcher.stop();
-    dispatcher = undefined;
-    // Fanned out by no dispatcher: still queued, so still needed however old.
-    await emit(server.orm, quiet.id, [{ aggregateId: 'f-queued' }]);
-
-    const byAggregate = Object.fromEntries(deliveries.map((delivery) => [delivery.aggregateId, delivery]));
-    const eventIds = Object.fromEntries(
-      (await sql<{ id: string; aggregate_id: string }>(`select id, aggregate_id from outbox_event where seller_id in (?, ?)`, [seller.id, quiet.id])).map(
-        (row) => [row.aggregate_id, row.id],
-      ),
-    );
-    // A retry each, logged in a row of its own (the first attempt is on the delivery's row).
-    for (const delivery of deliveries) await logLaterAttempt(server.orm, delivery.id);
-    await finishedDaysAgo(byAggregate['a-old']!.id, 31);
-    await finishedDaysAgo(byAggregate['b-recent']!.id, 29);
-    await finishedDaysAgo(byAggregate['d-old-delivery']!.id, 31);
-    // Owed for a long time (a receiver down for weeks): never purged while open.
-    await sql(`update webhook_delivery set status = 'retrying', completed_at = null, created_at = now() - interval '60 days' where id = ?`, [byAggregate['c-open']!.id]);
-    for (const aggregate of ['a-old', 'b-recent', 'c-open', 'e-unreferenced', 'f-queued']) await eventDaysOld(eventIds[aggregate]!, 31);
-
+  it('drops whole weeks past their window, deliveries with their attempts and then the events they freed, and none holding work owed or rows needed', async () => {
     const purged = await purgeExpired(server.orm, WINDOWS);
 
-    expect(purged).toEqual({ webhook_attempt: 2, webhook_delivery: 2, outbox_event: 2 });
-    const left = await sql<{ aggregate_id: string; status: string; attempts: string }>(
-      `select d.aggregate_id, d.status, ${ATTEMPTS_OF_D} as attempts
-         from webhook_delivery d where d.seller_id = ? order by d.aggregate_id`,
-      [seller.id],
+    // Deliveries: weeks 10 (2) and 7 (1), with their attempt rows (2 + 1). Events: weeks 10 (2) and 6 (1).
+    expect(purged).toEqual({ webhook_attempt: 3, webhook_delivery: 3, outbox_event: 3 });
+    expect(await weeksLeft(server, 'webhook_delivery', WEEKS)).toEqual([9, 8, 4, 2]);
+    expect(await weeksLeft(server, 'webhook_attempt', WEEKS)).toEqual([9, 8, 4, 2]);
+    expect(await weeksLeft(server, 'outbox_event', WEEKS)).toEqual([9, 8, 7, 4, 2]);
+    const deliveries = await sql<{ aggregate_id: string; attempts: number }>(
+      `select d.aggregate_id, (select count(*)::int from webhook_attempt a where a.delivery_id = d.id) as attempts from webhook_delivery d order by d.aggregate_id`,
     );
-    expect(left.map((row) => [row.aggregate_id, row.status, Number(row.attempts)])).toEqual([
-      ['b-recent', 'succeeded', 2],
-      ['c-open', 'retrying', 2],
+    expect(deliveries).toEqual([
+      { aggregate_id: 'w2-done', attempts: 0 },
+      { aggregate_id: 'w4-done', attempts: 0 },
+      { aggregate_id: 'w8-redelivered', attempts: 0 },
+      { aggregate_id: 'w9-done', attempts: 0 },
+      { aggregate_id: 'w9-owed', attempts: 1 },
     ]);
-    // a-old's delivery went first, then its event; d's event is recent; b's and c's are still referenced.
-    expect(await eventsOf(seller.id)).toEqual(['b-recent', 'c-open', 'd-old-delivery']);
-    expect(await eventsOf(quiet.id)).toEqual(['f-queued']);
-    // A second pass finds nothing more.
+    const events = await sql<{ aggregate_id: string }>(`select aggregate_id from outbox_event order by aggregate_id`);
+    expect(events.map((event) => event.aggregate_id)).toEqual(['w2-done', 'w4-done', 'w7-done', 'w7-queued', 'w8-redelivered', 'w9-done', 'w9-owed']);
+    // The default partitions are never dropped; a second pass finds nothing more.
+    expect(await sql(`select to_regclass('webhook_delivery_default') is not null as kept`)).toEqual([{ kept: true }]);
     expect(await purgeExpired(server.orm, WINDOWS)).toEqual({ webhook_attempt: 0, webhook_delivery: 0, outbox_event: 0 });
+
+    // Once the week-9 delivery is delivered and the week-7 event fanned out, their weeks go too.
+    await sql(`update webhook_delivery set status = 'succeeded', completed_at = now() - interval '31 days' where aggregate_id = 'w9-owed'`);
+    await sql(`delete from webhook_fanout_queue`);
+    expect(await purgeExpired(server.orm, WINDOWS)).toEqual({ webhook_attempt: 1, webhook_delivery: 2, outbox_event: 4 });
+    expect(await weeksLeft(server, 'outbox_event', WEEKS)).toEqual([8, 4, 2]);
   });
 });
 
 describe('the retention worker', () => {
-  let receiver: Receiver;
-  beforeAll(async () => {
-    receiver = await startReceiver();
-  });
-  afterAll(() => receiver.close());
-
-  it('runs as a worker that counts what it removed, by table', async () => {
-    // A database of its own: the counts below are everything the worker can find.
-    const server = await startTestApp();
-    const sql = <T = unknown>(query: string, params: unknown[] = []) => server.orm.em.fork().execute<T[]>(query, params);
-    const seller = await createTestSeller(server.orm);
-    await subscribe(server, seller, { url: receiver.url });
-    const dispatcher = await startDispatcher(server);
-    await emit(server.orm, seller.id, [{ aggregateId: 'w-1' }, { aggregateId: 'w-2' }]);
-    const deliveries = await settledDeliveries(server, seller, 2);
-    await dispatcher.stop();
-    for (const delivery of deliveries) {
-      await logLaterAttempt(server.orm, delivery.id);
-      await sql(`update webhook_delivery set completed_at = now() - interval '8 days' where id = ?`, [delivery.id]);
-    }
-
+  it('runs as a worker that counts what it dropped, by table', async () => {
+    const server = await populatedServer(async ({ orm }, sellerId, subscriptionId) => {
+      await seedDelivery(orm, { sellerId, subscriptionId, at: inWeek(7), aggregateId: 'w7-a', attempts: 2 });
+      await seedDelivery(orm, { sellerId, subscriptionId, at: inWeek(7), aggregateId: 'w7-b' });
+    });
     const registry = new Registry();
-    const config = loadConfig({ ...TEST_ENV, DATABASE_URL: server.database.url, RETENTION_DELIVERIES_MS: String(7 * DAY_MS), RETENTION_BATCH_SIZE: '1' });
+    const config = loadConfig({ ...TEST_ENV, DATABASE_URL: server.database.url });
     const worker = createRetentionPurge({ config, orm: server.orm, logger: createLogger(config), metrics: registry });
     const counted = async (table: string) => (await registry.getSingleMetric('ponte_retention_purged_rows_total')!.get()).values.find((value) => value.labels.table === table)?.value;
     await worker.start();
     try {
-      await waitUntil(async () => (await counted('webhook_delivery')) === 2);
-      expect(await counted('webhook_attempt')).toBe(2);
-      // The events were recorded just now: within their window.
-      expect(await counted('outbox_event')).toBe(0);
+      await waitUntil(async () => (await counted('outbox_event')) === 2);
+      expect(await counted('webhook_delivery')).toBe(2);
+      expect(await counted('webhook_attempt')).toBe(1);
       expect(await registry.metrics()).toMatch(/^ponte_retention_purged_rows_total\{table="webhook_delivery"\} 2$/m);
-      const [row] = await sql<{ count: string }>(`select count(*) from webhook_delivery where seller_id = ?`, [seller.id]);
-      expect(Number(row!.count)).toBe(0);
+      expect(await server.orm.em.fork().execute(`select count(*)::int as count from webhook_delivery`)).toEqual([{ count: 0 }]);
     } finally {
       await worker.stop();
       await server.close();
     }
-  });
+  }, MIGRATING_FROM_NOTHING_MS);
 });
