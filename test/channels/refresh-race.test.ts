@@ -18,7 +18,7 @@ const ML_SELLER = '468424240';
 const SKUS = Array.from({ length: 12 }, (_, index) => `SKU-${String(index + 1).padStart(2, '0')}`);
 const ORDERS = 8;
 const notification = JSON.parse(fixture('mercadolivre/notification.json')) as Record<string, unknown>;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * Mercado Livre's refresh token is good for one use (the stand-in holds it to that). The
