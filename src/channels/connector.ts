@@ -75,14 +75,27 @@ export interface ListingLink {
 export interface PlatformContext<C> {
   credentials: C;
   http: PlatformHttp;
-  /** Stores credentials the platform renewed (an OAuth refresh), encrypted like the rest. */
-  saveCredentials(next: C): Promise<void>;
+  /**
+   * Renews the credentials (an OAuth refresh), one renewal per connection at a time across
+   * workers and processes. `renew` is handed the credentials stored now, which another
+   * worker may have renewed, or the seller replaced, since these were read: it answers
+   * them as they are (nothing is stored) or renewed ones, which are stored (sealed like
+   * the rest) unless the seller replaced the stored ones meanwhile. Resolves to the
+   * credentials to use from then on, which are also `credentials` afterwards.
+   */
+  renewCredentials(renew: (stored: C) => Promise<C>): Promise<C>;
 }
 
 /** An order's move in Ponte that the platform may want to know about. */
 export interface OrderMove {
   externalId: string;
   status: 'faturado' | 'enviado';
+  /**
+   * The move the platform took last for this order; null: none. Moves queued together
+   * coalesce (the latest wins), so an `enviado` may come with no `faturado` before it:
+   * then it carries what the `faturado` would have told (the invoice).
+   */
+  previous: 'faturado' | 'enviado' | null;
   invoice: { number: string; series: string; accessKey: string } | null;
   shipment: { carrier: string; trackingCode: string; trackingUrl: string | null } | null;
 }

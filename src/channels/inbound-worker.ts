@@ -12,6 +12,7 @@ import { importOrder } from '../orders/order-import.service.js';
 import { ChannelOrderSchema, type ChannelOrderInput } from '../orders/orders.schemas.js';
 import { retryAfterMs, retryDelayMs } from '../webhooks/retry-schedule.js';
 import type { PlatformLine, PlatformOrder } from './connector.js';
+import { CredentialRenewals } from './credential-renewal.js';
 import { INBOUND_NOTIFY_CHANNEL } from './inbound.service.js';
 import { PlatformClient, PlatformError } from './platform-http.js';
 import { CONNECTION_COLUMNS, recordConnectionError, sessionFor, type ConnectionRow } from './platform-session.js';
@@ -64,6 +65,7 @@ export class InboundWorker implements Worker {
   private readonly imports = new Set<Promise<void>>();
   private stopping = false;
   private readonly client: PlatformClient;
+  private readonly renewals = new CredentialRenewals();
   private readonly leaseMs: number;
 
   constructor(private readonly deps: { config: Config; orm: Orm; logger: Logger }) {
@@ -163,7 +165,7 @@ export class InboundWorker implements Worker {
     try {
       const secretsKey = this.deps.config.secretsKey;
       if (!secretsKey) throw new PlatformError('connection', 'SECRETS_KEY is not set: the connection\'s credentials cannot be opened');
-      const { connector, context } = sessionFor(em, this.client, secretsKey, notification);
+      const { connector, context } = sessionFor(em, this.client, secretsKey, this.renewals, notification);
       const platformOrder = await connector.orderOf({ topic: notification.topic, body: notification.body }, context);
       if (!platformOrder) return await this.finish(em, notification, 'ignored', null, null);
       const input = await normalizedOrder(em, notification, platformOrder);
@@ -194,7 +196,7 @@ export class InboundWorker implements Worker {
   private async failed(em: EntityManager, notification: ClaimedNotification, error: unknown): Promise<void> {
     const message = storableText(error instanceof Error ? error.message : String(error))!.slice(0, 1000);
     const platformError = error instanceof PlatformError ? error : undefined;
-    if (platformError) await recordConnectionError(em, notification, `${notification.platform}: ${message}`, platformError.unauthorized);
+    if (platformError) await recordConnectionError(em, notification, `${notification.platform}: ${message}`, platformError.unauthorized ? notification.sealed : null);
     const retry = platformError && (platformError.unauthorized || (platformError.transient && notification.attempts < this.deps.config.webhookMaxAttempts));
     if (!retry) {
       if (!(error instanceof AppError || platformError)) this.deps.logger.error({ err: error, inbound: notification.inbound_id }, 'channel notification failed');

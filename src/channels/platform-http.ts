@@ -15,15 +15,19 @@ export interface PlatformRequest {
   json?: unknown;
   /** Sent as application/x-www-form-urlencoded (OAuth token requests). */
   form?: Record<string, string>;
+  /** The answer carries credentials (an OAuth token endpoint's): its body is never recorded. */
+  secretAnswer?: boolean;
 }
 
 export interface PlatformAnswer {
   status: number;
+  /** The answer's headers, names lower-cased, the first value of each. */
+  headers: Readonly<Record<string, string>>;
   /** The parsed JSON body (null for an empty one). */
   json: unknown;
 }
 
-/** What the last request got back, for the sync log: status and the body's first 4 KiB. */
+/** What a request got back, for the sync log: status and the body's first 4 KiB (none of a secret answer). */
 export interface AnswerRecord {
   statusCode: number | null;
   responseBody: string | null;
@@ -93,7 +97,11 @@ export class PlatformClient {
 }
 
 export class PlatformHttp {
-  /** The last answer (or failure) a request of this client got, for the sync log. */
+  /**
+   * What the latest request got (an answer or a failure), for the sync log. Each request
+   * replaces it as it starts: an earlier request's answer (a token refresh's) is never
+   * shown as the answer of a later one that got none.
+   */
   last: AnswerRecord | undefined;
 
   constructor(
@@ -104,14 +112,17 @@ export class PlatformHttp {
 
   async request(request: PlatformRequest): Promise<PlatformAnswer> {
     const started = performance.now();
+    this.last = undefined;
+    let statusCode: number | null = null;
+    const record = (body: string | null) => {
+      const recorded = request.secretAnswer ? null : body?.slice(0, RECORD_LIMIT);
+      this.last = { statusCode, responseBody: storableText(recorded ?? null), durationMs: Math.round(performance.now() - started) };
+    };
     const url = new URL(`${this.apiBaseUrl}${request.path}`);
     for (const [name, value] of Object.entries(request.query ?? {})) url.searchParams.set(name, value);
-    const record = (statusCode: number | null, body: string | null) => {
-      this.last = { statusCode, responseBody: storableText(body?.slice(0, RECORD_LIMIT) ?? null), durationMs: Math.round(performance.now() - started) };
-    };
     try {
       await this.checkHost(url);
-      const { statusCode, headers, body } = await this.agent.request({
+      const answer = await this.agent.request({
         origin: url.origin,
         path: `${url.pathname}${url.search}`,
         method: request.method,
@@ -119,18 +130,17 @@ export class PlatformHttp {
         body: request.json !== undefined ? JSON.stringify(request.json) : request.form ? new URLSearchParams(request.form).toString() : undefined,
         signal: AbortSignal.timeout(this.options.timeoutMs),
       });
-      const text = await readLimited(body);
-      record(statusCode, text);
+      statusCode = answer.statusCode;
+      const text = await readLimited(answer.body);
+      record(text);
+      const headers = firstValues(answer.headers);
       if (statusCode >= 300 && statusCode < 400) throw new PlatformError('redirect', `redirects are not followed (HTTP ${statusCode})`, statusCode);
-      if (statusCode < 200 || statusCode >= 300) {
-        const retryAfter = headers['retry-after'];
-        throw new PlatformError('status', `HTTP ${statusCode}`, statusCode, Array.isArray(retryAfter) ? retryAfter[0] : retryAfter);
-      }
-      return { status: statusCode, json: parseJson(text) };
+      if (statusCode < 200 || statusCode >= 300) throw new PlatformError('status', `HTTP ${statusCode}`, statusCode, headers['retry-after']);
+      return { status: statusCode, headers, json: parseJson(text) };
     } catch (error) {
+      if (!this.last) record(null);
       if (error instanceof PlatformError) throw error;
       const failure = classify(error);
-      if (!this.last || this.last.statusCode === null) record(null, null);
       throw new PlatformError(failure, failure === 'timeout' ? `no answer within ${this.options.timeoutMs} ms` : messageOf(error));
     }
   }
@@ -146,6 +156,15 @@ export class PlatformHttp {
       });
     }
   }
+}
+
+function firstValues(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    const first = Array.isArray(value) ? value[0] : value;
+    if (first !== undefined) values[name.toLowerCase()] = first;
+  }
+  return values;
 }
 
 function contentType(request: PlatformRequest): Record<string, string> {

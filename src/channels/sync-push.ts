@@ -58,9 +58,11 @@ function linkOf(claimed: ClaimedSync): ListingLink {
 function orderMove(claimed: ClaimedSync): OrderMove {
   if (!claimed.order) throw new NothingToPush(`order ${claimed.subject} is gone`);
   const status = claimed.value.status === 'enviado' ? 'enviado' : 'faturado';
+  const previous = claimed.syncedValue?.status;
   return {
     externalId: claimed.order.externalId,
     status,
+    previous: previous === 'faturado' || previous === 'enviado' ? previous : null,
     invoice: (claimed.order.invoice as Invoice | null) ?? null,
     shipment: status === 'enviado' ? ((claimed.order.shipment as OrderShipment | null) ?? null) : null,
   };

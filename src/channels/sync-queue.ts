@@ -20,6 +20,8 @@ export interface ClaimedSync {
   value: Record<string, unknown>;
   version: number;
   attemptsInRound: number;
+  /** What the last successful attempt sent (an order row: the move the platform took last). */
+  syncedValue: Record<string, unknown> | null;
   connection: ConnectionRow;
   /** The SKU's listing link (quantity and price rows); null when it is gone. */
   link: { listingId: string; variationId: string | null; productId: string | null } | null;
@@ -35,6 +37,7 @@ interface ClaimRow {
   value: Record<string, unknown>;
   version: number;
   attempts_in_round: number;
+  synced_value: Record<string, unknown> | null;
   listing_id: string | null;
   variation_id: string | null;
   product_id: string | null;
@@ -77,7 +80,7 @@ const CLAIM = `with candidate as (
        left join sales_order o on q.field = 'order' and o.seller_id = q.seller_id
                               and o.id = case when q.field = 'order' then q.subject::uuid end
       where s.id = chosen.id
-     returning s.id as sync_id, s.lease_token, s.field, s.subject, s.value, s.version, s.attempts_in_round,
+     returning s.id as sync_id, s.lease_token, s.field, s.subject, s.value, s.version, s.attempts_in_round, s.synced_value,
                l.listing_id, l.variation_id, l.product_id, o.external_id, o.invoice, o.shipment, ${CONNECTION_COLUMNS}`;
 
 /** Takes up to `limit` due rows, fairly by `shares`, leased for `leaseMs`. Spans sellers by design, like the dispatcher. */
@@ -91,6 +94,7 @@ export async function claimDueSyncs(em: EntityManager, limit: number, leaseMs: n
     value: row.value,
     version: row.version,
     attemptsInRound: row.attempts_in_round,
+    syncedValue: row.synced_value,
     connection: { id: row.id, seller_id: row.seller_id, channel: row.channel, platform: row.platform, api_base_url: row.api_base_url, sealed: row.sealed, status: row.status },
     link: row.listing_id ? { listingId: row.listing_id, variationId: row.variation_id, productId: row.product_id } : null,
     order: row.external_id ? { externalId: row.external_id, invoice: row.invoice, shipment: row.shipment } : null,
@@ -108,8 +112,12 @@ export interface SyncAttemptEnd {
   retryInMs?: number;
   /** A success that leaves more to do: the next value (the catalogue's next page) or a time to send again (a promotion's start or end). */
   followUp?: { value?: Record<string, unknown>; at?: Date };
-  /** The platform refused the credentials (401/403): the connection becomes `unauthorized`. */
-  unauthorized?: boolean;
+  /**
+   * The platform refused the credentials (401/403): the seal they were read from. The
+   * connection becomes `unauthorized` unless its credentials changed since (renewed by
+   * another worker, or replaced by the seller).
+   */
+  refusedSeal?: string;
   /** The platform asked for no requests for this long (a 429's Retry-After): the connection waits. */
   pauseMs?: number;
 }
@@ -124,7 +132,7 @@ const RECORD = `with ended as (
        select ?::uuid as id, ?::uuid as lease_token, ?::int as version, ?::text as outcome, ?::jsonb as sent,
               ?::float8 as retry_ms, ?::jsonb as follow_value, ?::timestamptz as follow_at,
               ?::timestamptz as at, ?::int as duration_ms, ?::int as status_code, ?::text as response_body,
-              ?::text as error, ?::text as error_detail, ?::boolean as unauthorized, ?::float8 as pause_ms
+              ?::text as error, ?::text as error_detail, ?::text as refused_seal, ?::float8 as pause_ms
      ), moved as (
        update channel_sync s
           set status = case
@@ -161,7 +169,7 @@ const RECORD = `with ended as (
        update channel_connection c
           set last_sync_at = case when e.outcome = 'succeeded' then now() else c.last_sync_at end,
               last_error = case when e.outcome = 'succeeded' then null else left(e.error_detail, 1000) end,
-              status = case when e.unauthorized then 'unauthorized' else c.status end,
+              status = case when c.sealed = e.refused_seal then 'unauthorized' else c.status end,
               sync_paused_until = case when e.pause_ms is null then c.sync_paused_until
                                        else greatest(coalesce(c.sync_paused_until, now()), now() + e.pause_ms * interval '1 millisecond') end,
               updated_at = now()
@@ -192,7 +200,7 @@ export async function recordSyncAttempt(em: EntityManager, claimed: ClaimedSync,
     end.answer.responseBody,
     end.error?.kind ?? null,
     end.error?.detail ?? null,
-    end.unauthorized ?? false,
+    end.refusedSeal ?? null,
     end.pauseMs ?? null,
   ]);
   if (rows.length === 0) return 'lost';

@@ -9,6 +9,7 @@ import { leaseMsFor } from '../webhooks/dispatcher.js';
 import { FairClaimLoop } from '../webhooks/fair-claim-loop.js';
 import { sharedFairShare } from '../webhooks/fair-share.js';
 import { retryAfterMs, retryDelayMs } from '../webhooks/retry-schedule.js';
+import { CredentialRenewals } from './credential-renewal.js';
 import { PlatformClient, PlatformError } from './platform-http.js';
 import { sessionFor } from './platform-session.js';
 import { NothingToPush, push } from './sync-push.js';
@@ -28,6 +29,7 @@ const RETRY_AFTER_MAX_MS = 3_600_000;
 export class SyncWorker implements Worker {
   readonly name = 'channel-sync';
   private readonly client: PlatformClient;
+  private readonly renewals = new CredentialRenewals();
   private readonly leaseMs: number;
   private readonly slots: FairClaimLoop<ClaimedSync>;
   private readonly claim = new Coalesced(() => this.claimAndSend());
@@ -104,7 +106,7 @@ export class SyncWorker implements Worker {
     try {
       const secretsKey = this.deps.config.secretsKey;
       if (!secretsKey) throw new PlatformError('connection', 'SECRETS_KEY is not set: the connection\'s credentials cannot be opened');
-      const session = sessionFor(em, this.client, secretsKey, sync.connection);
+      const session = sessionFor(em, this.client, secretsKey, this.renewals, sync.connection);
       http = session.context.http;
       const result = await push(sync, session, em);
       end = { outcome: 'succeeded', ...result, answer: this.answerOf(http, started), error: null };
@@ -127,10 +129,11 @@ export class SyncWorker implements Worker {
   }
 
   /**
-   * 401/403 pause (the connection becomes `unauthorized`; the value waits for new
-   * credentials); no answer, 429 and 5xx retry on the webhooks' backoff up to
-   * WEBHOOK_MAX_ATTEMPTS, a 429 after its Retry-After, for which the whole connection
-   * waits; anything else the platform refused fails the round (a newer value starts another).
+   * 401/403 pause (the connection becomes `unauthorized` unless its credentials changed
+   * since those refused were read; the value waits for credentials that work); no answer,
+   * 429 and 5xx retry on the webhooks' backoff up to WEBHOOK_MAX_ATTEMPTS, a 429 after its
+   * Retry-After, for which the whole connection waits; anything else the platform refused
+   * fails the round (a newer value starts another).
    */
   private failure(sync: ClaimedSync, error: unknown, answer: SyncAttemptEnd['answer']): SyncAttemptEnd {
     const detail = `${sync.connection.platform}: ${storableText(error instanceof Error ? error.message : String(error))!.slice(0, 1000)}`;
@@ -139,7 +142,7 @@ export class SyncWorker implements Worker {
       return { outcome: 'failed', sent: null, answer, error: { kind: error instanceof NothingToPush ? 'unlinked' : 'internal', detail } };
     }
     const kind = error.failure === 'status' && error.status === 422 ? 'refused' : error.failure;
-    if (error.unauthorized) return { outcome: 'paused', sent: null, answer, error: { kind, detail }, unauthorized: true };
+    if (error.unauthorized) return { outcome: 'paused', sent: null, answer, error: { kind, detail }, refusedSeal: sync.connection.sealed };
     const { config } = this.deps;
     const retryable = error.transient || error.failure === 'blocked';
     if (!retryable || sync.attemptsInRound + 1 >= config.webhookMaxAttempts) return { outcome: 'failed', sent: null, answer, error: { kind, detail } };

@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { putConnection } from '../../src/channels/connection.service.js';
 import { InboundWorker } from '../../src/channels/inbound-worker.js';
+import { SyncWorker } from '../../src/channels/sync-worker.js';
 import { forkForSeller } from '../../src/db/orm.js';
 import { createLogger } from '../../src/logger.js';
 import { call, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
-import { recordedEvents } from '../support/catalog.js';
+import { createSellableSku, recordedEvents } from '../support/catalog.js';
 import { waitUntil } from '../webhooks/receiver.js';
-import { StandIn, type StandInHandler } from './stand-in.js';
+import { StandIn, type SeenRequest, type StandInHandler } from './stand-in.js';
 import * as world from './world.js';
 import { fixture, shopifyHeaders, wooHeaders } from './world.js';
 
@@ -315,6 +316,82 @@ describe('hostile platforms and requests at the inbound URL', () => {
     const [order] = await ordersOf(seller, 'loja-shopify');
     expect(order).toMatchObject({ customer: { name: 'Steve\uFFFDShipper' }, needsAttention: true });
     expect(order.items[0].sku).toBe('CANECA\uFFFDPONTE');
+  });
+
+  describe.each([
+    {
+      platform: 'Shopify',
+      connection: (url: string) => ({ platform: 'shopify', apiBaseUrl: url, shopDomain: 'minha-loja.myshopify.com', accessToken: 'shpat_hostile_secret', webhookSecret: 'whs_hostile_secret', locationId: 'gid://shopify/Location/1' }),
+      secrets: ['shpat_hostile_secret', 'whs_hostile_secret'],
+      listingId: (n: number) => `gid://shopify/InventoryItem/${n}`,
+      // The quantity goes in a GraphQL mutation: the listing is its inventoryItemId.
+      route: /^POST \/admin\/api\/2026-01\/graphql\.json$/,
+      listingOf: (request: SeenRequest) => String(JSON.parse(request.body).variables.input.quantities[0].inventoryItemId).split('/').pop()!,
+      taken: () => JSON.parse(fixture('shopify/inventory-set-quantities.json')),
+    },
+    {
+      platform: 'WooCommerce',
+      connection: (url: string) => ({ platform: 'woocommerce', siteUrl: url, consumerKey: 'ck_hostile_secret', consumerSecret: 'cs_hostile_secret', webhookSecret: 'whs_hostile_secret' }),
+      secrets: ['whs_hostile_secret', 'ck_hostile_secret', 'cs_hostile_secret', Buffer.from('ck_hostile_secret:cs_hostile_secret').toString('base64')],
+      listingId: (n: number) => String(n),
+      route: /^PUT \/wp-json\/wc\/v3\/products\/\d+$/,
+      listingOf: (request: SeenRequest) => request.path.split('/').pop()!,
+      taken: () => JSON.parse(fixture('woocommerce/product.json')),
+    },
+  ])('$platform\'s API misbehaving on the sync path', ({ platform, connection, secrets, listingId, route, listingOf, taken }) => {
+    // Not JSON (cut short), and longer than the 4 KiB the sync log keeps of an answer.
+    const MALFORMED = `{"data": {"inventorySetQuantities": {"userErrors": [{"message": "${'x'.repeat(10_000)}`;
+    const RECORDED = MALFORMED.slice(0, 4096);
+    let sync: SyncWorker;
+    let api: StandIn;
+    let elsewhere: StandIn;
+    beforeAll(async () => {
+      sync = new SyncWorker({ config: server.config, orm: server.orm, logger: createLogger(server.config) });
+      await sync.start();
+      elsewhere = await new StandIn([[/.*/, () => ({ status: 200, body: taken() })]]).start();
+      // Each listing answers its own way: too much, not JSON, a redirect; the fourth as it should.
+      const answers: Record<string, () => Awaited<ReturnType<StandInHandler>>> = {
+        '1': () => ({ status: 200, raw: `{"data":{"padding":"${'x'.repeat(9 * 1024 * 1024)}"}}` }),
+        '2': () => ({ status: 200, raw: MALFORMED }),
+        '3': () => ({ status: 302, headers: { location: `${elsewhere.url}/admin` } }),
+        '4': () => ({ status: 200, body: taken() }),
+      };
+      api = await new StandIn([[route, (request) => answers[listingOf(request)]!()]]).start();
+    });
+    afterAll(async () => {
+      await sync.stop();
+      await Promise.all([api.close(), elsewhere.close()]);
+    });
+
+    it('records each failure in the sync log, follows no redirect, shows no credential, and keeps syncing', async () => {
+      const seller = await world.sellerWith(server.orm, 'loja');
+      for (const n of [1, 2, 3, 4]) await createSellableSku(server.orm, seller.id, { sku: `HOSTIL-${n}`, onHand: 5 });
+      expect((await call(server, seller, 'PUT', '/canais/loja/conexao', connection(api.url))).status).toBe(200);
+      await call(server, seller, 'PUT', '/canais/loja/anuncios', { links: [1, 2, 3, 4].map((n) => ({ sku: `HOSTIL-${n}`, listingId: listingId(n) })) });
+      type Row = { subject: string; status: string; attempts: { outcome: string; error: string | null; statusCode: number | null; responseBody: string | null }[] };
+      let rows: Row[] = [];
+      await waitUntil(async () => {
+        rows = (await call(server, seller, 'GET', '/canais/loja/sincronizacoes?field=quantity')).body.data;
+        return rows.length === 4 && rows.every((row) => row.status === 'synced' || row.status === 'failed');
+      }, 25_000, () => JSON.stringify(rows.map((row) => [row.subject, row.status])));
+      const [huge, malformed, redirected, fine] = rows;
+
+      expect(huge).toMatchObject({ subject: 'HOSTIL-1', status: 'failed' });
+      expect(huge!.attempts.length).toBeLessThan(MAX_ATTEMPTS);
+      expect(huge!.attempts.at(-1)).toMatchObject({ outcome: 'failed', error: 'too_large', statusCode: 200, responseBody: null });
+      expect(malformed).toMatchObject({ subject: 'HOSTIL-2', status: 'failed' });
+      expect(malformed!.attempts.map((attempt) => [attempt.outcome, attempt.error, attempt.responseBody])).toEqual([
+        ...Array.from({ length: MAX_ATTEMPTS - 1 }, () => ['retrying', 'malformed', RECORDED]),
+        ['failed', 'malformed', RECORDED],
+      ]);
+      expect(redirected).toMatchObject({ subject: 'HOSTIL-3', status: 'failed', attempts: [{ outcome: 'failed', error: 'redirect', statusCode: 302 }] });
+      expect(elsewhere.seen).toEqual([]);
+      expect(fine).toMatchObject({ subject: 'HOSTIL-4', status: 'synced', attempts: [{ outcome: 'succeeded', statusCode: 200 }] });
+
+      const log = JSON.stringify(rows);
+      for (const secret of secrets) expect(log.includes(secret), `${platform} ${secret}`).toBe(false);
+      expect((await call(server, seller, 'GET', '/canais/loja/conexao')).body).toMatchObject({ status: 'active' });
+    });
   });
 });
 

@@ -134,6 +134,18 @@ describe('orders in from the platforms (POST /entrada/{key})', () => {
       expect((await getStock(forkForSeller(server.orm, seller.id), seller.id, 'CAMISETA-AZUL-M')).reserved).toBe(0);
     });
 
+    it('cancels an order Shopify says was refunded', async () => {
+      const paid = { ...JSON.parse(body), id: 5550001, name: '#5550001', financial_status: 'paid' };
+      await post(inboundUrl, JSON.stringify(paid), headers('refund-paid', JSON.stringify(paid), 'orders/paid'));
+      await settled();
+      const order = async () => (await ordersOf(seller, 'loja-shopify')).find((candidate: { externalId: string }) => candidate.externalId === '5550001');
+      expect(await order()).toMatchObject({ status: 'aprovado' });
+      const refunded = JSON.stringify({ ...paid, financial_status: 'refunded' });
+      await post(inboundUrl, refunded, headers('refund-1', refunded, 'orders/updated'));
+      await settled();
+      expect(await order()).toMatchObject({ status: 'cancelado', cancellationReason: 'Shopify: refunded' });
+    });
+
     it('refuses a forged signature with 401 and stores nothing', async () => {
       const before = await storedNotifications();
       const forged = await post(inboundUrl, body, { ...headers('forged-1'), 'x-shopify-hmac-sha256': sign('not-the-secret', body) });
@@ -187,12 +199,36 @@ describe('orders in from the platforms (POST /entrada/{key})', () => {
     });
   });
 
+  describe('WooCommerce refunds', () => {
+    it('cancels an order WooCommerce says was refunded', async () => {
+      const seller = await sellerWith('loja-woo');
+      const secret = 'wc-refund-secret';
+      const put = await call(server, seller, 'PUT', '/canais/loja-woo/conexao', { platform: 'woocommerce', siteUrl: 'http://127.0.0.1:9', consumerKey: 'ck_test', consumerSecret: 'cs_test', webhookSecret: secret });
+      const body = fixture('woocommerce/order-created.json');
+      await post(put.body.inboundUrl, body, wooHeaders(secret, body, 'refund-created'));
+      await settled();
+      expect((await ordersOf(seller, 'loja-woo'))[0]).toMatchObject({ status: 'aprovado' });
+      const refunded = JSON.stringify({ ...JSON.parse(body), status: 'refunded' });
+      await post(put.body.inboundUrl, refunded, wooHeaders(secret, refunded, 'refund-updated', 'order.updated'));
+      await settled();
+      expect((await ordersOf(seller, 'loja-woo'))[0]).toMatchObject({ status: 'cancelado', cancellationReason: 'WooCommerce: refunded' });
+      expect((await getStock(forkForSeller(server.orm, seller.id), seller.id, 'CANECA-PONTE')).reserved).toBe(0);
+    });
+  });
+
   describe('Mercado Livre', () => {
     const notification = fixture('mercadolivre/notification.json');
     let seller: TestSeller;
     let inboundUrl: string;
     let platform: StandIn;
     let sellerOfOrder = 468424240;
+    /** The order's status as GET /orders/{id} answers it; the sample's (paid) when unset. */
+    const statusOf = new Map<string, string>();
+
+    const mlOrder = (id: string) => {
+      const sample = JSON.parse(fixture('mercadolivre/order.json'));
+      return { ...sample, id: Number(id), seller: { id: sellerOfOrder }, status: statusOf.get(id) ?? sample.status };
+    };
 
     beforeAll(async () => {
       seller = await sellerWith('mercadolivre');
@@ -207,7 +243,7 @@ describe('orders in from the platforms (POST /entrada/{key})', () => {
         }],
         [/^GET \/orders\/\d+$/, (request) =>
           request.headers.authorization === 'Bearer APP_USR-new'
-            ? { status: 200, body: { ...JSON.parse(fixture('mercadolivre/order.json')), id: Number(request.path.split('/')[2]), seller: { id: sellerOfOrder } } }
+            ? { status: 200, body: mlOrder(request.path.split('/')[2]!) }
             : { status: 401, body: { message: 'invalid access token', error: 'not_found', status: 401 } }],
         [/^GET \/shipments\/\d+$/, () => ({ status: 200, body: JSON.parse(fixture('mercadolivre/shipment.json')) })],
       ]).start();
@@ -257,6 +293,23 @@ describe('orders in from the platforms (POST /entrada/{key})', () => {
       const [row] = await server.orm.em.fork().execute<{ status: string; error: string }[]>(`select status, error from channel_inbound where delivery_id = 'n-4'`);
       expect(row!.status).toBe('failed');
       expect(row!.error).toMatch(/not a sale of the connected seller/);
+    });
+
+    it('cancels an order Mercado Livre cancelled, is refunding (pending_cancel) or invalidated, releasing its stock', async () => {
+      const order = async (id: string) => (await ordersOf(seller, 'mercadolivre')).find((candidate: { externalId: string }) => candidate.externalId === id);
+      expect(await order('2195160686')).toMatchObject({ status: 'aprovado' });
+      const cases = [
+        ['2195160686', 'cancelled'],
+        ['2195160687', 'invalid'],
+        ['2195160688', 'pending_cancel'],
+      ];
+      for (const [id, status] of cases) {
+        statusOf.set(id!, status!);
+        await post(inboundUrl, JSON.stringify({ ...JSON.parse(notification), _id: `cancel-${id}`, resource: `/orders/${id}` }), {});
+      }
+      await settled();
+      for (const [id, status] of cases) expect(await order(id!), status).toMatchObject({ status: 'cancelado', cancellationReason: `Mercado Livre: ${status}` });
+      expect((await getStock(forkForSeller(server.orm, seller.id), seller.id, 'CANECA-PONTE')).reserved).toBe(0);
     });
   });
 

@@ -95,8 +95,34 @@ export function shopifyStandIn(options: { catalogue?: Record<string, any>[][] } 
   return started([[/^POST \/admin\/api\/2026-01\/graphql\.json$/, graphql]], state);
 }
 
-/** WooCommerce REST v3 with HTTP Basic (consumer key and secret). */
-export function wooCommerceStandIn(): Promise<PlatformStandIn> {
+/** A product of a WooCommerce stand-in's catalogue; a variable one lists its variations. */
+export interface WooProduct {
+  id: number;
+  sku: string;
+  type?: 'simple' | 'variable';
+  variations?: { id: number; sku: string }[];
+}
+
+/**
+ * A page of a list as WooCommerce REST v3 pages it (#pagination): `page` from 1 and
+ * `per_page` up to 100 (10 when absent), the totals in X-WP-Total and X-WP-TotalPages.
+ */
+function wooPage<T>(all: readonly T[], request: SeenRequest, body: (entry: T) => unknown): Answer {
+  const query = new URL(request.path, 'http://stand-in').searchParams;
+  const perPage = Number(query.get('per_page') ?? '10');
+  const page = Number(query.get('page') ?? '1');
+  if (!(perPage >= 1 && perPage <= 100) || !(page >= 1)) {
+    return { status: 400, body: { code: 'rest_invalid_param', message: 'Invalid parameter(s): per_page', data: { status: 400 } } };
+  }
+  return {
+    status: 200,
+    headers: { 'x-wp-total': String(all.length), 'x-wp-totalpages': String(Math.ceil(all.length / perPage)) },
+    body: all.slice((page - 1) * perPage, page * perPage).map(body),
+  };
+}
+
+/** WooCommerce REST v3 with HTTP Basic (consumer key and secret); `catalogue`: the products GET /products lists. */
+export function wooCommerceStandIn(options: { catalogue?: WooProduct[] } = {}): Promise<PlatformStandIn> {
   const state = new PlatformState();
   const authorized = (request: SeenRequest) => request.headers.authorization === `Basic ${Buffer.from('ck_test:cs_test').toString('base64')}`;
   const refused = { status: 401, body: { code: 'woocommerce_rest_cannot_edit', message: 'Sorry, you are not allowed to edit this resource.', data: { status: 401 } } };
@@ -117,8 +143,21 @@ export function wooCommerceStandIn(): Promise<PlatformStandIn> {
     state.orderMoves.push({ externalId: request.path.split('/')[5]!, body: json(request) });
     return { status: request.method === 'POST' ? 201 : 200, body: fixture(request.method === 'POST' ? 'woocommerce/order-note.json' : 'woocommerce/order-updated.json') };
   };
+  const catalogue = options.catalogue ?? [];
+  const products: StandInHandler = (request) =>
+    authorized(request)
+      ? wooPage(catalogue, request, (entry) => ({ ...fixture('woocommerce/product.json'), id: entry.id, sku: entry.sku, type: entry.type ?? 'simple', variations: (entry.variations ?? []).map((variation) => variation.id) }))
+      : refused;
+  const variations: StandInHandler = (request) => {
+    if (!authorized(request)) return refused;
+    const parent = catalogue.find((entry) => entry.id === Number(request.path.split('/')[5]));
+    if (!parent) return { status: 404, body: { code: 'woocommerce_rest_product_invalid_id', message: 'Invalid ID.', data: { status: 404 } } };
+    return wooPage(parent.variations ?? [], request, (variation) => ({ ...fixture('woocommerce/variation.json'), id: variation.id, sku: variation.sku }));
+  };
   return started(
     [
+      [/^GET \/wp-json\/wc\/v3\/products(\?.*)?$/, products],
+      [/^GET \/wp-json\/wc\/v3\/products\/\d+\/variations(\?.*)?$/, variations],
       [/^PUT \/wp-json\/wc\/v3\/products\/\d+(\/variations\/\d+)?$/, product],
       [/^(PUT \/wp-json\/wc\/v3\/orders\/\d+|POST \/wp-json\/wc\/v3\/orders\/\d+\/notes)$/, order],
     ],
@@ -126,13 +165,129 @@ export function wooCommerceStandIn(): Promise<PlatformStandIn> {
   );
 }
 
-/** Mercado Livre's items API with the seller's bearer token. */
-export function mercadoLivreStandIn(options: { accessToken?: string } = {}): Promise<PlatformStandIn> {
+const INVALID_GRANT = {
+  status: 400,
+  body: { error_description: 'Error validating grant. Your authorization code or refresh token may be expired or it was already used', error: 'invalid_grant', status: 400, cause: [] },
+};
+
+/**
+ * Mercado Livre's OAuth tokens as "Autenticação e autorização" describes them: the access
+ * token opens the API, and a refresh (`grant_type=refresh_token`) answers a new access
+ * token and a new refresh token. Rotating, each refresh token is good for one use and
+ * only the latest access token opens the API; otherwise the seller's refresh token
+ * (`TG-refresh`) always answers the same access token.
+ */
+export class MercadoLivreTokens {
+  /** Refreshes answered with new tokens, and refused as invalid_grant. */
+  refreshes = 0;
+  refused = 0;
+  /** Awaited as a refresh arrives, before its refresh token is judged. */
+  beforeCheck: (() => Promise<void>) | undefined;
+  /** Awaited once a refresh is judged (and, rotating, new tokens issued), before it is answered. */
+  beforeAnswer: (() => Promise<void>) | undefined;
+
+  constructor(
+    public accessToken: string,
+    public refreshToken: string,
+    private readonly rotating: boolean,
+  ) {}
+
+  opens(request: SeenRequest): boolean {
+    return request.headers.authorization === `Bearer ${this.accessToken}`;
+  }
+
+  /** The seller authorizes the application again: these tokens are the ones that work now. */
+  grant(accessToken: string, refreshToken: string): void {
+    [this.accessToken, this.refreshToken] = [accessToken, refreshToken];
+  }
+
+  async refresh(request: SeenRequest): Promise<Answer> {
+    const form = new URLSearchParams(request.body);
+    await this.beforeCheck?.();
+    if (form.get('grant_type') !== 'refresh_token' || form.get('refresh_token') !== this.refreshToken) {
+      this.refused++;
+      return INVALID_GRANT;
+    }
+    this.refreshes++;
+    if (this.rotating) this.grant(`APP_USR-rotated-${this.refreshes}`, `TG-rotated-${this.refreshes}`);
+    const body = { access_token: this.accessToken, token_type: 'Bearer', expires_in: 21600, scope: 'offline_access read write', user_id: 123456789, refresh_token: this.refreshToken };
+    await this.beforeAnswer?.();
+    return { status: 200, body };
+  }
+}
+
+/** An item of a Mercado Livre stand-in's catalogue: its SELLER_SKU, or its variations' (null: none given). */
+export interface MercadoLivreItem {
+  id: string;
+  sku: string | null;
+  variations?: { id: number; sku: string | null }[];
+}
+
+const sellerSku = (sku: string | null) => (sku ? [{ id: 'SELLER_SKU', name: 'SKU', value_id: null, value_name: sku }] : []);
+const itemBody = (item: MercadoLivreItem) => ({
+  id: item.id,
+  seller_custom_field: null,
+  attributes: sellerSku(item.sku),
+  variations: (item.variations ?? []).map((variation) => ({ id: variation.id, attributes: sellerSku(variation.sku) })),
+});
+
+/**
+ * `GET /users/{id}/items/search` as "Itens e buscas" documents it: by offset, never past
+ * the first 1,000 results; with `search_type=scan`, a scroll: the first answer names a
+ * `scroll_id`, asking with it gives the next page, and an empty page ends it. `limit` up
+ * to 100 (50 when absent).
+ */
+function itemSearch(catalogue: readonly MercadoLivreItem[]): StandInHandler {
+  const scrolls = new Map<string, number>();
+  return (request) => {
+    const query = new URL(request.path, 'http://stand-in').searchParams;
+    const limit = Number(query.get('limit') ?? '50');
+    if (!(limit >= 1 && limit <= 100)) return { status: 400, body: { message: 'Invalid limit', error: 'bad_request', status: 400, cause: [] } };
+    const paging = { total: catalogue.length, limit };
+    if (query.get('search_type') !== 'scan') {
+      const offset = Number(query.get('offset') ?? '0');
+      if (offset + limit > 1000) return { status: 400, body: { message: 'Invalid offset: use search_type=scan past 1000 results', error: 'bad_request', status: 400, cause: [] } };
+      return { status: 200, body: { ...fixture('mercadolivre/items-search.json'), results: catalogue.slice(offset, offset + limit).map((item) => item.id), paging: { ...paging, offset } } };
+    }
+    const asked = query.get('scroll_id');
+    if (asked !== null && !scrolls.has(asked)) return { status: 400, body: { message: 'Invalid scroll_id', error: 'bad_request', status: 400, cause: [] } };
+    const scrollId = asked ?? `c2Nyb2xs-${scrolls.size + 1}`;
+    const from = scrolls.get(scrollId) ?? 0;
+    scrolls.set(scrollId, from + limit);
+    return { status: 200, body: { seller_id: '123456789', results: catalogue.slice(from, from + limit).map((item) => item.id), paging, scroll_id: scrollId } };
+  };
+}
+
+/** `GET /items?ids=…` (at most 20): `[{code, body}]` in the order asked, 404 for an item not there. */
+function itemMultiget(catalogue: readonly MercadoLivreItem[]): StandInHandler {
+  return (request) => {
+    const ids = (new URL(request.path, 'http://stand-in').searchParams.get('ids') ?? '').split(',').filter(Boolean);
+    if (ids.length === 0 || ids.length > 20) return { status: 400, body: { message: 'ids: between 1 and 20 items', error: 'bad_request', status: 400, cause: [] } };
+    return {
+      status: 200,
+      body: ids.map((id) => {
+        const item = catalogue.find((entry) => entry.id === id);
+        return item ? { code: 200, body: itemBody(item) } : { code: 404, body: { message: `Item with id ${id} not found`, error: 'not_found', status: 404, cause: [] } };
+      }),
+    };
+  };
+}
+
+export interface MercadoLivreStandIn extends PlatformStandIn {
+  tokens: MercadoLivreTokens;
+}
+
+/**
+ * Mercado Livre's API with the seller's bearer token: items (with `catalogue`, the
+ * seller's item search and multiget), orders and shipments for notifications, and the
+ * token refresh (`rotating`: MercadoLivreTokens).
+ */
+export async function mercadoLivreStandIn(options: { accessToken?: string; rotating?: boolean; catalogue?: MercadoLivreItem[] } = {}): Promise<MercadoLivreStandIn> {
   const state = new PlatformState();
-  const token = options.accessToken ?? 'APP_USR-access';
+  const tokens = new MercadoLivreTokens(options.accessToken ?? 'APP_USR-access', 'TG-refresh', options.rotating ?? false);
   const refused = { status: 401, body: { message: 'invalid access token', error: 'not_found', status: 401, cause: [] } };
+  const opened = (handler: StandInHandler): StandInHandler => (request) => (tokens.opens(request) ? handler(request) : refused);
   const item: StandInHandler = async (request) => {
-    if (request.headers.authorization !== `Bearer ${token}`) return refused;
     const itemId = request.path.split(/[/?]/)[2]!;
     if (request.method === 'GET') return { status: 200, body: { ...fixture('mercadolivre/item-variations.json'), id: itemId } };
     const fault = await state.write();
@@ -146,25 +301,15 @@ export function mercadoLivreStandIn(options: { accessToken?: string } = {}): Pro
     }
     return { status: 200, body: { ...fixture('mercadolivre/item-updated.json'), id: itemId } };
   };
-  // The token refresh: the refresh token the seller's authorization gave works, a revoked one is invalid_grant.
-  const oauth: StandInHandler = (request) => {
-    const form = new URLSearchParams(request.body);
-    if (form.get('grant_type') !== 'refresh_token' || form.get('refresh_token') !== 'TG-refresh') {
-      return { status: 400, body: { error_description: 'Error validating grant. Your authorization code or refresh token may be expired or it was already used', error: 'invalid_grant', status: 400, cause: [] } };
-    }
-    return { status: 200, body: { access_token: token, token_type: 'Bearer', expires_in: 21600, scope: 'offline_access read write', user_id: 123456789, refresh_token: 'TG-refresh' } };
-  };
-  return started(
-    [
-      [/^(GET|PUT) \/items\/MLB\d+(\?.*)?$/, item],
-      [/^POST \/oauth\/token$/, oauth],
-      // Orders, for notifications: the published sample, sold by the connected seller.
-      [/^GET \/orders\/\d+$/, (request) =>
-        request.headers.authorization === `Bearer ${token}`
-          ? { status: 200, body: { ...fixture('mercadolivre/order.json'), id: Number(request.path.split('/')[2]) } }
-          : refused],
-      [/^GET \/shipments\/\d+$/, () => ({ status: 200, body: fixture('mercadolivre/shipment.json') })],
-    ],
-    state,
-  );
+  const catalogue = options.catalogue ?? [];
+  const server = await new StandIn([
+    [/^(GET|PUT) \/items\/MLB\d+(\?.*)?$/, opened(item)],
+    [/^GET \/items\?/, opened(itemMultiget(catalogue))],
+    [/^GET \/users\/\d+\/items\/search(\?.*)?$/, opened(itemSearch(catalogue))],
+    [/^POST \/oauth\/token$/, (request) => tokens.refresh(request)],
+    // Orders, for notifications: the published sample, sold by the connected seller.
+    [/^GET \/orders\/\d+$/, opened((request) => ({ status: 200, body: { ...fixture('mercadolivre/order.json'), id: Number(request.path.split('/')[2]) } }))],
+    [/^GET \/shipments\/\d+$/, () => ({ status: 200, body: fixture('mercadolivre/shipment.json') })],
+  ]).start();
+  return { server, state, tokens };
 }

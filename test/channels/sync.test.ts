@@ -9,7 +9,7 @@ import { createLogger } from '../../src/logger.js';
 import { Dispatcher } from '../../src/webhooks/dispatcher.js';
 import { call, createTestSeller, graphql, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
 import { createSellableSku } from '../support/catalog.js';
-import { ACCESS_KEY, orderBody, orderIn } from '../orders/fixtures.js';
+import { ACCESS_KEY, changeStatus, MOVE_TO, orderBody, orderIn } from '../orders/fixtures.js';
 import { mercadoLivreStandIn, shopifyStandIn, wooCommerceStandIn, type PlatformStandIn } from './platform-stand-ins.js';
 
 const SECRETS_KEY = randomBytes(32).toString('base64');
@@ -218,6 +218,51 @@ describe('stock, prices and status out (the sync queue)', () => {
       const log = (await call(server, seller, 'GET', `/canais/loja-shopify/sincronizacoes?field=order&subject=${shopifyOrder.id}`)).body.data;
       expect(log[0]).toMatchObject({ status: 'synced', value: { status: 'enviado' } });
       expect(ACCESS_KEY).toHaveLength(44);
+    });
+  });
+
+  describe('status back, moves queued together', () => {
+    /** Holds the connections' syncs (as a 429 would) while orders move, or lets them go (null). */
+    const hold = (until: string) =>
+      server.orm.em.fork().execute(`update channel_connection set sync_paused_until = ${until} where seller_id = ? and channel in ('loja-woo', 'loja-shopify')`, [seller.id]);
+    const orderRow = async (code: string, orderId: string) => (await call(server, seller, 'GET', `/canais/${code}/sincronizacoes?field=order&subject=${orderId}`)).body.data[0];
+
+    it('an enviado that coalesced over its faturado brings WooCommerce the NF-e with the tracking, and Shopify one fulfilment', async () => {
+      await hold(`now() + interval '1 hour'`);
+      const fulfilments = shopify.state.orderMoves.length;
+      const line = { items: [{ sku: 'SKU-A', quantity: 1, unitPrice: '50.00' }], discount: '0.00' };
+      const wooOrder = await orderIn(server, seller, 'enviado', orderBody({ channel: 'loja-woo', externalId: '728', ...line }));
+      const shopifyOrder = await orderIn(server, seller, 'enviado', orderBody({ channel: 'loja-shopify', externalId: '450789470', ...line }));
+      // Both moves queued before any attempt: one row each, holding enviado.
+      const rows = await until(
+        async () => [await orderRow('loja-woo', wooOrder.id), await orderRow('loja-shopify', shopifyOrder.id)],
+        (found) => found.every((row) => row?.value.status === 'enviado'),
+      );
+      for (const row of rows) expect(row).toMatchObject({ attemptCount: 0, syncedValue: null, attempts: [] });
+      await hold('null');
+
+      const moves = await until(() => woo.state.orderMoves.filter((move) => move.externalId === '728'), (found) => found.length === 2);
+      expect(moves.map((move) => move.body)).toEqual([
+        { status: 'completed' },
+        { note: `NF-e 123/1 (${ACCESS_KEY}). Shipped by Correios, tracking BR123456789BR`, customer_note: true },
+      ]);
+      await until(() => shopify.state.orderMoves.length, (count) => count > fulfilments);
+      expect(shopify.state.orderMoves.slice(fulfilments)).toEqual([{ externalId: 'fulfillment', body: expect.objectContaining({ trackingInfo: { company: 'Correios', number: 'BR123456789BR' } }) }]);
+      await until(() => orderRow('loja-shopify', shopifyOrder.id), (row) => row.status === 'synced');
+      expect(shopify.state.orderMoves).toHaveLength(fulfilments + 1);
+    });
+
+    it('an enviado after its faturado went out does not tell the NF-e again', async () => {
+      const order = await orderIn(server, seller, 'faturado', orderBody({ channel: 'loja-woo', externalId: '729', items: [{ sku: 'SKU-A', quantity: 1, unitPrice: '50.00' }], discount: '0.00' }));
+      await until(() => orderRow('loja-woo', order.id), (row) => row?.status === 'synced' && row.syncedValue.status === 'faturado');
+      expect((await changeStatus(server, seller, order.id, MOVE_TO.enviado!)).status).toBe(200);
+      const moves = await until(() => woo.state.orderMoves.filter((move) => move.externalId === '729'), (found) => found.length === 4);
+      expect(moves.map((move) => move.body)).toEqual([
+        { status: 'processing' },
+        { note: `NF-e 123/1 (${ACCESS_KEY})`, customer_note: true },
+        { status: 'completed' },
+        { note: 'Shipped by Correios, tracking BR123456789BR', customer_note: true },
+      ]);
     });
   });
 

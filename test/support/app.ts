@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { loadConfig, type Config } from '../../src/config.js';
 import type { Orm } from '../../src/db/orm.js';
+import type { Logger } from 'pino';
 import { createLogger } from '../../src/logger.js';
 import { SUBGRAPH_TOKEN_HEADER } from '../../src/graphql/subgraph-access.js';
 import type { RestApp } from '../../src/http/rest.js';
@@ -34,11 +35,11 @@ export const TEST_ENV: Record<string, string> = {
  * exercise the kernel (error mapping, scopes) through real HTTP.
  */
 export async function startTestApp(
-  options: { env?: Record<string, string>; beforeListen?: (app: RestApp) => void | Promise<void>; database?: TestDatabase } = {},
+  options: { env?: Record<string, string>; beforeListen?: (app: RestApp) => void | Promise<void>; database?: TestDatabase; logger?: Logger } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   const config = loadConfig({ ...TEST_ENV, ...options.env, DATABASE_URL: database.url });
-  const app = await buildServer({ config, orm: database.orm, logger: createLogger(config) });
+  const app = await buildServer({ config, orm: database.orm, logger: options.logger ?? createLogger(config) });
   await options.beforeListen?.(app);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as { port: number };

@@ -15,8 +15,12 @@ export interface MercadoLivreCredentials {
 }
 
 const RESOURCE = /^\/orders\/(\d{1,20})$/;
+/** The order statuses of "Gerenciamento de vendas" that mean paid, and undone (cancelled, its refund under way, or invalidated by Mercado Livre). */
 const PAID = new Set(['paid', 'partially_refunded']);
-const UNDONE = new Set(['cancelled']);
+const UNDONE = new Set(['cancelled', 'pending_cancel', 'invalid']);
+/** Items a scan page asks for (its largest) and items one multiget reads (its largest). */
+const SEARCH_LIMIT = 100;
+const MULTIGET_LIMIT = 20;
 /** Refresh this long before the token's stated end, so a request never starts with a token about to lapse. */
 const EXPIRY_MARGIN_MS = 60_000;
 
@@ -75,18 +79,18 @@ export const mercadoLivreConnector: ChannelConnector<MercadoLivreCredentials> = 
   },
 
   async catalogue(context, cursor) {
-    const offset = Number(cursor ?? '0');
-    const search = record(
-      (await api(context, { method: 'GET', path: `/users/${context.credentials.userId}/items/search`, query: { offset: String(offset), limit: '50' } })).json,
-    );
+    // Scan mode pages past the 1,000 items offsets reach: each answer names the scroll to
+    // ask for next, until a page comes back empty.
+    const query: Record<string, string> = { search_type: 'scan', limit: String(SEARCH_LIMIT), ...(cursor ? { scroll_id: cursor } : {}) };
+    const search = record((await api(context, { method: 'GET', path: `/users/${context.credentials.userId}/items/search`, query })).json);
     const ids = list(search.results).map(String);
     const listings = [];
-    for (let start = 0; start < ids.length; start += 20) {
+    for (let start = 0; start < ids.length; start += MULTIGET_LIMIT) {
       // Multiget answers [{code, body}]; variations carry their attributes only with include_attributes=all.
       const batch = list(
-        (await api(context, { method: 'GET', path: '/items', query: { ids: ids.slice(start, start + 20).join(','), attributes: 'id,attributes,seller_custom_field,variations', include_attributes: 'all' } })).json,
+        (await api(context, { method: 'GET', path: '/items', query: { ids: ids.slice(start, start + MULTIGET_LIMIT).join(','), attributes: 'id,attributes,seller_custom_field,variations', include_attributes: 'all' } })).json,
       );
-      for (const entry of batch.map((answer) => record(record(answer).body))) {
+      for (const entry of batch.map(record).filter((answer) => answer.code === 200).map((answer) => record(answer.body))) {
         const variations = list(entry.variations).map(record);
         const sku = skuOf(entry);
         if (variations.length === 0 && sku) listings.push({ sku, listingId: String(entry.id), variationId: null, productId: null });
@@ -96,8 +100,8 @@ export const mercadoLivreConnector: ChannelConnector<MercadoLivreCredentials> = 
         }
       }
     }
-    const total = Number(record(search.paging).total ?? 0);
-    return { listings, next: offset + ids.length < total && ids.length > 0 ? String(offset + ids.length) : null };
+    const scroll = typeof search.scroll_id === 'string' && search.scroll_id !== '' ? search.scroll_id : null;
+    return { listings, next: ids.length > 0 ? scroll : null };
   },
 
   async pushQuantity(link, quantity, context) {
@@ -136,26 +140,40 @@ function skuOf(entry: Record<string, unknown>): string | null {
 }
 
 /**
- * A request with the seller's token: refreshed first when it is known to have run out,
+ * A request with the seller's token: renewed first when it is known to have run out,
  * and once more when the platform answers 401 (a token revoked or expired early). A
  * refresh the platform refuses leaves the 401 to the caller (the connection becomes
  * `unauthorized`).
  */
 async function api(context: PlatformContext<MercadoLivreCredentials>, request: PlatformRequest) {
   const expires = context.credentials.accessTokenExpiresAt;
-  if (expires && Date.parse(expires) - EXPIRY_MARGIN_MS <= Date.now()) await refresh(context);
+  if (expires && Date.parse(expires) - EXPIRY_MARGIN_MS <= Date.now()) await renew(context, context.credentials);
+  const used = context.credentials;
   const send = () => context.http.request({ ...request, headers: { authorization: `Bearer ${context.credentials.accessToken}`, ...request.headers } });
   try {
     return await send();
   } catch (error) {
     if (!(error instanceof PlatformError && error.status === 401)) throw error;
-    await refresh(context);
+    await renew(context, used);
     return send();
   }
 }
 
-async function refresh(context: PlatformContext<MercadoLivreCredentials>): Promise<void> {
-  const { clientId, clientSecret, refreshToken } = context.credentials;
+/**
+ * Replaces `stale`, the credentials found expired or refused. Renewals of a connection
+ * take turns (context.renewCredentials): a worker whose turn comes after another's
+ * renewal, or after the seller replaced the credentials, finds newer ones stored and
+ * uses them; only a worker that still finds `stale` spends the single-use refresh token.
+ */
+async function renew(context: PlatformContext<MercadoLivreCredentials>, stale: MercadoLivreCredentials): Promise<void> {
+  await context.renewCredentials((stored) =>
+    stored.accessToken === stale.accessToken && stored.refreshToken === stale.refreshToken ? refreshed(context, stored) : Promise.resolve(stored),
+  );
+}
+
+/** POST /oauth/token with the refresh token: new access and refresh tokens (the answer is never recorded). */
+async function refreshed(context: PlatformContext<MercadoLivreCredentials>, stored: MercadoLivreCredentials): Promise<MercadoLivreCredentials> {
+  const { clientId, clientSecret, refreshToken } = stored;
   const answer = record(
     (
       await context.http
@@ -163,6 +181,7 @@ async function refresh(context: PlatformContext<MercadoLivreCredentials>): Promi
           method: 'POST',
           path: '/oauth/token',
           form: { grant_type: 'refresh_token', client_id: clientId, client_secret: clientSecret, refresh_token: refreshToken },
+          secretAnswer: true,
         })
         .catch((error: unknown) => {
           // invalid_grant (400): the refresh token was revoked, used or expired. Only a new
@@ -177,14 +196,12 @@ async function refresh(context: PlatformContext<MercadoLivreCredentials>): Promi
   if (typeof answer.access_token !== 'string' || typeof answer.refresh_token !== 'string') {
     throw new PlatformError('malformed', 'the token refresh answered without access_token and refresh_token');
   }
-  const next = {
-    ...context.credentials,
+  return {
+    ...stored,
     accessToken: answer.access_token,
     refreshToken: answer.refresh_token,
     accessTokenExpiresAt: new Date(Date.now() + (Number(answer.expires_in) || 21_600) * 1000).toISOString(),
   };
-  await context.saveCredentials(next);
-  context.credentials = next;
 }
 
 /** GET /orders/{id} (and its shipment's receiver address) → the normalized order. */
@@ -238,7 +255,7 @@ export function mercadoLivreOrder(order: Record<string, unknown>, shipment: Reco
         transactionId: `mercadolivre:${String(payment.id)}`,
         paidAt: instant(payment.date_approved),
       })),
-    cancellation: UNDONE.has(status) ? { reason: 'Mercado Livre: cancelled' } : undefined,
+    cancellation: UNDONE.has(status) ? { reason: `Mercado Livre: ${status}` } : undefined,
   };
 }
 

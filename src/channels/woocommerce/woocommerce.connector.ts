@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { formatMoney } from '../../money.js';
-import type { ChannelConnector, PlatformContext, PlatformLine, PlatformOrder } from '../connector.js';
-import type { PlatformRequest } from '../platform-http.js';
+import type { ChannelConnector, OrderMove, PlatformContext, PlatformLine, PlatformOrder } from '../connector.js';
+import type { PlatformAnswer, PlatformRequest } from '../platform-http.js';
 import { cents, instant, list, money, optionalText, record, streetAndNumber, text, validBodySignature } from '../platform-formats.js';
 
 export interface WooCommerceCredentials {
@@ -17,6 +17,10 @@ const UNDONE = new Set(['cancelled', 'refunded', 'failed']);
 /** What a Ponte move becomes in WooCommerce's order statuses. */
 const STATUS_OF_MOVE = { faturado: 'processing', enviado: 'completed' } as const;
 const PING = /^webhook_id=\d+$/;
+/** Items a list page asks for: the API's largest. */
+const PER_PAGE = 100;
+/** A variable product's variations read at most (100 a page): a store answering pages without end is not followed forever. */
+const MAX_VARIATION_PAGES = 50;
 
 /**
  * WooCommerce: orders arrive as webhooks (the REST v3 order JSON, signed with the
@@ -62,7 +66,8 @@ export const wooCommerceConnector: ChannelConnector<WooCommerceCredentials> = {
 
   async catalogue(context, cursor) {
     const page = Number(cursor ?? '1');
-    const products = list((await rest(context, { method: 'GET', path: '/wp-json/wc/v3/products', query: { per_page: '100', page: String(page) } })).json).map(record);
+    const answer = await rest(context, { method: 'GET', path: '/wp-json/wc/v3/products', query: { per_page: String(PER_PAGE), page: String(page) } });
+    const products = list(answer.json).map(record);
     const listings = [];
     for (const product of products) {
       if (product.type === 'variable') {
@@ -73,7 +78,7 @@ export const wooCommerceConnector: ChannelConnector<WooCommerceCredentials> = {
         listings.push({ sku: String(product.sku), listingId: String(product.id), variationId: null, productId: String(product.id) });
       }
     }
-    return { listings, next: products.length === 100 ? String(page + 1) : null };
+    return { listings, next: morePages(answer, page, products.length) ? String(page + 1) : null };
   },
 
   async pushQuantity(link, quantity, context) {
@@ -85,26 +90,45 @@ export const wooCommerceConnector: ChannelConnector<WooCommerceCredentials> = {
   },
 
   async pushOrderMove(move, context) {
-    const status = STATUS_OF_MOVE[move.status];
-    const note =
-      move.status === 'enviado' && move.shipment
-        ? `Shipped by ${move.shipment.carrier}, tracking ${move.shipment.trackingCode}`
-        : move.invoice
-          ? `NF-e ${move.invoice.number}/${move.invoice.series} (${move.invoice.accessKey})`
-          : undefined;
-    await rest(context, { method: 'PUT', path: `/wp-json/wc/v3/orders/${encodeURIComponent(move.externalId)}`, json: { status } });
-    if (note) await rest(context, { method: 'POST', path: `/wp-json/wc/v3/orders/${encodeURIComponent(move.externalId)}/notes`, json: { note, customer_note: true } });
+    const note = orderNote(move);
+    const order = `/wp-json/wc/v3/orders/${encodeURIComponent(move.externalId)}`;
+    await rest(context, { method: 'PUT', path: order, json: { status: STATUS_OF_MOVE[move.status] } });
+    if (note) await rest(context, { method: 'POST', path: `${order}/notes`, json: { note, customer_note: true } });
   },
 };
 
-/** Every variation of a variable product, 100 a page (the API's largest). */
+/**
+ * The customer note a move adds: the invoice (NF-e) when the platform has not had it yet
+ * (a `faturado`, or an `enviado` that came without one before it), the carrier and
+ * tracking code on `enviado`; one note, so a retry never repeats half of it.
+ */
+function orderNote(move: OrderMove): string | undefined {
+  const parts: string[] = [];
+  if (move.invoice && move.previous === null) parts.push(`NF-e ${move.invoice.number}/${move.invoice.series} (${move.invoice.accessKey})`);
+  if (move.status === 'enviado' && move.shipment) parts.push(`Shipped by ${move.shipment.carrier}, tracking ${move.shipment.trackingCode}`);
+  return parts.length > 0 ? parts.join('. ') : undefined;
+}
+
+/** Every variation of a variable product, 100 a page (the API's largest), up to MAX_VARIATION_PAGES pages. */
 async function variationsOf(context: PlatformContext<WooCommerceCredentials>, productId: string): Promise<Record<string, unknown>[]> {
   const variations: Record<string, unknown>[] = [];
-  for (let page = 1; ; page++) {
-    const batch = list((await rest(context, { method: 'GET', path: `/wp-json/wc/v3/products/${encodeURIComponent(productId)}/variations`, query: { per_page: '100', page: String(page) } })).json).map(record);
+  for (let page = 1; page <= MAX_VARIATION_PAGES; page++) {
+    const path = `/wp-json/wc/v3/products/${encodeURIComponent(productId)}/variations`;
+    const answer = await rest(context, { method: 'GET', path, query: { per_page: String(PER_PAGE), page: String(page) } });
+    const batch = list(answer.json).map(record);
     variations.push(...batch);
-    if (batch.length < 100) return variations;
+    if (!morePages(answer, page, batch.length)) break;
   }
+  return variations;
+}
+
+/**
+ * Whether a list has a page after `page`: X-WP-TotalPages says (#pagination), and
+ * without it a full page may have one.
+ */
+function morePages(answer: PlatformAnswer, page: number, count: number): boolean {
+  const header = answer.headers['x-wp-totalpages'];
+  return header !== undefined && /^\d+$/.test(header) ? page < Number(header) : count === PER_PAGE;
 }
 
 function productPath(link: { listingId: string; variationId: string | null }): string {
