@@ -319,6 +319,10 @@ describe('stock, prices and status out (the sync queue)', () => {
           { name: 'locationId', secret: false },
         ],
       });
+      const secrets = (platform: string) =>
+        Object.fromEntries(platforms.find((form) => form.platform === platform)!.credentialFields.map((field) => [field.name, field.secret]));
+      expect(secrets('woocommerce')).toEqual({ siteUrl: false, consumerKey: true, consumerSecret: true, webhookSecret: true });
+      expect(secrets('mercadolivre')).toEqual({ userId: false, clientId: false, clientSecret: true, accessToken: true, refreshToken: true });
       expect(platforms.find((platform) => platform.platform === 'mercadolivre')!.apiBaseUrlDefault).toBe('https://api.mercadolibre.com');
     });
   });

@@ -42,6 +42,7 @@ export const mercadoLivreConnector: ChannelConnector<MercadoLivreCredentials> = 
     },
     { additionalProperties: false },
   ),
+  identifiers: ['userId', 'clientId'],
   defaultApiBaseUrl: () => 'https://api.mercadolibre.com',
   linkFormat: {
     listingId: { pattern: /^[A-Z]{3}\d{1,20}$/, description: 'a Mercado Livre item id (MLB…)' },

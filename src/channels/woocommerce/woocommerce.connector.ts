@@ -39,6 +39,7 @@ export const wooCommerceConnector: ChannelConnector<WooCommerceCredentials> = {
     },
     { additionalProperties: false },
   ),
+  identifiers: ['siteUrl'],
   defaultApiBaseUrl: (credentials) => credentials.siteUrl,
   linkFormat: {
     listingId: { pattern: /^\d{1,20}$/, description: 'a WooCommerce product id (digits)' },
