@@ -8,7 +8,7 @@ export class Migration20261124091552 extends Migration {
     this.addSql(`alter table "webhook_delivery" drop constraint "webhook_delivery_subscription_id_event_id_unique"`);
     this.addSql(`alter table "webhook_delivery" add constraint "webhook_delivery_event_id_subscription_id_unique" unique ("event_id", "subscription_id")`);
     // Room on each page for the claim's lease to be written beside its row, without a new
-    // entry in every index (docs/performance.md, 25). Pages written from now on.
+    // entry in every index. Pages written from now on.
     this.addSql(`alter table "webhook_delivery" set (fillfactor = 60)`);
   }
 

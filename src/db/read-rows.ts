@@ -34,7 +34,8 @@ export interface ReadRowsOptions<T> {
  * Read-only queries for pages and views, in SQL made from the entity's metadata once
  * (the select list, the table, each property's column) and run as a prepared statement
  * (executeRead). Managed entities, the query builder and the ORM's result mapping were
- * most of a list page's CPU for rows that are only shown (docs/performance.md).
+ * most of a list page's CPU for rows that are only shown
+ * (docs/history/performance-changes.md).
  *
  * The seller scope is not left to the ORM's filter here but written into every
  * statement: `seller_id = ` the seller of the entity manager, which must have one (as

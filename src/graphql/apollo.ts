@@ -198,7 +198,8 @@ export async function startApollo(app: FastifyInstance, schema: GraphQLSchema, l
       ApolloServerPluginInlineTraceDisabled(),
       // No type sets a cache hint, so the default cache-control plugin only ever answered
       // no-store, after wrapping every field's resolver to collect hints: about a tenth of
-      // a list page's CPU (docs/performance.md). noStorePlugin keeps the header.
+      // a list page's CPU (docs/history/performance-changes.md). noStorePlugin keeps the
+      // header.
       ApolloServerPluginCacheControlDisabled(),
       noStorePlugin,
     ],

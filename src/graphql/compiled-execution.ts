@@ -15,7 +15,7 @@ const COMPILED_OPERATIONS = 500;
  * JavaScript that resolves and completes its own selection, then reused for every
  * request with the same query text and operation name. graphql-js's execution (an info
  * object, an argument coercion and a promise check per field) was the largest share of a
- * GraphQL list page after garbage collection (docs/performance.md).
+ * GraphQL list page after garbage collection (docs/history/performance-changes.md).
  *
  * Apollo takes a custom executor only from a gateway: this one has a fixed schema. Parsing,
  * validation (with our depth/alias/directive rules), the cost plugin and error formatting

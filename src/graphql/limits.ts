@@ -92,8 +92,8 @@ type PriceOutcome = { requested: number } | { unpriceable: string } | { invalidV
  * same parsed document to every request with the same query text (its bounded document
  * store), so a list asked for again is priced from here: walking its selection with
  * graphql-query-complexity was half of Apollo's own CPU on a 50-order page
- * (docs/performance.md). An entry goes with its document; each document keeps its last
- * few variable sets, and only small ones.
+ * (docs/history/performance-changes.md). An entry goes with its document; each
+ * document keeps its last few variable sets, and only small ones.
  */
 const outcomesByDocument = new WeakMap<DocumentNode, Map<string, PriceOutcome>>();
 const OUTCOMES_PER_DOCUMENT = 16;

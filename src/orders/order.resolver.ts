@@ -51,7 +51,8 @@ export class OrderResolver {
   ): Promise<Connection<OrderHeaderView>> {
     const list = listArgs(context, schemas.orderListArgs, { ...filter, sort, first, after });
     // The children the query selects come with the page, from the same database, so the
-    // field resolvers below answer without a DataLoader round per order (docs/performance.md).
+    // field resolvers below answer without a DataLoader round per order
+    // (docs/history/performance-changes.md).
     const selected = selectedNodeFields(info);
     const { page, views } = await lagTolerantRead(context, async (em) => {
       const read = await listOrders(em, list.filter, list.page);

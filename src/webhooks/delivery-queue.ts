@@ -88,7 +88,7 @@ function takeable({ throughPartialIndexes = true } = {}): string {
  * rule lets anybody take. It is the first entry of the partial index on open deliveries
  * by (subscription, aggregate, sequence), read in the index's order: a scalar subquery of
  * its own, so the aggregate is a given, no plan sorts all that the aggregate owes, and the
- * plan made on an empty queue is the one for a full one (docs/performance.md, 24 and 27).
+ * plan made on an empty queue is the one for a full one.
  */
 function firstOwedOf(delivery: string): string {
   return `(select owed.id
@@ -106,7 +106,7 @@ function firstOwedOf(delivery: string): string {
 // (firstOwedOf), skipping destinations and sellers this process holds at their cap, and
 // stops at the window. Written as "no earlier open one exists", the probe's best plan
 // depended on the table's size, and the claim had to be planned at every run (~0.4 ms,
-// more than it took to run); this form's plan is kept (docs/performance.md, 27). Then the
+// more than it took to run); this form's plan is kept. Then the
 // fair choice (FAIR_CHOICE, shared with the channels' sync queue): each candidate's load,
 // those past a cap dropped, the rest taken least loaded first. The lock comes last, on the
 // chosen rows in that order: SKIP LOCKED passes over those another claim holds and goes on
@@ -157,7 +157,7 @@ const CLAIM_GIVEN = prepared(
 // delivery locked by its key in a lateral subquery. Plans here are kept from whatever size
 // the table had at the connection's first runs; one free to choose found the owed rows
 // through the due index (every due delivery read per probe), hence the status test the
-// partial indexes cannot match (docs/performance.md, 23).
+// partial indexes cannot match.
 const CLAIM_NEXT_OF_AGGREGATES = prepared(
   'ponte_webhook_claim_next_of_aggregates',
   claimSql(`select next.id

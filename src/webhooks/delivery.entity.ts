@@ -78,7 +78,8 @@ export const DELIVERY_PARTITIONS: readonly PartitionedTable[] = [
 // Each delivery's insert, and each of its updates that cannot stay on the row's page, adds
 // an entry to every index here, so none repeats another's leading columns. Each partition
 // keeps room on every page (fillfactor 60) for the claim's lease, which changes no indexed
-// column, to stay on its page with no index entry at all (docs/performance.md, 25).
+// column, to stay on its page with no index entry at all: on full pages only about half of
+// the leases could.
 //
 // The table is partitioned by week of its id (DELIVERY_PARTITIONS), which the migration
 // declares, not this entity. A unique constraint there must hold the id, so one delivery
@@ -166,9 +167,9 @@ export class WebhookDelivery extends SellerOwned {
   completedAt: (Date & Opt) | null = null;
 
   // Attempt number 1, logged on the delivery's own row rather than as a WebhookAttempt:
-  // most deliveries need no other, and the row is written by the same record anyway
-  // (docs/performance.md, 28). Null until it is made, and on deliveries whose first
-  // attempt was logged before, as a WebhookAttempt.
+  // most deliveries need no other, and the record rewrites the row anyway, where an
+  // attempt row was a fourth write with index entries of its own. Null until it is made,
+  // and on deliveries whose first attempt was logged before, as a WebhookAttempt.
   @Embedded(() => AttemptLog, { prefix: 'first_attempt_', nullable: true })
   firstAttempt: (AttemptLog & Opt) | null = null;
 }

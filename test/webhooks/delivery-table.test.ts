@@ -9,7 +9,7 @@ import { deliveriesOf, emit, subscribe, NOTHING_HELD } from './fixtures.js';
 
 /**
  * Every delivery is inserted, leased and recorded: three writes of its row, each of which
- * may add an entry to every index of the table (docs/performance.md, 25).
+ * may add an entry to every index of the table.
  */
 describe('the delivery table’s writes', () => {
   let server: TestApp;
