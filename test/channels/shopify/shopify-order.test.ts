@@ -78,6 +78,10 @@ describe('a Shopify order webhook as a Ponte order (docs/channels.md, "Shopify")
     }
   });
 
+  it('takes the shipping total in the shop\'s currency over the shipping lines', () => {
+    expect(mapped((body) => (body.total_shipping_price_set.shop_money.amount = '12.00')).shipping).toBe('12.00');
+  });
+
   it('adds up the shipping lines (at their discounted price) when the shipping total is absent', () => {
     const order = mapped((body) => {
       delete body.total_shipping_price_set;
