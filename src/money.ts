@@ -26,7 +26,7 @@ export function parseMoney(s: string): bigint {
       `Invalid money amount ${JSON.stringify(s)}: expected a non-negative decimal with at most two places, like "199.90"`,
     );
   }
-  const whole = BigInt(match[1] ?? '0');
+  const whole = BigInt(match[1]!);
   const fraction = BigInt((match[2] ?? '').padEnd(2, '0'));
   return whole * 100n + fraction;
 }

@@ -5,6 +5,8 @@ import {
   compareMoney,
   formatMoney,
   isMoneyString,
+  MONEY_INPUT_PATTERN,
+  MONEY_MAX_CENTS,
   multiplyMoney,
   parseMoney,
   subtractMoney,
@@ -53,6 +55,15 @@ describe('parseMoney', () => {
 
   it('names the offending value in the message', () => {
     expect(() => parseMoney('1.234')).toThrow('"1.234"');
+  });
+});
+
+describe('MONEY_INPUT_PATTERN', () => {
+  it('takes at most 12 whole digits and two places, so every stored figure fits numeric(14,2)', () => {
+    const pattern = new RegExp(MONEY_INPUT_PATTERN);
+    for (const amount of ['0', '0.5', '199.90', '999999999999.99']) expect(pattern.test(amount)).toBe(true);
+    for (const amount of ['', '1000000000000', '1.999', '-1', '1e3', '.5']) expect(pattern.test(amount)).toBe(false);
+    expect(parseMoney('999999999999.99')).toBe(MONEY_MAX_CENTS);
   });
 });
 
@@ -139,6 +150,7 @@ describe('arithmetic', () => {
     'refuses the non-integer or unsafe quantity %s',
     (quantity) => {
       expect(() => multiplyMoney(100n, quantity)).toThrow(RangeError);
+      expect(() => multiplyMoney(100n, quantity)).toThrow(`Quantity must be a safe integer, got ${quantity}`);
     },
   );
 

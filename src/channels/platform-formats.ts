@@ -38,9 +38,9 @@ export function optionalText(value: unknown, max: number): string | undefined {
   return trimmed === '' ? undefined : trimmed.slice(0, max);
 }
 
-/** An ISO instant in UTC, or undefined for anything that is not a date. */
+/** An ISO instant in UTC, or undefined for anything that is not a date (a blank string included). */
 export function instant(value: unknown): string | undefined {
-  if (typeof value !== 'string' || value.trim() === '') return undefined;
+  if (typeof value !== 'string') return undefined;
   const date = new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(value) ? value : `${value}Z`);
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 }
@@ -49,7 +49,7 @@ export function instant(value: unknown): string | undefined {
 export function streetAndNumber(line: unknown): { street: string; number: string } {
   const value = text(line, 200);
   const match = /^(.*?)[,\s]+(\d+[A-Za-z]?)\s*$/.exec(value);
-  return match ? { street: match[1]!.slice(0, 200) || value, number: match[2]! } : { street: value, number: 's/n' };
+  return match ? { street: match[1]! || value, number: match[2]! } : { street: value, number: 's/n' };
 }
 
 export function record(value: unknown): Record<string, unknown> {

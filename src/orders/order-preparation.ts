@@ -98,7 +98,7 @@ export function prepareChannelOrder(input: ChannelOrderInput): PreparedOrder {
   const amounts = totalAmounts(input, items, errors);
   const payments = (input.payments ?? []).map(preparePayment);
   if (errors.length > 0) throw validationFailed(errors, 'The channel order is not valid');
-  const document = input.customer.document?.trim();
+  const document = input.customer.document;
   const address = addressErrors(input.deliveryAddress).length === 0 ? deliveryAddressOf(input.deliveryAddress) : keptAddress(input.deliveryAddress);
   return {
     channel: input.channel,
@@ -139,9 +139,9 @@ export function approvedTotal(payments: readonly { status: PaymentStatus; amount
   return payments.filter((payment) => payment.status === 'approved').reduce((sum, payment) => sum + parseMoney(payment.amount), 0n);
 }
 
+// The validators trim, and normalizeDocument drops the spaces with the mask.
 function customerErrors(customer: CreateOrderInput['customer']): FieldError[] {
-  const document = customer.document.trim();
-  return isValidCpf(document) || isValidCnpj(document)
+  return isValidCpf(customer.document) || isValidCnpj(customer.document)
     ? []
     : [{ path: '/customer/document', message: 'is not a valid CPF or CNPJ (check digits)' }];
 }

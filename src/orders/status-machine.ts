@@ -31,11 +31,11 @@ const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
 export const RESERVING_STATUSES: readonly OrderStatus[] = ['pendente', 'aprovado', 'faturado'];
 
 export function isOrderStatus(value: unknown): value is OrderStatus {
-  return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
+  return (ORDER_STATUSES as readonly unknown[]).includes(value);
 }
 
 export function isManualTarget(value: unknown): value is ManualTarget {
-  return typeof value === 'string' && (MANUAL_TARGETS as readonly string[]).includes(value);
+  return (MANUAL_TARGETS as readonly unknown[]).includes(value);
 }
 
 // A fresh copy, so a caller that sorts or extends the list for an error message

@@ -117,14 +117,17 @@ function utcDate(
   minutes: string | undefined,
   seconds: string | undefined,
 ): Date | null {
-  const month = MONTHS.indexOf((monthName ?? '').toLowerCase());
+  // The patterns admit the twelve names only: the index is 0..11.
+  const month = MONTHS.indexOf(monthName!.toLowerCase());
   const [d, h, m, s] = [Number(day), Number(hours), Number(minutes), Number(seconds)];
-  // 60 is a leap second; it is read as :59 below.
-  if (month < 0 || h > 23 || m > 59 || s > 60) return null;
+  // 60 is a leap second, read as :59 below. A minute or second past that would roll over
+  // within the day, unseen by the check at the end.
+  if (m > 59 || s > 60) return null;
   // setUTCFullYear, unlike Date.UTC, does not read years 0..99 as 1900..1999.
   const date = new Date(0);
   date.setUTCFullYear(year, month, d);
   date.setUTCHours(h, m, Math.min(s, 59));
-  // Date rolls "31 Feb" over into March; such a date is malformed, not March.
-  return date.getUTCDate() === d && date.getUTCMonth() === month ? date : null;
+  // Date rolls "31 Feb" over into March and hour 24 into the next day: a day of the month
+  // other than the one written means the date is malformed.
+  return date.getUTCDate() === d ? date : null;
 }

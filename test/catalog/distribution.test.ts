@@ -65,6 +65,11 @@ describe('publishedQuantity', () => {
     expect(publishedQuantity(750, channel('a', { sharePercent: 9.2 }))).toBe(69);
   });
 
+  it('snaps only what lies a hair from a whole number: 99.5 % of one unit is still nothing', () => {
+    expect(publishedQuantity(1, channel('a', { sharePercent: 99.5 }))).toBe(0);
+    expect(publishedQuantity(3, channel('a', { sharePercent: 66.5 }))).toBe(1);
+  });
+
   it('holds "never above available" even for out-of-range stored settings', () => {
     expect(publishedQuantity(10, channel('a', { sharePercent: 150 }))).toBe(10);
     expect(publishedQuantity(10, channel('a', { safetyStock: -5 }))).toBe(10);
@@ -130,6 +135,22 @@ describe('sameDistribution', () => {
       ),
     ).toBe(true);
     expect(sameDistribution([], [])).toBe(true);
+    // Each side is sorted, not just the second.
+    const sorted = [
+      { channel: 'a', quantity: 1 },
+      { channel: 'b', quantity: 2 },
+    ];
+    expect(sameDistribution([...sorted].reverse(), sorted)).toBe(true);
+  });
+
+  it('compares a list that names a channel twice by its quantities too', () => {
+    const twice = [
+      { channel: 'a', quantity: 1 },
+      { channel: 'a', quantity: 2 },
+    ];
+    expect(sameDistribution(twice, [...twice].reverse())).toBe(true);
+    expect(sameDistribution([...twice].reverse(), twice)).toBe(true);
+    expect(sameDistribution(twice, [{ channel: 'a', quantity: 1 }, { channel: 'a', quantity: 1 }])).toBe(false);
   });
 
   it('is false when a quantity differs', () => {

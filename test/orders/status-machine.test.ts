@@ -9,6 +9,7 @@ import {
   initialStatus,
   isManualTarget,
   isOrderStatus,
+  manualMoves,
   stockEffect,
   type OrderStatus,
 } from '../../src/orders/status-machine.js';
@@ -88,6 +89,19 @@ describe('MANUAL_TARGETS', () => {
     expect(isManualTarget('faturado')).toBe(true);
     expect(isManualTarget('cancelado')).toBe(true);
     expect(isManualTarget('whatever')).toBe(false);
+    expect(isManualTarget(undefined)).toBe(false);
+    expect(isManualTarget(3)).toBe(false);
+  });
+
+  it('offers a client the transitions from each status but aprovado', () => {
+    expect(Object.fromEntries(ORDER_STATUSES.map((from) => [from, manualMoves(from)]))).toEqual({
+      pendente: ['cancelado'],
+      aprovado: ['faturado', 'cancelado'],
+      faturado: ['enviado', 'cancelado'],
+      enviado: ['entregue'],
+      entregue: [],
+      cancelado: [],
+    });
   });
 
   it('every manual target is reachable from some status', () => {

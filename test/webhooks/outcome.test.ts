@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
-// Registers the modules' subscription kinds with the dispatcher.
-import '../../src/modules.js';
 import { nextStep, recordOf, type AttemptRecord } from '../../src/webhooks/outcome.js';
-import { policyFor } from '../../src/webhooks/policy.js';
+import { INTERFACE_POLICY } from '../../src/webhooks/policy.js';
 import type { SendResult } from '../../src/webhooks/sender.js';
 
-const policy = policyFor('interface');
+const policy = INTERFACE_POLICY;
 const answer = (statusCode: number, extra: Partial<SendResult> = {}): SendResult => ({
   at: new Date('2026-01-01T00:00:00Z'),
   durationMs: 12,
@@ -29,6 +27,11 @@ describe('judging an attempt', () => {
     for (const status of [200, 201, 204, 299]) expect(recordOf(answer(status), policy).error).toBeNull();
     expect(recordOf(answer(301), policy)).toMatchObject({ error: 'redirect', statusCode: 301 });
     expect(recordOf(answer(308), policy).error).toBe('redirect');
+    expect(recordOf(answer(300), policy)).toMatchObject({ error: 'redirect', errorDetail: 'redirects are not followed (HTTP 300)' });
+    expect(recordOf(answer(399), policy).error).toBe('redirect');
+    expect(recordOf(answer(400), policy)).toMatchObject({ error: 'status', errorDetail: 'HTTP 400' });
+    // Below 200 is no success and no redirect either.
+    expect(recordOf(answer(199), policy)).toMatchObject({ error: 'status', errorDetail: 'HTTP 199' });
     expect(recordOf(answer(404), policy)).toMatchObject({ error: 'status', errorDetail: 'HTTP 404' });
     expect(recordOf(answer(500), policy).error).toBe('status');
     const failed = answer(0, { statusCode: null, failure: { error: 'timeout', detail: 'no answer within 10 ms' } });

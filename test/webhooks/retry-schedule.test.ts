@@ -50,8 +50,11 @@ describe('retryDelayMs', () => {
     expect(retryDelayMs(1, { baseMs: 1, maxMs: 10 }, lowest)).toBe(1);
   });
 
-  it('is 0 when backoff is switched off', () => {
+  it('is 0 when backoff is switched off, and never negative for a negative setting', () => {
     expect(retryDelayMs(3, { baseMs: 0, maxMs: 1_000 }, highest)).toBe(0);
+    expect(retryDelayMs(3, { baseMs: 1_000, maxMs: 0 }, highest)).toBe(0);
+    expect(retryDelayMs(3, { baseMs: -5, maxMs: 1_000 }, highest)).toBe(0);
+    expect(retryDelayMs(3, { baseMs: 1_000, maxMs: -5 }, highest)).toBe(0);
   });
 
   it('stays inside the range even if the random source returns 1', () => {
@@ -61,6 +64,7 @@ describe('retryDelayMs', () => {
 
   it.each([0, -1, 1.5, Number.NaN])('refuses attempt number %s', (attempt) => {
     expect(() => retryDelayMs(attempt, DEFAULTS)).toThrow(RangeError);
+    expect(() => retryDelayMs(attempt, DEFAULTS)).toThrow(`attemptNumber must be an integer ≥ 1, got ${attempt}`);
   });
 
   it('always lands in [4/5 ceiling, ceiling] as a whole number of ms', () => {
@@ -132,6 +136,21 @@ describe('retryAfterMs', () => {
     expect(retryAfterMs('Fri, 02 Jan 2026 03:06:05 GMT', now, bounds)).toBe(120_000);
   });
 
+  it('reads every month, in any case', () => {
+    const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+    const wide = { minMs: 0, maxMs: 10 ** 12 };
+    months.forEach((month, index) => {
+      const expected = Date.UTC(2026, index, 15, 12) - now.getTime();
+      expect(retryAfterMs(`Sun, 15 ${month} 2026 12:00:00 GMT`, now, wide)).toBe(expected);
+      expect(retryAfterMs(`Sunday, 15-${month.toUpperCase()}-26 12:00:00 GMT`, now, wide)).toBe(expected);
+      expect(retryAfterMs(`Sun ${month.toLowerCase()} 15 12:00:00 2026`, now, wide)).toBe(expected);
+    });
+  });
+
+  it('reads a leap second as the second before it', () => {
+    expect(retryAfterMs('Fri, 02 Jan 2026 03:05:60 GMT', now, bounds)).toBe(114_000);
+  });
+
   it('reads the obsolete RFC 850 form', () => {
     expect(retryAfterMs('Friday, 02-Jan-26 03:05:05 GMT', now, bounds)).toBe(60_000);
   });
@@ -154,6 +173,9 @@ describe('retryAfterMs', () => {
   it('reads a two-digit RFC 850 year more than 50 years ahead as last century', () => {
     // "99" from 2026 is 1999 (past), not 2099.
     expect(retryAfterMs('Friday, 31-Dec-99 23:59:59 GMT', now, bounds)).toBe(1_000);
+    // Exactly 50 years ahead is still this century: "76" from 2026 is 2076.
+    expect(retryAfterMs('Friday, 01-Jan-76 00:00:00 GMT', now, bounds)).toBe(3_600_000);
+    expect(retryAfterMs('Friday, 01-Jan-77 00:00:00 GMT', now, bounds)).toBe(1_000);
   });
 
   it.each([
@@ -170,6 +192,14 @@ describe('retryAfterMs', () => {
     'Fri, 31 Feb 2026 03:06:05 GMT', // no such day
     'Fri, 02 Foo 2026 03:06:05 GMT',
     'Fri, 02 Jan 2026 25:06:05 GMT',
+    'Fri, 02 Jan 2026 24:00:00 GMT', // hour 24 would be the 3rd
+    'Fri, 31 Jan 2026 24:00:00 GMT', // …or the 1st of February
+    'Fri, 02 Jan 2026 03:60:05 GMT', // minute 60 would be 04:00
+    'Fri, 02 Jan 2026 03:06:61 GMT',
+    'Fri, 00 Jan 2026 03:06:05 GMT',
+    'Fri, 29 Feb 2026 03:06:05 GMT', // 2026 is not a leap year
+    'Fri Feb 30 03:06:05 2026',
+    'Friday, 31-Apr-26 03:06:05 GMT',
     'Fri, 2 Jan 2026 03:06:05 GMT',
   ])('is null for unparseable %j', (value) => {
     expect(retryAfterMs(value, now, bounds)).toBeNull();

@@ -39,10 +39,10 @@ export function shopifyOrder(body: Record<string, unknown>): PlatformOrder | nul
       city: text(address.city, 100),
       state: text(address.province_code ?? address.province, 50),
       postalCode: text(address.zip, 20),
-      country: /^[A-Z]{2}$/.test(String(address.country_code ?? '')) ? String(address.country_code) : undefined,
+      country: /^[A-Z]{2}$/.test(String(address.country_code)) ? String(address.country_code) : undefined,
     },
     lines,
-    shipping: money(record(record(body.total_shipping_price_set).shop_money).amount ?? shippingOf(body)),
+    shipping: shippingOf(body),
     discount: orderDiscount > 0n ? formatMoney(orderDiscount) : undefined,
     payments: PAID.has(financial)
       ? [{ method: 'other', status: 'approved', amount: total, transactionId: `shopify:${String(body.id)}`, paidAt: instant(body.processed_at) }]
@@ -68,6 +68,9 @@ function shopifyLine(item: Record<string, unknown>): PlatformLine {
   };
 }
 
+/** The shipping total in the shop's currency, else the shipping lines' at their discounted price. */
 function shippingOf(body: Record<string, unknown>): string {
+  const total = record(record(body.total_shipping_price_set).shop_money).amount;
+  if (total !== undefined && total !== null) return money(total);
   return formatMoney(list(body.shipping_lines).reduce<bigint>((sum, line) => sum + cents(money(record(line).discounted_price ?? record(line).price)), 0n));
 }
