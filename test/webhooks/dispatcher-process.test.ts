@@ -4,7 +4,7 @@ import { SCOPES } from '../../src/auth/scopes.js';
 import { createSubscription } from '../../src/webhooks/subscription.service.js';
 import { createTestSeller } from '../support/app.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
-import type { RunningProcess } from '../support/process.js';
+import { PROCESS_STEP_MS, type RunningProcess } from '../support/process.js';
 import { ATTEMPTS_OF_D, emit, openDeliveries, startDispatcherProcess as startDispatcher } from './fixtures.js';
 import { startReceiver, waitUntil, type Receiver } from './receiver.js';
 
@@ -13,8 +13,8 @@ const EVENTS_PER_AGGREGATE = 10;
 const TOTAL = AGGREGATES * EVENTS_PER_AGGREGATE;
 /** Attempts one dispatcher process runs at once (set below: the crash test's shape). */
 const DISPATCHER_CONCURRENCY = 64;
-/** Waits for a process or the receiver: generous, the machine may be loaded with other suites. */
-const WAIT_MS = 120_000;
+/** Waits for a process or the receiver: a process's step on a machine loaded with other suites (support/process.ts). */
+const WAIT_MS = PROCESS_STEP_MS;
 const LISTENING = /"url":"(http:\/\/127\.0\.0\.1:\d+)"/;
 
 describe('dispatcher processes', () => {
