@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './support/database.js';
-import { runProcess } from './support/process.js';
+import { processTestTimeout, runProcess } from './support/process.js';
 
 /** The package's `ponte` bin, as `npm install -g` or `npx ponte` would run it. */
 const PONTE = 'bin/ponte.js';
@@ -15,7 +15,7 @@ describe('the ponte command', () => {
   });
   afterAll(() => database.drop());
 
-  it('lists its commands with --help, without a database', { timeout: 120_000 }, async () => {
+  it('lists its commands with --help, without a database', { timeout: processTestTimeout(4) }, async () => {
     // Each call is a Node process of its own: started together, they share the cores.
     const calls = [['--help'], ['-h'], ['help'], []];
     const results = await Promise.all(calls.map((args) => runProcess(PONTE, args, {})));
@@ -35,7 +35,7 @@ describe('the ponte command', () => {
     }
   });
 
-  it('answers --help without loading the service or any package', { timeout: 120_000 }, async () => {
+  it('answers --help without loading the service or any package', { timeout: processTestTimeout(1) }, async () => {
     // A module hook (in the environment, as `node --import` would take it) names on stderr
     // each module the process loads: the service's modules and packages are most of a
     // call's start, and help needs none of them.
@@ -49,7 +49,7 @@ describe('the ponte command', () => {
     expect(loaded.filter((line) => line.includes('/node_modules/') || /\/src\/(auth|db|modules|cli-commands)/.test(line))).toEqual([]);
   });
 
-  it('describes one command with <command> --help or help <command>', { timeout: 120_000 }, async () => {
+  it('describes one command with <command> --help or help <command>', { timeout: processTestTimeout(3) }, async () => {
     const [unknown, ...results] = await Promise.all(
       [['help', 'seller', 'delete'], ['token', 'create', '--help'], ['help', 'token', 'create']].map((args) => runProcess(PONTE, args, {})),
     );
@@ -62,7 +62,7 @@ describe('the ponte command', () => {
     expect(unknown!.stderr).toContain('unknown command "seller delete"');
   });
 
-  it('describes every command --help lists with <command> --help: its usage, and its example', { timeout: 180_000 }, async () => {
+  it('describes every command --help lists with <command> --help: its usage, and its example', { timeout: processTestTimeout(4) }, async () => {
     const listed = (await runProcess(PONTE, ['--help'], {})).stdout.split('\n').filter((line) => /^  \S/.test(line)).map((line) => line.trim());
     // The command is the usage's words before its first option or placeholder.
     const commands = listed.map((usage) => usage.split(' ').filter((word, index, words) => words.slice(0, index + 1).every((each) => /^[a-z]+$/.test(each))));
@@ -76,7 +76,7 @@ describe('the ponte command', () => {
     }
   });
 
-  it('describes listen and trigger with an example each, and lists the events trigger makes', { timeout: 120_000 }, async () => {
+  it('describes listen and trigger with an example each, and lists the events trigger makes', { timeout: processTestTimeout(2) }, async () => {
     const [listen, trigger] = await Promise.all([runProcess(PONTE, ['listen', '--help'], {}), runProcess(PONTE, ['help', 'trigger'], {})]);
     expect(listen.stdout).toContain('example:\n  ponte listen --forward-to http://127.0.0.1:3000/hook');
     expect(listen.stdout).toContain('--since');
@@ -84,7 +84,7 @@ describe('the ponte command', () => {
     expect(trigger.stdout).toContain('pagamento.alterado');
   });
 
-  it('creates a sandbox seller, whose tokens read ponte_sk_test_', { timeout: 120_000 }, async () => {
+  it('creates a sandbox seller, whose tokens read ponte_sk_test_', { timeout: processTestTimeout(2) }, async () => {
     const created = await runProcess(PONTE, ['seller', 'create', '--name', 'Testes', '--sandbox'], { DATABASE_URL: database.url });
     expect(created.code, created.stderr).toBe(0);
     const seller = JSON.parse(created.stdout) as { id: string; sandbox: boolean };
@@ -98,7 +98,7 @@ describe('the ponte command', () => {
     expect(await channels(live.id)).toEqual([]);
   });
 
-  it('refuses a command without a required option with its message and the usage', { timeout: 120_000 }, async () => {
+  it('refuses a command without a required option with its message and the usage', { timeout: processTestTimeout(1) }, async () => {
     const result = await runProcess(PONTE, ['seller', 'create'], { DATABASE_URL: database.url });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('--name is required\nusage: ponte <command>');
@@ -106,7 +106,7 @@ describe('the ponte command', () => {
   });
 
   // Ten Node processes loading the whole service at once: slow on a busy two-core machine.
-  it('prints valid JSON from each of ten calls at once', { timeout: 180_000 }, async () => {
+  it('prints valid JSON from each of ten calls at once', { timeout: processTestTimeout(10) }, async () => {
     const calls = await Promise.all(
       Array.from({ length: 10 }, (_, i) => runProcess(PONTE, ['seller', 'create', '--name', `Loja ${i}`], { DATABASE_URL: database.url })),
     );

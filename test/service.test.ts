@@ -4,27 +4,27 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from './support/app.js';
 import { createTestDatabase, type TestDatabase } from './support/database.js';
-import { runProcess, startProcess, startWithFreePort } from './support/process.js';
+import { processTestTimeout, runProcess, startProcess, startWithFreePort } from './support/process.js';
 
 const MAIN = 'dist/src/main.js';
 const CLI = 'dist/src/cli.js';
 
-// Each test starts real processes (about a second each on a quiet machine, several under
-// the full suite's load; the CLI tests run about a dozen in a row).
-describe('the service process', { timeout: 120_000 }, () => {
+// Each test starts real processes (about a second each on a quiet machine, much more
+// under load): each test's timeout counts them (the CLI tests run about a dozen in a row).
+describe('the service process', () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase();
   });
   afterAll(() => database.drop());
 
-  it('stops at start with one clear line naming a wrong variable', async () => {
+  it('stops at start with one clear line naming a wrong variable', { timeout: processTestTimeout(1) }, async () => {
     const result = await runProcess(MAIN, [], { PORT: 'abc', DATABASE_URL: database.url });
     expect(result.code).toBe(1);
     expect(result.stderr.trim().split('\n')).toEqual(['ponte: invalid configuration: PORT must be an integer between 0 and 65535 (got "abc")']);
   });
 
-  it('serves on DATABASE_URL and drains on SIGTERM', async () => {
+  it('serves on DATABASE_URL and drains on SIGTERM', { timeout: processTestTimeout(1) }, async () => {
     const service = startProcess(MAIN, [], { DATABASE_URL: database.url, PORT: '0', LOG_LEVEL: 'info' });
     const [, url] = await service.waitFor(/"url":"(http:\/\/127\.0\.0\.1:\d+)"/);
     expect((await fetch(`${url}/health/ready`)).status).toBe(200);
@@ -39,7 +39,7 @@ describe('the service process', { timeout: 120_000 }, () => {
     expect(service.output()).toContain('"msg":"stopped"');
   });
 
-  it('administers sellers, tokens and apps from the CLI, printing JSON', async () => {
+  it('administers sellers, tokens and apps from the CLI, printing JSON', { timeout: processTestTimeout(11) }, async () => {
     const env = { DATABASE_URL: database.url };
     const seller = JSON.parse((await runProcess(CLI, ['seller', 'create', '--name', 'Loja CLI'], env)).stdout) as { id: string; name: string };
     expect(seller).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Loja CLI', sandbox: false });
@@ -78,7 +78,7 @@ describe('the service process', { timeout: 120_000 }, () => {
     expect(JSON.parse(missing.stderr)).toMatchObject({ error: 'NOT_FOUND' });
   });
 
-  it('lists and revokes tokens and application credentials from the CLI', async () => {
+  it('lists and revokes tokens and application credentials from the CLI', { timeout: processTestTimeout(13) }, async () => {
     const env = { DATABASE_URL: database.url };
     const cli = async (...args: string[]) => {
       const result = await runProcess(CLI, args, env);
@@ -110,7 +110,7 @@ describe('the service process', { timeout: 120_000 }, () => {
     expect(((await cli('app', 'list')).find((entry: { id: string }) => entry.id === app.id)).credentials[0].revokedAt).toMatch(/Z$/);
   });
 
-  it('on a fresh machine starts an embedded PostgreSQL and prints a working demo token', async () => {
+  it('on a fresh machine starts an embedded PostgreSQL and prints a working demo token', { timeout: processTestTimeout(3) }, async () => {
     // Under the project, not a 0700 temp folder: the cluster runs as the postgres user.
     const dataDir = resolve('.data', `embedded-test-${randomBytes(4).toString('hex')}`);
     // A port outside the OS's ephemeral range, another one if something took it meanwhile
@@ -120,7 +120,7 @@ describe('the service process', { timeout: 120_000 }, () => {
       async (port) => {
         const started = startProcess(MAIN, [], { PONTE_DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(port), PORT: '0', LOG_LEVEL: 'debug' });
         try {
-          [, token] = await started.waitFor(/(ponte_sk_[A-Za-z0-9_-]+)/, 60_000);
+          [, token] = await started.waitFor(/(ponte_sk_[A-Za-z0-9_-]+)/);
           return started;
         } catch (error) {
           started.child.kill('SIGKILL');
@@ -142,5 +142,5 @@ describe('the service process', { timeout: 120_000 }, () => {
       expect(await service.exited).toBe(0);
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 90_000);
+  });
 });

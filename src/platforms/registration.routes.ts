@@ -127,7 +127,7 @@ function productRoutes(app: RestApp, definition: PlatformProductDefinition<Platf
         tags: deliveryTags,
         security,
         operationId: `list${name}Deliveries`,
-        summary: `The calling application's ${product} delivery log, newest first, with every attempt (its registrations only, every seller that installed it)`,
+        summary: `The calling application's ${product} delivery log, newest first, with their latest attempts (its registrations only, every seller that installed it)`,
         querystring: deliveryQuery(config.pageSizeMax).schema,
         response: { 200: pageResponse(DeliveryResponse) },
       },

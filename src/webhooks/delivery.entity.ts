@@ -73,7 +73,7 @@ export const DELIVERY_PARTITIONS: readonly PartitionedTable[] = [
  * One event owed to one subscription. Its id is the `webhook-id` the receiver dedupes
  * by, the same on every attempt and redelivery. While a dispatcher works on it, it holds
  * a lease (`leaseToken` until `leaseExpiresAt`); a lease that runs out means its worker
- * died, and the delivery is claimable again.
+ * died or was starved past it, and the delivery is claimable again.
  */
 // Each delivery's insert, and each of its updates that cannot stay on the row's page, adds
 // an entry to every index here, so none repeats another's leading columns. Each partition

@@ -12,7 +12,7 @@ import { policyFor, readsEventData, type SubscriptionKind } from './policy.js';
 import type { DeliveryFilter } from './webhooks.schemas.js';
 import { assertActive } from './subscription.service.js';
 import { WebhookSubscription } from './subscription.entity.js';
-import { deliveryView, type DeliveryView, type LoggedAttempt } from './webhooks.views.js';
+import { DELIVERY_ATTEMPTS_SHOWN, deliveryView, type DeliveryView, type LoggedAttempt } from './webhooks.views.js';
 
 /**
  * Whose delivery log is read. A seller reads its own subscriptions' deliveries (the
@@ -101,31 +101,38 @@ async function getDelivery(em: EntityManager, reader: DeliveryReader, id: string
   return delivery;
 }
 
+/** The number of the first attempt a delivery's view lists. */
+function firstShown(delivery: WebhookDelivery): number {
+  return Math.max(1, delivery.attemptCount - DELIVERY_ATTEMPTS_SHOWN + 1);
+}
+
 /**
  * Attempts of each delivery, in order: the first from the delivery's own row, the later
  * ones from webhook_attempt (a first attempt logged before the row held it is there too),
- * in one query for a page, and none when no delivery on it has any there. They are read after the deliveries, so an attempt
+ * in one query for a page, and none when no delivery on it has any there; the latest
+ * DELIVERY_ATTEMPTS_SHOWN of each. They are read after the deliveries, so an attempt
  * recorded in between is left out: recording moves a delivery's `attemptCount` and logs
  * its attempt in one statement, and a view shows the attempts its delivery's status has
  * counted (never four attempts beside the status before the fourth).
  */
 async function attemptsOf(em: EntityManager, deliveries: readonly WebhookDelivery[], reader: DeliveryReader): Promise<Map<string, LoggedAttempt[]>> {
   // Most deliveries have no attempt but the one on their row: those need no read.
-  const withRows = deliveries.filter((delivery) => delivery.attemptCount > (delivery.firstAttempt ? 1 : 0)).map((delivery) => delivery.id);
+  const withRows = deliveries.filter((delivery) => delivery.attemptCount > (delivery.firstAttempt ? 1 : 0));
   const attempts = withRows.length
-    ? await em.find(WebhookAttempt, { delivery: { $in: withRows } }, { orderBy: { number: 'asc' }, ...findOptions(reader) })
+    ? await em.find(
+        WebhookAttempt,
+        { $or: withRows.map((delivery) => ({ delivery: delivery.id, number: { $gte: firstShown(delivery), $lte: delivery.attemptCount } })) },
+        { orderBy: { number: 'asc' }, ...findOptions(reader) },
+      )
     : [];
-  const counted = new Map(deliveries.map((delivery) => [delivery.id, delivery.attemptCount]));
   const byDelivery = new Map<string, LoggedAttempt[]>(deliveries.map((delivery) => [delivery.id, firstAttemptOf(delivery)]));
-  for (const attempt of attempts) {
-    if (attempt.number <= (counted.get(attempt.delivery) ?? 0)) byDelivery.get(attempt.delivery)!.push({ number: attempt.number, ...attempt.log });
-  }
+  for (const attempt of attempts) byDelivery.get(attempt.delivery)!.push({ number: attempt.number, ...attempt.log });
   return byDelivery;
 }
 
-/** The first attempt as the delivery's row holds it: none, or a list of one. */
-function firstAttemptOf({ firstAttempt }: WebhookDelivery): LoggedAttempt[] {
-  return firstAttempt ? [{ number: 1, ...firstAttempt }] : [];
+/** The first attempt as the delivery's row holds it, when the view lists it: none, or a list of one. */
+function firstAttemptOf(delivery: WebhookDelivery): LoggedAttempt[] {
+  return delivery.firstAttempt && firstShown(delivery) === 1 ? [{ number: 1, ...delivery.firstAttempt }] : [];
 }
 
 /** The body each delivery POSTs and its subscription's kind, by delivery id (one query per table for a page). */

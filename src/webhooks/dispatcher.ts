@@ -46,9 +46,11 @@ export interface DispatcherOptions {
 const DEFAULT_POLL_INTERVAL_MS = 1000;
 
 /**
- * How long a claim lasts. An attempt cannot outlive its timeout, so a lease of twice the
- * timeout (at least a second more) expires only when its worker has died or stalled;
- * then another worker takes the delivery and makes that attempt again.
+ * How long a claim lasts. An attempt is aborted at its timeout, so a lease of twice the
+ * timeout (at least a second more) expires only when its worker has died, stalled, or been
+ * starved of CPU past it; then another worker takes the delivery and makes that attempt
+ * again (at least once: a starved worker's send may still be open, and its record is
+ * refused as lease_lost, docs/reliability.md#a-dispatcher-starved-of-cpu).
  */
 export function leaseMsFor(timeoutMs: number): number {
   return timeoutMs + Math.max(1000, timeoutMs);

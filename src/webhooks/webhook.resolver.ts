@@ -82,7 +82,7 @@ export class WebhookResolver {
   }
 
   @Authorized('webhooks:read')
-  @Query(() => WebhookDeliveryConnection, { description: 'The delivery log, newest first, with every attempt' })
+  @Query(() => WebhookDeliveryConnection, { description: 'The delivery log, newest first, with their latest attempts' })
   async webhookDeliveries(
     @Arg('filter', () => WebhookDeliveryFilter, { nullable: true, description: 'Which deliveries; omitted: all' }) filter: WebhookDeliveryFilter | undefined,
     @Arg('first', () => Int, { nullable: true, description: FIRST }) first: number | undefined,

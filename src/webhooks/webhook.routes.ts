@@ -116,7 +116,7 @@ export const webhookRoutes: RestRoutes = (app, { config }) => {
     {
       // The log has an entry once a subscription exists and an event it follows happened.
       config: { ...read, collection: { after: ['createSubscription', 'createOrder'] } },
-      schema: { tags, operationId: 'listDeliveries', summary: 'The delivery log, newest first, with every attempt', querystring: deliveryQuery(config.pageSizeMax).schema, response: { 200: pageResponse(DeliveryResponse) } },
+      schema: { tags, operationId: 'listDeliveries', summary: 'The delivery log, newest first, with their latest attempts', querystring: deliveryQuery(config.pageSizeMax).schema, response: { 200: pageResponse(DeliveryResponse) } },
     },
     async (request) => {
       const { filter, page } = listRequest(request.query, config.pageSizeDefault);

@@ -5,6 +5,7 @@ import { problemResponse } from '../http/problem.js';
 import { listQuery } from '../http/validation.js';
 import { ATTEMPT_ERRORS, DELIVERY_STATUSES } from './delivery.entity.js';
 import { HEALTH_STATES } from './subscription-health.js';
+import { DELIVERY_ATTEMPTS_SHOWN } from './webhooks.views.js';
 
 /**
  * Request and response schemas of the webhooks interface (docs/webhooks.md). REST validates
@@ -123,5 +124,8 @@ export const DeliveryResponse = Type.Object({
   dataWithheld: Type.Boolean({
     description: 'The token lacks the read scope of this event (e.g. orders:read for pedido.*): payload comes without data and attempts without responseBody',
   }),
-  attempts: Type.Array(AttemptResponse),
+  attempts: Type.Array(AttemptResponse, {
+    maxItems: DELIVERY_ATTEMPTS_SHOWN,
+    description: `Its latest attempts (up to ${DELIVERY_ATTEMPTS_SHOWN}), oldest first; attemptCount counts them all`,
+  }),
 }, { title: 'Delivery' });

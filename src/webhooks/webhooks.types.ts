@@ -4,11 +4,12 @@ import { EventTypeEnum } from '../events/graphql-enum.js';
 import { wireEnum } from '../graphql/enums.js';
 import { Node } from '../graphql/node.js';
 import { connectionType } from '../graphql/relay.js';
+import { MaxItems } from '../graphql/list-size.js';
 import { DateTime } from '../graphql/scalars.js';
 import type { AttemptError, DeliveryStatus } from './delivery.entity.js';
 import type { Health } from './subscription-health.js';
 import type { DisabledReason } from './subscription.entity.js';
-import type { AttemptView, DeliveryView, SubscriptionView } from './webhooks.views.js';
+import { DELIVERY_ATTEMPTS_SHOWN, type AttemptView, type DeliveryView, type SubscriptionView } from './webhooks.views.js';
 
 export const WebhookHealth = wireEnum<Health>('WebhookHealth', 'How a subscription\'s endpoint has been answering', {
   healthy: 'The last attempt succeeded (or none was made yet)',
@@ -82,7 +83,9 @@ export class WebhookDeliveryType implements Omit<DeliveryView, 'sellerId'> {
   @Field(() => GraphQLJSON, { nullable: true, description: 'The body the delivery POSTs; without `data` when dataWithheld' }) payload!: unknown;
   @Field({ description: 'The token lacks the read scope of this event (e.g. orders:read for pedido.*): payload comes without data and attempts without responseBody' })
   dataWithheld!: boolean;
-  @Field(() => [WebhookAttemptType], { description: 'Every attempt, oldest first' }) attempts!: WebhookAttemptType[];
+  @MaxItems(DELIVERY_ATTEMPTS_SHOWN)
+  @Field(() => [WebhookAttemptType], { description: `Its latest attempts (up to ${DELIVERY_ATTEMPTS_SHOWN}), oldest first; attemptCount counts them all` })
+  attempts!: WebhookAttemptType[];
 }
 
 export const WebhookSubscriptionConnection = connectionType('WebhookSubscription', WebhookSubscriptionType);

@@ -69,6 +69,13 @@ export function subscriptionView(subscription: WebhookSubscription): Subscriptio
   };
 }
 
+/**
+ * The attempts a delivery's view lists: its latest ones, oldest first (`attemptCount`
+ * counts them all). Redeliveries and recoveries each start a round, so a delivery's
+ * attempts have no bound of their own; a view's do (and GraphQL prices them by it).
+ */
+export const DELIVERY_ATTEMPTS_SHOWN = 20;
+
 /** One attempt, numbered, wherever its log is kept (the delivery's row or a row of its own). */
 export type LoggedAttempt = { number: number } & AttemptLog;
 

@@ -6,6 +6,7 @@ import { orderIn, orderSeller } from '../orders/fixtures.js';
 import { gql as gqlData } from '../platforms/fixtures.js';
 import { graphql, startTestApp, type TestApp, type TestSeller } from '../support/app.js';
 import { bearer, connectLive } from '../support/live.js';
+import { fanOutBatch } from '../../src/webhooks/fanout.js';
 
 /**
  * Lists of objects that are neither paged nor declare a maximum: each is written whole
@@ -27,8 +28,6 @@ const WRITTEN_WHOLE: Record<string, string> = {
   'Query.applications': 'applications are made by the operator, not by a client',
   'Query.installedApplications': 'idem',
   'Query.registrations': 'idem, at most PRODUCT_REGISTRATIONS_MAX per application and product',
-  'SettlementCycle.entries': 'not capped yet: one per payment the period settled; the response ceiling stops a large one',
-  'WebhookDelivery.attempts': 'not capped yet: each redelivery adds a round; the response ceiling stops a large one',
 };
 
 function unboundedLists(schema: GraphQLSchema): string[] {
@@ -183,5 +182,55 @@ describe('what one GraphQL response can hold', () => {
     expect(thirtyFirst.body.errors?.[0]?.extensions).toMatchObject({ code: 'QUOTA_EXCEEDED', limit: 30 });
     // Changing a channel that exists is no new one.
     expect((await run('mutation { putChannel(input: { code: "canal-2", name: "y" }) { channel { code } } }')).body.errors).toBeUndefined();
+  });
+
+  it('caps the payments a settlement cycle settles at 1000 and prices its entries at that', async () => {
+    const order = await orderIn(server, seller, 'faturado');
+    const payIn = (day: string, count: number) =>
+      server.orm.em.getConnection().execute(
+        `insert into order_payment (id, seller_id, order_id, method, status, amount, installments, paid_at, created_at)
+         select gen_random_uuid(), ?, ?, 'pix', 'approved', 1, 1, ?::timestamptz + n * interval '1 second', now() from generate_series(1, ?) n`,
+        [seller.id, order.id, day, count],
+      );
+    const CLOSE = 'mutation ($input: CloseSettlementCycleInput!) { closeSettlementCycle(input: $input) { settlementCycle { id paymentCount } } }';
+    await payIn('2020-01-01T00:00:00Z', 1000);
+    const full = await run(CLOSE, { input: { periodStart: '2020-01-01T00:00:00Z', periodEnd: '2020-01-02T00:00:00Z' } });
+    expect(full.body.data?.closeSettlementCycle.settlementCycle.paymentCount).toBe(1000);
+    await payIn('2020-02-01T00:00:00Z', 1001);
+    const over = await run(CLOSE, { input: { periodStart: '2020-02-01T00:00:00Z', periodEnd: '2020-02-02T00:00:00Z' } });
+    expect(over.body.errors?.[0]?.extensions).toMatchObject({ code: 'QUOTA_EXCEEDED', limit: 1000 });
+    // Half the period holds 1000 or fewer: it closes.
+    const half = await run(CLOSE, { input: { periodStart: '2020-02-01T00:00:00Z', periodEnd: '2020-02-01T00:10:00Z' } });
+    expect(half.body.data?.closeSettlementCycle.settlementCycle.paymentCount).toBe(599);
+
+    const id = full.body.data?.closeSettlementCycle.settlementCycle.id as string;
+    const read = await run('query ($id: ID!) { settlementCycle(id: $id) { entries { payment } } }', { id });
+    expect(read.body.data?.settlementCycle.entries).toHaveLength(1000);
+    expect(read.body.extensions).toMatchObject({ cost: { requested: 1001 } });
+  });
+
+  it("lists a delivery's latest 20 attempts, oldest first, and prices them at that", async () => {
+    const subscription = await (await fetch(`${server.url}/webhooks/assinaturas`, { method: 'POST', headers: seller.headers, body: JSON.stringify({ url: 'http://127.0.0.1:9/hook', events: ['pedido.criado'] }) })).json() as { id: string };
+    await orderIn(server, seller, 'pendente');
+    while ((await fanOutBatch(server.orm)) > 0);
+    const database = server.orm.em.getConnection();
+    const [delivery] = await database.execute<{ id: string }[]>(`select id from webhook_delivery where subscription_id = ? limit 1`, [subscription.id]);
+    // 30 attempts over several rounds (redeliveries), written directly: the first on the delivery's row.
+    await database.execute(
+      `update webhook_delivery set status = 'failed', attempt_count = 30, completed_at = now(),
+              first_attempt_at = now(), first_attempt_duration_ms = 1, first_attempt_status_code = 500 where id = ?`,
+      [delivery!.id],
+    );
+    await database.execute(
+      `insert into webhook_attempt (id, seller_id, delivery_id, number, at, duration_ms, status_code)
+       select gen_random_uuid(), ?, ?, n, now(), 1, 500 from generate_series(2, 30) n`,
+      [seller.id, delivery!.id],
+    );
+    const numbers = Array.from({ length: 20 }, (_, index) => index + 11);
+    const read = await run('query ($id: ID!) { webhookDelivery(id: $id) { attemptCount attempts { number } } }', { id: delivery!.id });
+    expect(read.body.data?.webhookDelivery).toEqual({ attemptCount: 30, attempts: numbers.map((number) => ({ number })) });
+    expect(read.body.extensions).toMatchObject({ cost: { requested: 21 } });
+    const rest = (await (await fetch(`${server.url}/webhooks/entregas/${delivery!.id}`, { headers: seller.headers })).json()) as { attempts: { number: number }[] };
+    expect(rest.attempts.map((attempt) => attempt.number)).toEqual(numbers);
   });
 });

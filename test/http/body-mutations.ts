@@ -36,7 +36,12 @@ export interface BodyMutation {
 
 const RAW = '\u0001raw\u0001';
 const SQL = "x' OR '1'='1'; DROP TABLE sales_order; --";
-const SCRIPT = '<script>alert(document.cookie)</script>';
+let scripts = 0;
+/**
+ * A script tag of its own for each mutation: one a service stores under a unique key (a
+ * product's SKU) is not met again by another case (a variation's SKU).
+ */
+const script = () => `<script>alert(${(scripts += 1)})</script>`;
 
 /** Every mutation of `body`, one field (or the shape around it) at a time. */
 export function bodyMutations(body: unknown, schema: JsonSchema): BodyMutation[] {
@@ -84,7 +89,7 @@ function walk(value: unknown, schema: JsonSchema, pointer: (string | number)[], 
     emit(pointer, `${value}\u0000`, '+ NUL character', 'always');
     emit(pointer, 'x'.repeat(Math.max(resolved.maxLength ?? 0, 10_000) + 1), `= ${Math.max(resolved.maxLength ?? 0, 10_000) + 1} characters`, 'always');
     emit(pointer, SQL, '= SQL-looking text', 'probe');
-    emit(pointer, SCRIPT, '= script tag', 'probe');
+    emit(pointer, script(), '= script tag', 'probe');
     emit(pointer, '\uD800', '= lone surrogate', 'always');
     if (resolved.format === 'date-time') {
       emit(pointer, '2026-02-30T10:00:00Z', '= 30 February', 'schema');

@@ -79,12 +79,26 @@ describe('client input never answers 5xx', () => {
       await call(server, seller, 'GET', `/pedidos?cursor=${cursorOf(['0000-01-01T00:00:00.000Z', order.id])}`),
     ];
     for (const reply of replies) expect(reply.status, JSON.stringify(reply.body)).toBe(422);
-    const graph = [
-      await gql('query ($at: DateTimeISO) { effectivePrice(sku: "SKU-A", at: $at) { price } }', { at: YEAR_ZERO }),
-      await gql(`{ effectivePrice(sku: "SKU-A", at: "${YEAR_ZERO}") { price } }`),
-      await gql('query ($f: OrderFilterInput) { orders(filter: $f) { nodes { id } } }', { f: { createdFrom: '0000-06-01T00:00:00Z' } }),
+    // DateTimeISO refuses year 0000 itself: in a variable GraphQL's coercion answers
+    // BAD_USER_INPUT, in the document its validation GRAPHQL_VALIDATION_FAILED; nothing runs.
+    const graph: [Awaited<ReturnType<typeof gql>>, string][] = [
+      [await gql('query ($at: DateTimeISO) { effectivePrice(sku: "SKU-A", at: $at) { price } }', { at: YEAR_ZERO }), 'BAD_USER_INPUT'],
+      [await gql(`{ effectivePrice(sku: "SKU-A", at: "${YEAR_ZERO}") { price } }`), 'GRAPHQL_VALIDATION_FAILED'],
+      [await gql('query ($f: OrderFilterInput) { orders(filter: $f) { nodes { id } } }', { f: { createdFrom: '0000-06-01T00:00:00Z' } }), 'BAD_USER_INPUT'],
+      [
+        await gql('mutation ($input: RecordOrderPaymentInput!) { recordOrderPayment(input: $input) { order { id } } }', {
+          input: { orderId: order.id, payment: { method: 'pix', status: 'approved', amount: '1.00', paidAt: YEAR_ZERO } },
+        }),
+        'BAD_USER_INPUT',
+      ],
+      [await gql('mutation ($input: CloseSettlementCycleInput!) { closeSettlementCycle(input: $input) { settlementCycle { id } } }', { input: { periodStart: YEAR_ZERO, periodEnd: '2025-01-01T00:00:00Z' } }), 'BAD_USER_INPUT'],
     ];
-    for (const reply of graph) expect(reply.status, JSON.stringify(reply.body)).toBeLessThan(500), expect(reply.body.errors?.[0]?.extensions?.code).not.toBe('INTERNAL');
+    for (const [reply, code] of graph) {
+      expect(reply.status, JSON.stringify(reply.body)).toBe(400);
+      expect(reply.body.data, JSON.stringify(reply.body)).toBeUndefined();
+      expect(reply.body.errors?.map((error: { extensions?: { code?: string } }) => error.extensions?.code)).toEqual([code]);
+      expect(reply.body.errors?.[0]?.message).toContain('DateTimeISO must be an instant from year 0001 to 9999');
+    }
   });
 
   it('GraphQL variables nested 5,000 deep: a client error, without a token, with one, and on the socket', async () => {

@@ -5,10 +5,31 @@ import { createServer } from 'node:net';
 /** The compiled service entry point (the suite builds it once in global-setup). */
 export const MAIN = 'dist/src/main.js';
 
+/**
+ * How long one step of a child process may take (starting and listening, migrations
+ * included; a CLI call from start to exit). About 2 s on an idle machine; with two busy
+ * processes on both cores of this machine, Node loading the service's module graph took
+ * over a minute and starts timed out at 60 s. Waits end as soon as their condition holds,
+ * so this bounds only how long a broken start takes to fail.
+ */
+export const PROCESS_STEP_MS = 180_000;
+
+/**
+ * One short-lived process (a CLI call) from start to exit: about 1 s on an idle machine,
+ * 6 s at a load average of 20, several times that with two busy processes besides (a test
+ * of a dozen calls in a row timed out at 120 s).
+ */
+const PROCESS_CALL_MS = 60_000;
+
+/** A test's timeout for `calls` short-lived processes, one after another or at once on the same cores. */
+export function processTestTimeout(calls: number): number {
+  return PROCESS_STEP_MS + calls * PROCESS_CALL_MS;
+}
+
 export interface RunningProcess {
   child: ChildProcess;
   output(): string;
-  /** Resolves with the first match of `pattern` in stdout+stderr (a process starting on a loaded machine, migrations included, may take tens of seconds). */
+  /** Resolves with the first match of `pattern` in stdout+stderr, or rejects once the process exited without it (PROCESS_STEP_MS by default). */
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
   exited: Promise<number | null>;
 }
@@ -39,7 +60,7 @@ export function startProcess(script: string, args: string[], env: Record<string,
     child,
     output: () => output,
     exited,
-    waitFor: (pattern, timeoutMs = 60_000) =>
+    waitFor: (pattern, timeoutMs = PROCESS_STEP_MS) =>
       new Promise((resolve, reject) => {
         const check = () => {
           const match = output.match(pattern);
@@ -70,9 +91,6 @@ export interface Service {
   url: string;
 }
 
-/** How long a service may take to listen: a minute, for a machine loaded with other suites. */
-const SERVICE_START_MS = 60_000;
-
 /**
  * Starts the service on a port the OS picks and waits until it listens; `env` adds to or
  * overrides the defaults. One that does not listen in time is killed: left running, it
@@ -81,7 +99,7 @@ const SERVICE_START_MS = 60_000;
 export async function startService(env: Record<string, string | undefined>, args: string[] = []): Promise<Service> {
   const running = startProcess(MAIN, args, { PORT: '0', LOG_LEVEL: 'info', ...env });
   try {
-    const [, url] = await running.waitFor(/"url":"(http:\/\/127\.0\.0\.1:\d+)"/, SERVICE_START_MS);
+    const [, url] = await running.waitFor(/"url":"(http:\/\/127\.0\.0\.1:\d+)"/);
     return { process: running, url: url! };
   } catch (error) {
     running.child.kill('SIGKILL');

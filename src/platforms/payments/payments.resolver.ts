@@ -2,6 +2,7 @@ import { Arg, Authorized, Ctx, Field, FieldResolver, ID, InputType, Int, Mutatio
 import { CurrentSeller } from '../../graphql/caller.js';
 import type { GraphQLContext } from '../../graphql/context.js';
 import { listArgs } from '../../graphql/list-args.js';
+import { MaxItems } from '../../graphql/list-size.js';
 import { validInput } from '../../graphql/plain-input.js';
 import { Node, type NodeType } from '../../graphql/node.js';
 import { AFTER, connectionType, FIRST, toConnection, type Connection } from '../../graphql/relay.js';
@@ -9,7 +10,7 @@ import { DateTime, LocalDate, Money } from '../../graphql/scalars.js';
 import { pageQuery } from '../../http/pagination.js';
 import { compileInput } from '../../http/validation.js';
 import { childrenLoader } from '../platforms.loaders.js';
-import { closeSettlementCycle, findSettlementCycle, findSettlementCycles, listSettlementCycles } from './settlement-cycle.service.js';
+import { closeSettlementCycle, findSettlementCycle, findSettlementCycles, listSettlementCycles, SETTLEMENT_ENTRIES_MAX } from './settlement-cycle.service.js';
 import { CloseCycleSchema } from './payments.schemas.js';
 import { SettlementCycle, SettlementEntry } from './settlement-cycle.entity.js';
 
@@ -84,7 +85,8 @@ export class PaymentsResolver {
     return { settlementCycle: await closeSettlementCycle(em, sellerId, validInput(closeCycleValidator, input), config) };
   }
 
-  @FieldResolver(() => [SettlementEntryType], { description: 'The payments it settles' })
+  @MaxItems(SETTLEMENT_ENTRIES_MAX)
+  @FieldResolver(() => [SettlementEntryType], { description: `The payments it settles (at most ${SETTLEMENT_ENTRIES_MAX})` })
   async entries(@Root() cycle: SettlementCycle, @Ctx() context: GraphQLContext): Promise<SettlementEntry[]> {
     return childrenLoader(context, SettlementEntry, 'cycle').load(cycle.id);
   }

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { pageQuery, pageRequest, viewPage } from '../../http/pagination.js';
 import { problemResponse } from '../../http/problem.js';
 import { callerOf, type RestRoutes } from '../../http/rest.js';
-import { closeSettlementCycle, getSettlementCycle, listSettlementCycles } from './settlement-cycle.service.js';
+import { closeSettlementCycle, getSettlementCycle, listSettlementCycles, SETTLEMENT_ENTRIES_MAX } from './settlement-cycle.service.js';
 import { CloseCycleSchema } from './payments.schemas.js';
 import type { SettlementCycle, SettlementEntry } from './settlement-cycle.entity.js';
 import { PAYMENTS } from './payments.platform.js';
@@ -24,7 +24,7 @@ const CycleResponse = Type.Object({
   createdAt: Type.String({ format: 'date-time' }),
 });
 const EntryResponse = Type.Object({ id: Id, payment: Id, order: Id, amount: Amount, fee: Amount });
-const CycleWithEntriesResponse = Type.Object({ ...CycleResponse.properties, entries: Type.Array(EntryResponse) });
+const CycleWithEntriesResponse = Type.Object({ ...CycleResponse.properties, entries: Type.Array(EntryResponse, { maxItems: SETTLEMENT_ENTRIES_MAX }) });
 
 const cycleView = (cycle: SettlementCycle) => ({
   id: cycle.id,
@@ -54,7 +54,10 @@ export const settlementCycleRoutes: RestRoutes = (app, { config }) => {
         operationId: 'closeSettlementCycle',
         summary: 'Close a settlement cycle over an ended period: settles its approved payments not settled before; emits ciclo.criado',
         body: CloseCycleSchema,
-        response: { 201: CycleResponse, 409: problemResponse('CONFLICT: the period overlaps a cycle already closed') },
+        response: {
+          201: CycleResponse,
+          409: problemResponse(`CONFLICT: the period overlaps a cycle already closed; QUOTA_EXCEEDED: it has more payments than a cycle settles (${SETTLEMENT_ENTRIES_MAX}, in \`limit\`): close a shorter period`),
+        },
       },
     },
     async (request, reply) => reply.status(201).send(cycleView(await closeSettlementCycle(request.em, callerOf(request).sellerId, request.body, config))),

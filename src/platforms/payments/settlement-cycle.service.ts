@@ -14,6 +14,12 @@ import { formatMoney, MONEY_MAX_CENTS, parseMoney } from '../../money.js';
 
 export type SettlementSettings = Pick<Config, 'settlementFeePercent' | 'settlementPayoutDays'>;
 
+/**
+ * The most payments one cycle settles: its entries are written with it and listed whole
+ * (GraphQL prices `entries` by this), so a period with more closes in shorter parts.
+ */
+export const SETTLEMENT_ENTRIES_MAX = 1000;
+
 interface ApprovedPayment {
   id: string;
   order_id: string;
@@ -42,6 +48,11 @@ export async function closeSettlementCycle(
     if (periodEnd > now) throw validationFailed([{ path: '/periodEnd', message: 'a cycle closes a period that has ended' }]);
     await assertNoOverlap(tx, periodStart, periodEnd);
     const payments = await approvedPaymentsIn(tx, sellerId, periodStart, periodEnd);
+    if (payments.length > SETTLEMENT_ENTRIES_MAX) {
+      throw new AppError('QUOTA_EXCEEDED', `A cycle settles at most ${SETTLEMENT_ENTRIES_MAX} payments and the period has more: close a shorter period`, {
+        limit: SETTLEMENT_ENTRIES_MAX,
+      });
+    }
     const figures = settle(
       payments.map((payment) => payment.amount),
       settings.settlementFeePercent,
@@ -88,7 +99,7 @@ async function assertNoOverlap(tx: EntityManager, periodStart: Date, periodEnd: 
   }
 }
 
-/** Raw SQL is not seller-filtered: seller_id is named explicitly. */
+/** Raw SQL is not seller-filtered: seller_id is named explicitly. Reads one past the cap at most. */
 async function approvedPaymentsIn(tx: EntityManager, sellerId: string, periodStart: Date, periodEnd: Date): Promise<ApprovedPayment[]> {
   return tx.execute<ApprovedPayment[]>(
     `select p.id, p.order_id, p.amount::text as amount
@@ -96,8 +107,9 @@ async function approvedPaymentsIn(tx: EntityManager, sellerId: string, periodSta
       where p.seller_id = ? and p.status = 'approved'
         and coalesce(p.paid_at, p.created_at) >= ? and coalesce(p.paid_at, p.created_at) < ?
         and not exists (select 1 from settlement_entry e where e.payment_id = p.id)
-      order by coalesce(p.paid_at, p.created_at), p.id`,
-    [sellerId, periodStart, periodEnd],
+      order by coalesce(p.paid_at, p.created_at), p.id
+      limit ?`,
+    [sellerId, periodStart, periodEnd, SETTLEMENT_ENTRIES_MAX + 1],
   );
 }
 
