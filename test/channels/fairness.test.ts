@@ -113,7 +113,8 @@ describe('fair claiming of channel syncs across sellers and connections', () => 
     // Once its platform answers (each write taking a moment, so they overlap), A's backlog drains in full.
     wooA.state.delayMs = 50;
     wooA.state.release();
-    await waitUntil(async () => (await syncStatuses(a.seller)).synced === LINKED_BY_A, WAIT_MS, async () => JSON.stringify(await syncStatuses(a.seller)));
+    let statuses: Record<string, number> = {};
+    await waitUntil(async () => (statuses = await syncStatuses(a.seller)).synced === LINKED_BY_A, WAIT_MS, () => JSON.stringify(statuses));
     expect(wooA.state.quantities.size).toBe(LINKED_BY_A);
     expect(wooA.state.mostOpen).toBe(ALONE);
   }, 4 * WAIT_MS);
@@ -135,8 +136,8 @@ describe('fair claiming of channel syncs across sellers and connections', () => 
     await waitUntil(() => wooB.state.quantities.size === LINKED_BY_B, WAIT_MS, () => `${wooB.state.quantities.size} of B's received`);
     expect(silent.mostOpen()).toBeLessThanOrEqual(CONNECTION_CAP);
     // A's attempts end as timeouts and wait for their retry, none lost.
-    await waitUntil(async () => ((await syncStatuses(a.seller)).retrying ?? 0) >= CONNECTION_CAP, WAIT_MS, async () => JSON.stringify(await syncStatuses(a.seller)));
-    const statuses = await syncStatuses(a.seller);
+    let statuses: Record<string, number> = {};
+    await waitUntil(async () => ((statuses = await syncStatuses(a.seller)).retrying ?? 0) >= CONNECTION_CAP, WAIT_MS, () => JSON.stringify(statuses));
     expect((statuses.pending ?? 0) + (statuses.retrying ?? 0)).toBe(LINKED_BY_A);
     const [timeout] = await server.orm.em.fork().execute<{ error: string }[]>('select error from channel_sync_attempt where seller_id = ? limit 1', [a.seller.id]);
     expect(timeout).toEqual({ error: 'timeout' });

@@ -120,7 +120,8 @@ describe('fair claiming of channel imports across sellers and connections', () =
     expect(ml.state.mostOpen).toBe(ALONE);
 
     ml.state.release();
-    await waitUntil(async () => (await countsOf(a.seller)).processed === BURST, 2 * WAIT_MS, async () => JSON.stringify(await countsOf(a.seller)));
+    let counts: InboundCounts | undefined;
+    await waitUntil(async () => (counts = await countsOf(a.seller)).processed === BURST, 2 * WAIT_MS, () => JSON.stringify(counts));
     // Each notification claimed once, each order imported once.
     expect(await countsOf(a.seller)).toEqual({ pending: 0, processed: BURST, retaken: 0 });
     expect(await ordersIn(a.seller, 'mercadolivre')).toBe(BURST);
