@@ -115,6 +115,14 @@ export interface Config {
   channelTimeoutMs: number;
   /** Requests one channel connection's inbound URL takes per minute (per process, or across processes with REDIS_URL). */
   channelInboundRateLimitPerMinute: number;
+  /** Imports of stored channel notifications one process runs at once. */
+  channelInboundConcurrency: number;
+  /** Imports one channel connection may have in flight per process. */
+  channelInboundConnectionMaxInFlight: number;
+  /** Imports one seller's connections may have in flight per process, together. */
+  channelInboundSellerMaxInFlight: number;
+  /** Import slots of a process that only connections and sellers under their caps may take. */
+  channelInboundReservedSlots: number;
   /** Finished webhook deliveries (and their attempts) are kept this long after they finished. */
   retentionDeliveriesMs: number;
   /** Outbox events are kept this long (at least the live replay window), and while a delivery or the fan-out needs them. */
@@ -329,6 +337,10 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: optional(env, 'PUBLIC_URL', url(['http:', 'https:'])),
     channelTimeoutMs: read(env, 'CHANNEL_TIMEOUT_MS', integer(1), 10_000),
     channelInboundRateLimitPerMinute: read(env, 'CHANNEL_INBOUND_RATE_LIMIT_PER_MINUTE', integer(1), 12_000),
+    channelInboundConcurrency: read(env, 'CHANNEL_INBOUND_CONCURRENCY', integer(1, 10_000), 32),
+    channelInboundConnectionMaxInFlight: read(env, 'CHANNEL_INBOUND_CONNECTION_MAX_IN_FLIGHT', integer(1, 10_000), 8),
+    channelInboundSellerMaxInFlight: read(env, 'CHANNEL_INBOUND_SELLER_MAX_IN_FLIGHT', integer(1, 10_000), 16),
+    channelInboundReservedSlots: read(env, 'CHANNEL_INBOUND_RESERVED_SLOTS', integer(0, 10_000), 8),
     retentionDeliveriesMs: read(env, 'RETENTION_DELIVERIES_MS', integer(1), 30 * DAY_MS),
     retentionEventsMs: read(env, 'RETENTION_EVENTS_MS', integer(1), 30 * DAY_MS),
     retentionChannelInboundMs: read(env, 'RETENTION_CHANNEL_INBOUND_MS', integer(1), 30 * DAY_MS),

@@ -7,19 +7,21 @@ import { storableData, storableText } from '../db/storable-text.js';
 import { AppError } from '../errors.js';
 import { listen, type Listener } from '../db/listener.js';
 import { assertValid, compileInput } from '../http/validation.js';
+import { Coalesced } from '../kernel/coalesced.js';
 import type { Worker } from '../kernel/workers.js';
 import { importOrder } from '../orders/order-import.service.js';
 import { ChannelOrderSchema, type ChannelOrderInput } from '../orders/orders.schemas.js';
+import { FairClaimLoop } from '../webhooks/fair-claim-loop.js';
+import { FairShare } from '../webhooks/fair-share.js';
 import { retryAfterMs, retryDelayMs } from '../webhooks/retry-schedule.js';
 import type { PlatformLine, PlatformOrder } from './connector.js';
 import { CredentialRenewals } from './credential-renewal.js';
+import { claimDueNotifications, type ClaimedNotification } from './inbound-queue.js';
 import { INBOUND_NOTIFY_CHANNEL } from './inbound.service.js';
 import { PlatformClient, PlatformError } from './platform-http.js';
-import { CONNECTION_COLUMNS, recordConnectionError, sessionFor, type ConnectionRow } from './platform-session.js';
+import { recordConnectionError, sessionFor, type ConnectionRow } from './platform-session.js';
 
 const channelOrder = compileInput(ChannelOrderSchema);
-/** Imports one process runs at once. */
-const CONCURRENCY = 32;
 const POLL_MS = 1000;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -34,19 +36,16 @@ export function inboundLeaseMs(timeoutMs: number): number {
   return 10 * timeoutMs;
 }
 
-interface ClaimedNotification extends ConnectionRow {
-  inbound_id: string;
-  topic: string;
-  body: string;
-  attempts: number;
-  /** Whether the connection has any listing link: without one, no line's SKU comes from a link. */
-  has_links: boolean;
-}
-
 /**
  * Imports the notifications the inbound URL stored (inbound.service.ts): claimed with
  * SKIP LOCKED under a lease, so any number of processes share the work and one that dies
- * leaves its claim to the next; woken by NOTIFY, with a poll for what a wake-up missed.
+ * leaves its claim to the next; woken by NOTIFY, by each import's end, with a poll for
+ * what a wake-up missed. Claims are fair across sellers and connections (FairClaimLoop,
+ * with the connection as the destination): one seller's burst, or a platform slow to
+ * answer its order reads, takes at most its caps' share of CHANNEL_INBOUND_CONCURRENCY
+ * slots while others have work. The ledger is the worker's own, not the webhooks': an
+ * import is a seller's sale coming in, and its slots are this worker's alone, so a
+ * seller's slow webhook receivers do not hold its orders back.
  * A platform that does not answer, or answers 429/5xx or a malformed body, is retried
  * with the webhooks' backoff (429 after its Retry-After); 401/403 marks the connection
  * `unauthorized` and the notification waits for new credentials; anything else (an order
@@ -57,20 +56,26 @@ export class InboundWorker implements Worker {
   readonly name = 'channel-inbound';
   private listener: Listener | undefined;
   private timer: NodeJS.Timeout | undefined;
-  /** The claim in hand (one at a time); a wake-up meanwhile asks for another after it. */
-  private claiming: Promise<void> | undefined;
-  private again = false;
-  /** The last claim filled every free slot: more may be due as soon as one frees. */
-  private backlog = false;
-  private readonly imports = new Set<Promise<void>>();
   private stopping = false;
   private readonly client: PlatformClient;
   private readonly renewals = new CredentialRenewals();
   private readonly leaseMs: number;
+  private readonly slots: FairClaimLoop<ClaimedNotification>;
+  private readonly claim = new Coalesced(() => this.claimAndImport());
 
   constructor(private readonly deps: { config: Config; orm: Orm; logger: Logger }) {
-    this.leaseMs = inboundLeaseMs(deps.config.channelTimeoutMs);
-    this.client = new PlatformClient({ timeoutMs: deps.config.channelTimeoutMs, allowPrivate: deps.config.webhookAllowPrivateTargets });
+    const { config } = deps;
+    this.leaseMs = inboundLeaseMs(config.channelTimeoutMs);
+    this.client = new PlatformClient({ timeoutMs: config.channelTimeoutMs, allowPrivate: config.webhookAllowPrivateTargets });
+    this.slots = new FairClaimLoop({
+      concurrency: config.channelInboundConcurrency,
+      headroom: Math.min(config.channelInboundReservedSlots, config.channelInboundConcurrency),
+      shares: new FairShare({ perDestination: config.channelInboundConnectionMaxInFlight, perSeller: config.channelInboundSellerMaxInFlight }),
+      claim: (limit, shares) => claimDueNotifications(this.deps.orm.em.fork(), limit, this.leaseMs, shares),
+      holder: (notification) => ({ sellerId: notification.seller_id, destination: notification.id }),
+      attempt: (notification) => this.attempt(notification),
+      ended: () => this.trigger(),
+    });
   }
 
   async start(): Promise<void> {
@@ -81,83 +86,55 @@ export class InboundWorker implements Worker {
       onReconnect: () => this.wake(),
       logger: this.deps.logger,
     });
+    // The poll also finds retries falling due.
     this.timer = setInterval(() => this.wake(), POLL_MS);
     this.wake();
   }
 
   async stop(): Promise<void> {
     this.stopping = true;
+    this.slots.stop();
     clearInterval(this.timer);
     await this.listener?.close();
-    await this.idle();
+    await this.claim.idle();
+    await this.slots.drained();
     await this.client.close();
   }
 
   /** Resolves once nothing is being claimed or imported (tests). */
   async idle(): Promise<void> {
-    while (this.claiming || this.imports.size > 0) await Promise.all([this.claiming, ...this.imports]);
+    // An import's end asks for a claim, which may start more imports.
+    do {
+      await this.claim.idle();
+      await this.slots.drained();
+    } while (this.claim.busy);
   }
 
+  /** New notifications may be due, including some a claim that found nothing under the caps did not see. */
   wake(): void {
-    if (this.stopping) return;
-    if (this.claiming) {
-      this.again = true;
-      return;
-    }
-    this.claiming = this.fill().finally(() => {
-      this.claiming = undefined;
-      if (this.again && !this.stopping) {
-        this.again = false;
-        this.wake();
-      }
-    });
+    this.slots.forgetFutile();
+    this.trigger();
   }
 
-  /**
-   * Claims what fits in the free slots and starts importing each at once: up to
-   * CONCURRENCY imports run together, and one finishing makes room for the next without
-   * waiting for the rest of its batch.
-   */
-  private async fill(): Promise<void> {
+  private trigger(): void {
+    if (!this.stopping) this.claim.trigger();
+  }
+
+  private async claimAndImport(): Promise<void> {
     try {
-      this.again = false;
-      const free = CONCURRENCY - this.imports.size;
-      if (free <= 0) return;
-      const claimed = await this.claim(free);
-      this.backlog = claimed.length === free;
-      for (const notification of claimed) {
-        const running: Promise<void> = this.process(notification)
-          .catch((error: unknown) => this.deps.logger.error({ err: error, inbound: notification.inbound_id }, 'channel notification not recorded; retried once its lease runs out'))
-          .finally(() => {
-            this.imports.delete(running);
-            if (this.backlog) this.wake();
-          });
-        this.imports.add(running);
-      }
+      if (this.slots.freeSlots() > 0) await this.slots.claimFairly();
     } catch (error) {
       this.deps.logger.error({ err: error }, 'channel inbound worker failed; retrying on the next wake-up');
     }
   }
 
-  private async claim(limit: number): Promise<ClaimedNotification[]> {
-    // Spans sellers by design, like the webhook dispatcher.
-    return this.deps.orm.em.fork().execute<ClaimedNotification[]>(
-      `with due as (
-         select i.id from channel_inbound i
-          where i.status = 'pending' and i.next_attempt_at <= now()
-            and (i.lease_expires_at is null or i.lease_expires_at <= now())
-          order by i.next_attempt_at, i.id
-          limit ?
-          for update skip locked
-       )
-       update channel_inbound i
-          set lease_expires_at = clock_timestamp() + ? * interval '1 millisecond', attempts = i.attempts + 1
-         from due, channel_connection c
-        where i.id = due.id and c.id = i.connection_id
-       returning i.id as inbound_id, i.topic, i.body, i.attempts, ${CONNECTION_COLUMNS},
-                 exists (select 1 from channel_listing l where l.connection_id = c.id) as has_links`,
-      [limit, this.leaseMs],
-    );
+  /** One import, its outcome recorded; never rejects (the claim loop's attempt). */
+  private async attempt(notification: ClaimedNotification): Promise<void> {
+    try {
+      await this.process(notification);
+    } catch (error) {
+      this.deps.logger.error({ err: error, inbound: notification.inbound_id }, 'channel notification not recorded; retried once its lease runs out');
+    }
   }
 
   private async process(notification: ClaimedNotification): Promise<void> {

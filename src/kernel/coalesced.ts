@@ -19,6 +19,11 @@ export class Coalesced {
     });
   }
 
+  /** Whether a run is under way or asked for. */
+  get busy(): boolean {
+    return this.running !== undefined;
+  }
+
   /** Resolves once no run is under way or asked for. */
   async idle(): Promise<void> {
     while (this.running) await this.running;

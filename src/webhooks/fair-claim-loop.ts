@@ -20,7 +20,8 @@ export interface FairClaimLoopOptions<Work> {
 /**
  * The slots a queue's attempts take in one process and the fair claim that fills them
  * (docs/webhooks.md#fair-claiming): the webhook dispatcher and the channels' sync worker
- * each run one over their own queue, against the process's one ledger.
+ * each run one over their own queue, against the process's one ledger; the channels'
+ * inbound worker runs one against a ledger of its own.
  */
 export class FairClaimLoop<Work> {
   private readonly inFlight = new Set<Promise<void>>();

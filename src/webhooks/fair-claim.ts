@@ -2,7 +2,8 @@ import type { ClaimShares } from './fair-share.js';
 
 /**
  * The fair choice a claim makes among its candidates (docs/webhooks.md#fair-claiming),
- * for every queue that claims by it: the webhook deliveries and the channels' sync rows.
+ * for every queue that claims by it: the webhook deliveries, the channels' sync rows and
+ * their stored inbound notifications.
  * It follows a CTE `candidate (id, seller_id, destination, next_attempt_at)` — the
  * queue's due rows in due order, those of keys at their cap already skipped
  * (`fairClaimParams` gives them), cut at the window — and gives `fair`: each candidate with the load

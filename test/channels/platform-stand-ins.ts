@@ -7,8 +7,9 @@ type Answer = Awaited<ReturnType<StandInHandler>>;
 
 /**
  * What a platform stand-in was sent and what it holds: each listing's values in the order
- * they arrived (the last is what the platform shows), and answers a test queues to make
- * the next writes fail (401 with an expired token, 429 with Retry-After, 5xx) or wait.
+ * they arrived (the last is what the platform shows), answers a test queues to make the
+ * next writes fail (401 with an expired token, 429 with Retry-After, 5xx) or wait, and a
+ * hold that keeps requests unanswered until the test lets them go.
  */
 export class PlatformState {
   /** Per listing key (Shopify: the inventory item or variant GID; WooCommerce: the product path; Mercado Livre: item or item#variation): every value received, in order. */
@@ -19,6 +20,10 @@ export class PlatformState {
   /** Each write waits this long before answering (a slow platform). */
   delayMs = 0;
   writes = 0;
+  /** Requests being answered now (held ones included), and the most at one moment: what the platform sees in flight. */
+  open = 0;
+  mostOpen = 0;
+  private holding: { released: Promise<void>; release: () => void } | undefined;
 
   failNext(times: number, answer: Answer): void {
     for (let i = 0; i < times; i++) this.faults.push(answer);
@@ -31,11 +36,39 @@ export class PlatformState {
 
   /** A queued failure for this write, after the delay; undefined: answer normally. */
   async write(): Promise<Answer | undefined> {
-    this.writes++;
-    const fault = this.faults.shift();
-    const delayMs = fault && 'delayMs' in fault ? fault.delayMs : this.delayMs;
-    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
-    return fault && 'status' in fault ? fault : undefined;
+    return this.answering(async () => {
+      this.writes++;
+      const fault = this.faults.shift();
+      const delayMs = fault && 'delayMs' in fault ? fault.delayMs : this.delayMs;
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      return fault && 'status' in fault ? fault : undefined;
+    });
+  }
+
+  /** From now on writes (and Mercado Livre's order reads) wait, unanswered, until `release()`: a platform as slow as the test wants. */
+  hold(): void {
+    if (this.holding) return;
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    this.holding = { released, release };
+  }
+
+  /** Lets every held request go on, and those after it. */
+  release(): void {
+    this.holding?.release();
+    this.holding = undefined;
+  }
+
+  /** A request the test may hold: waits while the stand-in is held, counted open until answered. */
+  async answering<T>(answer: () => T | Promise<T>): Promise<T> {
+    this.open++;
+    this.mostOpen = Math.max(this.mostOpen, this.open);
+    try {
+      while (this.holding) await this.holding.released;
+      return await answer();
+    } finally {
+      this.open--;
+    }
   }
 
   record(map: Map<string, unknown[]>, key: string, value: unknown): void {
@@ -308,7 +341,7 @@ export async function mercadoLivreStandIn(options: { accessToken?: string; rotat
     [/^GET \/users\/\d+\/items\/search(\?.*)?$/, opened(itemSearch(catalogue))],
     [/^POST \/oauth\/token$/, (request) => tokens.refresh(request)],
     // Orders, for notifications: the published sample, sold by the connected seller.
-    [/^GET \/orders\/\d+$/, opened((request) => ({ status: 200, body: { ...fixture('mercadolivre/order.json'), id: Number(request.path.split('/')[2]) } }))],
+    [/^GET \/orders\/\d+$/, (request) => state.answering(() => opened((read) => ({ status: 200, body: { ...fixture('mercadolivre/order.json'), id: Number(read.path.split('/')[2]) } }))(request))],
     [/^GET \/shipments\/\d+$/, () => ({ status: 200, body: fixture('mercadolivre/shipment.json') })],
   ]).start();
   return { server, state, tokens };

@@ -6,6 +6,8 @@ const EVENTS = 'subscription { events { id evento dataHora data } }';
 /** Seller A's sockets that stop reading: the issue's 5,000, scaled to what one test process opens quickly. */
 const STALLED = 200;
 const ROUNDS = 40;
+/** How long after its write each of B's events may take to reach B's reader: generous, for a loaded machine; A's stalled sockets must add no wait of their own. */
+const B_LATENCY_BOUND_MS = 5000;
 
 /**
  * One seller's many sockets that stop reading must not hold up another seller's events:
@@ -41,13 +43,19 @@ describe('live subscriptions: one sellerâ€™s stalled sockets and another sellerâ
 
     // Large events for A fill its sockets' buffers at once; each of B's follows one of A's.
     const blob = 'x'.repeat(256 * 1024);
+    const writtenAt: number[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
       await record(server.orm, a.id, 'estoque.alterado', { sku: `A-${round}`, blob }, `a-${round}`);
+      // From before its write: the event may reach B before the write's own await returns.
+      writtenAt.push(Date.now());
       await record(server.orm, b.id, 'pedido.criado', { round }, `b-${round}`);
     }
     expect((await reading.received(ROUNDS)).map((event) => (event.data as { round: number }).round)).toEqual(
       Array.from({ length: ROUNDS }, (_, index) => index + 1),
     );
+    // Each of B's reached its reader soon after its write, while A's stalled sockets held A's.
+    const latencies = reading.arrivals.slice(0, ROUNDS).map((arrival, index) => arrival - writtenAt[index]!);
+    expect(latencies.filter((ms) => ms > B_LATENCY_BOUND_MS), `B's latencies (ms): ${latencies.join(', ')}`).toEqual([]);
     // A's subscriptions are still open, stalled: none of them got all of A's events.
     expect(stalled.every((connection) => connection.closedWith === undefined)).toBe(true);
     expect(stalledSubscriptions.every((subscription) => subscription.events.length < ROUNDS)).toBe(true);

@@ -53,6 +53,8 @@ export function bearer(token: string): Record<string, string> {
 export interface LiveSubscription {
   /** The envelopes as GraphQL sent them (the root field's value of each `next`). */
   events: EventEnvelope[];
+  /** When each of `events` arrived (Date.now()), in the same order. */
+  arrivals: number[];
   /** The GraphQL errors it got: in `next` results, or its `error` message. */
   errors: { message: string; extensions?: Record<string, unknown> }[];
   /** Resolves when the subscription ends: completed, errored or its connection closed. */
@@ -67,6 +69,7 @@ export interface LiveSubscription {
 /** Subscribes and collects the envelopes of the operation's only root field, as sent. */
 export function subscribe(client: Client, query: string, variables?: Record<string, unknown>): LiveSubscription {
   const events: EventEnvelope[] = [];
+  const arrivals: number[] = [];
   const errors: LiveSubscription['errors'] = [];
   const waiters = new Set<() => void>();
   let end: (value: unknown) => void = () => undefined;
@@ -85,6 +88,7 @@ export function subscribe(client: Client, query: string, variables?: Record<stri
         if (result.errors) errors.push(...(result.errors as never[]));
         if (result.data) {
           events.push(Object.values(result.data)[0]!);
+          arrivals.push(Date.now());
         }
         for (const waiter of waiters) waiter();
       },
@@ -98,6 +102,7 @@ export function subscribe(client: Client, query: string, variables?: Record<stri
   );
   const subscription: LiveSubscription = {
     events,
+    arrivals,
     errors,
     ended: endedPromise,
     dispose,

@@ -10,7 +10,7 @@ interface Job extends Holder {
  * A queue in memory that claims as FAIR_CHOICE does, enough for the loop: due order, keys
  * at their cap skipped, nothing taken past a cap; and the attempts of what it handed out,
  * each held until the test ends it. The SQL itself is tested against PostgreSQL
- * (test/webhooks/fairness.test.ts, test/channels/sync.test.ts).
+ * (test/webhooks/fairness.test.ts, test/channels/fairness.test.ts, test/channels/inbound-fairness.test.ts).
  */
 class World {
   readonly due: Job[] = [];
