@@ -2,21 +2,21 @@ import { fastifyApolloHandler } from '@as-integrations/fastify';
 import swagger from '@fastify/swagger';
 import type { EntityClass } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
-import type { Principal } from './auth/auth.service.js';
-import type { Config } from './config.js';
-import type { GraphQLContext } from './graphql/context.js';
+import type { Registry } from 'prom-client';
 import { Authenticator, type Credential } from './auth/authenticator.js';
 import { startCredentialCache } from './auth/credential-cache.js';
 import { bearerSecret } from './auth/secrets.js';
-import { scopeToSeller } from './db/orm.js';
+import type { Config } from './config.js';
+import { scopeToSeller, type Orm } from './db/orm.js';
 import { ReadReplicas } from './db/replicas.js';
 import { buildProbeServer, createFastify, type ServerDeps } from './http/app.js';
 import { startApollo } from './graphql/apollo.js';
-import { operationLimits } from './graphql/limits.js';
+import { HttpGraphQLContext } from './graphql/http-context.js';
+import { operationLimits, type OperationLimits } from './graphql/limits.js';
 import { handleGraphQLRouteError } from './graphql/route-errors.js';
-import { buildGraphQLSchemas } from './graphql/schema.js';
+import { buildGraphQLSchemas, type GraphQLSchemas, type SchemaParts } from './graphql/schema.js';
 import { SUBGRAPH_PATH, subgraphAccess } from './graphql/subgraph-access.js';
 import { registerHealth } from './http/health.js';
 import { registerMetrics } from './http/metrics.js';
@@ -24,8 +24,8 @@ import { registerConsole } from './http/console.js';
 import { registerErrorPages } from './http/error-pages.js';
 import { openApiOptions } from './http/openapi/document.js';
 import { registerOpenApiDocuments } from './http/openapi/openapi.routes.js';
-import { registerRateLimits } from './http/rate-limit.js';
-import { authorize, type RestApp } from './http/rest.js';
+import { registerRateLimits, type RateLimits } from './http/rate-limit.js';
+import { authorize, type RestApp, type RestRoutes, type RouteDeps } from './http/rest.js';
 import { refuseUnstorableText } from './http/storable-input.js';
 import { buildListQueries } from './http/validation.js';
 import { attachLiveEvents } from './live/websocket.js';
@@ -48,27 +48,52 @@ export async function buildServer(deps: ServerDeps): Promise<RestApp> {
   registerErrorPages(app);
 
   const metrics = registerMetrics(app, config, deps.metrics);
+  const replicas = await startReplicas(app, deps, metrics);
+  registerHealth(app, orm, replicas);
+  const rateLimits = await registerRateLimits(app, config);
+  const authenticator = await startAuthenticator(app, deps, metrics);
+  const forks = decorateRequests(app, orm, replicas);
+  recordWritesForReplicas(app, replicas);
+  authenticateRequests(app, { authenticator, rateLimits, forks });
+
+  await registerConsole(app, config.consoleDir);
+  buildListQueries(config.pageSizeMax);
+  await registerRestRoutes(app, api.routes, { config, orm });
+  const { schemas, limits } = await registerGraphQL(app, api.graphql, config);
+  // Subscriptions over graphql-ws on the same path and port.
+  attachLiveEvents(app, { config, orm, logger: deps.logger, schema: schemas.client, limits, metrics, authenticator, rateLimits });
+  return app;
+}
+
+async function startReplicas(app: RestApp, { config, orm, logger }: ServerDeps, metrics: Registry): Promise<ReadReplicas | undefined> {
   const replicas = await ReadReplicas.start({
     primaryUrl: orm.config.get('clientUrl')!,
     replicaUrls: config.databaseReadUrls,
     entities: orm.config.get('entities') as EntityClass[],
     maxLagMs: config.replicaMaxLagMs,
     checkMs: config.replicaCheckMs,
-    logger: deps.logger,
+    logger,
     metrics,
   });
   app.addHook('onClose', async () => replicas?.stop());
-  registerHealth(app, orm, replicas);
+  return replicas;
+}
 
-  const rateLimits = await registerRateLimits(app, config);
-  const credentials = await startCredentialCache<Credential>(config.authCacheMs, { orm, logger: deps.logger });
+async function startAuthenticator(app: RestApp, { config, orm, logger }: ServerDeps, metrics: Registry): Promise<Authenticator> {
+  const credentials = await startCredentialCache<Credential>(config.authCacheMs, { orm, logger });
   app.addHook('onClose', async () => credentials?.close());
-  const authenticator = new Authenticator(metrics, credentials?.cache);
+  return new Authenticator(metrics, credentials?.cache);
+}
+
+/** Each request's entity manager, by request: the one authentication scopes in place. */
+type RequestForks = WeakMap<FastifyRequest, EntityManager>;
+
+function decorateRequests(app: RestApp, orm: Orm, replicas: ReadReplicas | undefined): RequestForks {
   app.decorateRequest('principal', undefined);
   app.decorateRequest('applicationId', undefined);
   // A request's entity manager is forked when first used, scoped to the caller's seller:
   // a request answered from memory (a cached token, `{ __typename }`) forks none.
-  const forks = new WeakMap<FastifyRequest, EntityManager>();
+  const forks: RequestForks = new WeakMap();
   app.decorateRequest('em', {
     getter(this: FastifyRequest) {
       let em = forks.get(this);
@@ -84,14 +109,23 @@ export async function buildServer(deps: ServerDeps): Promise<RestApp> {
     if (!replicas) return work(this.em);
     return replicas.read(writerOf(this), this.principal?.sellerId, work, () => this.em);
   });
-  // A caller's writes, recorded once answered (committed): its next reads wait for a replica that has them.
+  app.decorateRequest('wrote', false);
+  return forks;
+}
+
+/** A caller's writes, recorded once answered (committed): its next reads wait for a replica that has them. */
+function recordWritesForReplicas(app: RestApp, replicas: ReadReplicas | undefined): void {
   app.addHook('onResponse', async (request) => {
     const writer = writerOf(request);
     if (replicas && writer && (request.wrote || (!READ_METHODS.has(request.method) && !GRAPHQL_PATHS.has(request.routeOptions.url ?? '')))) replicas.wrote(writer);
   });
-  app.decorateRequest('wrote', false);
-  // Who calls, then their budget, then their scope: a refused request still spends budget.
-  // The credential is resolved first, so a valid one never pays for its address's budget.
+}
+
+/**
+ * Who calls, then their budget, then their scope: a refused request still spends budget.
+ * The credential is resolved first, so a valid one never pays for its address's budget.
+ */
+function authenticateRequests(app: RestApp, { authenticator, rateLimits, forks }: { authenticator: Authenticator; rateLimits: RateLimits; forks: RequestForks }): void {
   app.addHook('onRequest', async (request, reply) => {
     // `/metrics` checks its own token, which is no API credential. A route exempt from the
     // rate limit is public and takes no credential either: looking one up there would let
@@ -109,15 +143,19 @@ export async function buildServer(deps: ServerDeps): Promise<RestApp> {
     const scope = request.routeOptions.config.scope;
     if (scope) authorize(request.principal, scope);
   });
+}
 
-  await registerConsole(app, config.consoleDir);
-  buildListQueries(config.pageSizeMax);
+/** Every module's routes, each in its own plugin, after the check that refuses unstorable text. */
+async function registerRestRoutes(app: RestApp, routes: readonly RestRoutes[], deps: RouteDeps): Promise<void> {
   await app.register(async (rest) => {
     rest.addHook('preValidation', refuseUnstorableText);
-    for (const routes of api.routes) await rest.register(async (scope) => routes(scope as RestApp, { config, orm }));
+    for (const moduleRoutes of routes) await rest.register(async (scope) => moduleRoutes(scope as RestApp, deps));
   });
+}
 
-  const schemas = await buildGraphQLSchemas(api.graphql);
+/** The client schema at /graphql and, for gateways that present its token, the federation subgraph. */
+async function registerGraphQL(app: RestApp, parts: SchemaParts, config: Config): Promise<{ schemas: GraphQLSchemas; limits: OperationLimits }> {
+  const schemas = await buildGraphQLSchemas(parts);
   const limits = operationLimits(config);
   const graphqlHandler = async (schema: GraphQLSchema) =>
     fastifyApolloHandler(await startApollo(app, schema, limits), {
@@ -130,48 +168,7 @@ export async function buildServer(deps: ServerDeps): Promise<RestApp> {
     const onRequest = subgraphAccess(config.graphqlSubgraphToken);
     app.route({ ...graphqlRoute, url: SUBGRAPH_PATH, onRequest, handler: await graphqlHandler(schemas.subgraph) });
   }
-  // Subscriptions over graphql-ws on the same path and port (dispatchers serve no API).
-  if (config.role !== 'dispatcher') {
-    attachLiveEvents(app, { config, orm, logger: deps.logger, schema: schemas.client, limits, metrics, authenticator, rateLimits });
-  }
-
-  return app;
-}
-
-
-/**
- * A GraphQL request's context. Its entity manager is the request's, forked on first use,
- * through a getter on the prototype: Apollo copies a context's own properties for each
- * operation, which would call a getter of the object itself and fork for every request.
- */
-class HttpGraphQLContext implements GraphQLContext {
-  readonly principal: Principal | undefined;
-  readonly requestId: string;
-  readonly origin: string;
-  readonly loaders = new Map<string, unknown>();
-  readonly log: FastifyBaseLogger;
-
-  constructor(
-    private readonly request: FastifyRequest,
-    readonly config: Config,
-  ) {
-    this.principal = request.principal;
-    this.requestId = String(request.id);
-    this.origin = `${request.protocol}://${request.host}`;
-    this.log = request.log;
-  }
-
-  get em(): EntityManager {
-    return this.request.em;
-  }
-
-  lagTolerantRead<T>(work: (em: EntityManager) => Promise<T>): Promise<T> {
-    return this.request.lagTolerantRead(work);
-  }
-
-  noteWrite(): void {
-    this.request.wrote = true;
-  }
+  return { schemas, limits };
 }
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -1,5 +1,5 @@
 import type { PonteModule } from '../kernel/ponte-module.js';
-import { createLiveRelay } from './redis-relay.js';
+import { LiveRelay } from './redis-relay.js';
 
 /**
  * Live events over GraphQL subscriptions. The WebSocket endpoint itself is attached by
@@ -13,7 +13,7 @@ export const liveModule: PonteModule = {
       // Every role may relay live events to Redis; an advisory lock elects the one that does.
       roles: ['all', 'api', 'dispatcher'],
       enabled: (config) => config.redisUrl !== undefined,
-      create: ({ config, orm, logger }) => createLiveRelay({ config, orm, logger, databaseUrl: orm.config.get('clientUrl')! }),
+      create: ({ config, orm, logger }) => new LiveRelay({ config, orm, logger, databaseUrl: orm.config.get('clientUrl')! }),
     },
   ],
 };

@@ -34,125 +34,128 @@ export interface RelayOptions {
  * overlap for a moment when one loses its lock session, and Redis may lose its data), so
  * subscribers still drop ids they already delivered.
  */
-export function createLiveRelay(options: RelayOptions): Worker {
-  const channel = liveChannel(options.config.liveRedisPrefix);
-  const positionKey = `${options.config.liveRedisPrefix}relay-position`;
-  const log = options.logger.child({ worker: 'live-relay' });
-  let redis: Redis | undefined;
-  let stopped = false;
-  let stop: () => void = () => undefined;
-  const stopping = new Promise<void>((resolve) => (stop = resolve));
-  let campaign: Promise<void> = Promise.resolve();
+export class LiveRelay implements Worker {
+  readonly name = 'live-relay';
+  private readonly channel: string;
+  private readonly positionKey: string;
+  private readonly log: Logger;
+  private redis: Redis | undefined;
+  private stopped = false;
+  private readonly stopping: Promise<void>;
+  private signalStop: () => void = () => undefined;
+  private campaign: Promise<void> = Promise.resolve();
   // Publications run one after the other, so Redis sees events in commit order.
-  let publishing = Promise.resolve();
+  private publishing = Promise.resolve();
   /** The commit position of the last event this leader published (or its start): the next catch-up reads above it. */
-  let published = 0n;
+  private published = 0n;
+  private pending = false;
+  private leading = false;
 
-  const enqueue = (task: () => Promise<void>) => {
-    publishing = publishing.then(task);
-  };
+  constructor(private readonly options: RelayOptions) {
+    this.channel = liveChannel(options.config.liveRedisPrefix);
+    this.positionKey = `${options.config.liveRedisPrefix}relay-position`;
+    this.log = options.logger.child({ worker: 'live-relay' });
+    this.stopping = new Promise<void>((resolve) => (this.signalStop = resolve));
+  }
 
-  /** Publishes and records the position in one Redis transaction, so a takeover knows what went out. */
-  const publish = async (event: LiveEvent) => {
-    await redis!.multi().publish(channel, encodeLiveEvent(event)).set(positionKey, event.position!).exec();
-    published = BigInt(event.position!);
-  };
+  async start(): Promise<void> {
+    this.redis = new Redis(this.options.config.redisUrl!, { maxRetriesPerRequest: null });
+    this.redis.on('error', (error) => this.log.warn({ err: error }, 'live relay Redis connection error'));
+    this.campaign = this.runCampaign();
+  }
 
-  /** Publishes, in commit order, every event committed after the last one published (within the replay window). */
-  const publishCommitted = async () => {
-    const since = idFloorAt(Date.now() - options.config.liveReplayWindowMs);
-    for (;;) {
-      const page = await allEventsAfter(options.orm, { after: published.toString(), since, limit: CATCH_UP_PAGE });
-      for (const event of page) await publish(event);
-      if (page.length < CATCH_UP_PAGE) return;
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.signalStop();
+    await this.campaign;
+    this.redis?.disconnect();
+  }
+
+  private async runCampaign(): Promise<void> {
+    while (!this.stopped) {
+      await this.tryToLead();
+      await Promise.race([this.stopping, new Promise((resolve) => setTimeout(resolve, this.options.standbyRetryMs ?? 1000).unref())]);
     }
-  };
+  }
+
+  private async tryToLead(): Promise<void> {
+    const lock = new pg.Client({ connectionString: this.options.databaseUrl, keepAlive: true });
+    lock.on('error', (error) => this.log.warn({ err: error }, 'live relay lock connection lost'));
+    try {
+      await lock.connect();
+      const { rows } = await lock.query<{ held: boolean }>('select pg_try_advisory_lock(hashtext($1)) as held', [LEADER_LOCK]);
+      if (rows[0]?.held) await this.lead(lock);
+    } catch (error) {
+      this.log.warn({ err: error }, 'live relay could not lead');
+    } finally {
+      await lock.end().catch(() => undefined);
+    }
+  }
+
+  /** Relays until the lock's session ends or the worker stops. */
+  private async lead(lock: pg.Client): Promise<void> {
+    const lost = new Promise<void>((resolve) => {
+      lock.once('error', () => resolve());
+      lock.once('end', () => resolve());
+    });
+    await this.takeOver();
+    this.log.info('live relay leading: publishing committed events to Redis');
+    let listener: OutboxListener | undefined;
+    this.leading = true;
+    try {
+      // A notification only says that something committed: what to publish is read by position.
+      const requestPublish = () => this.requestPublish();
+      listener = await listenForOutbox({ databaseUrl: this.options.databaseUrl, logger: this.log, onNotification: requestPublish, onReconnect: requestPublish });
+      this.requestPublish();
+      await Promise.race([lost, this.stopping]);
+    } finally {
+      this.leading = false;
+      await listener?.close();
+      await this.publishing;
+    }
+  }
+
+  /**
+   * Where this leader starts: the position its predecessors recorded, or, with nothing
+   * recorded (the first leader, or Redis lost its data), the last event committed now.
+   */
+  private async takeOver(): Promise<void> {
+    const recorded = await this.redis!.get(this.positionKey);
+    this.published = BigInt(recorded ?? (await lastPosition(this.options.orm)));
+  }
 
   /**
    * Runs publishCommitted once more after whatever is queued; requests meanwhile share it
    * (a burst of notifications costs one query). A failure is retried shortly, from the
    * last position published, so nothing is skipped.
    */
-  let pending = false;
-  let leading = false;
-  const requestPublish = () => {
-    if (pending || !leading) return;
-    pending = true;
-    enqueue(async () => {
-      pending = false;
+  private requestPublish(): void {
+    if (this.pending || !this.leading) return;
+    this.pending = true;
+    this.publishing = this.publishing.then(async () => {
+      this.pending = false;
       try {
-        await publishCommitted();
+        await this.publishCommitted();
       } catch (error) {
-        log.error({ err: error }, 'live relay publish failed; retrying');
-        setTimeout(requestPublish, RETRY_MS).unref();
+        this.log.error({ err: error }, 'live relay publish failed; retrying');
+        setTimeout(() => this.requestPublish(), RETRY_MS).unref();
       }
     });
-  };
+  }
 
-  /**
-   * Where this leader starts: the position its predecessors recorded, or, with nothing
-   * recorded (the first leader, or Redis lost its data), the last event committed now.
-   */
-  const takeOver = async () => {
-    const recorded = await redis!.get(positionKey);
-    published = BigInt(recorded ?? (await lastPosition(options.orm)));
-  };
-
-  /** Relays until the lock's session ends or the worker stops. */
-  const lead = async (lock: pg.Client) => {
-    const lost = new Promise<void>((resolve) => {
-      lock.once('error', () => resolve());
-      lock.once('end', () => resolve());
-    });
-    await takeOver();
-    log.info('live relay leading: publishing committed events to Redis');
-    let listener: OutboxListener | undefined;
-    leading = true;
-    try {
-      // A notification only says that something committed: what to publish is read by position.
-      listener = await listenForOutbox({ databaseUrl: options.databaseUrl, logger: log, onNotification: requestPublish, onReconnect: requestPublish });
-      requestPublish();
-      await Promise.race([lost, stopping]);
-    } finally {
-      leading = false;
-      await listener?.close();
-      await publishing;
+  /** Publishes, in commit order, every event committed after the last one published (within the replay window). */
+  private async publishCommitted(): Promise<void> {
+    const since = idFloorAt(Date.now() - this.options.config.liveReplayWindowMs);
+    for (;;) {
+      const page = await allEventsAfter(this.options.orm, { after: this.published.toString(), since, limit: CATCH_UP_PAGE });
+      for (const event of page) await this.publish(event);
+      if (page.length < CATCH_UP_PAGE) return;
     }
-  };
+  }
 
-  const tryToLead = async () => {
-    const lock = new pg.Client({ connectionString: options.databaseUrl, keepAlive: true });
-    lock.on('error', (error) => log.warn({ err: error }, 'live relay lock connection lost'));
-    try {
-      await lock.connect();
-      const { rows } = await lock.query<{ held: boolean }>('select pg_try_advisory_lock(hashtext($1)) as held', [LEADER_LOCK]);
-      if (rows[0]?.held) await lead(lock);
-    } catch (error) {
-      log.warn({ err: error }, 'live relay could not lead');
-    } finally {
-      await lock.end().catch(() => undefined);
-    }
-  };
-
-  const runCampaign = async () => {
-    while (!stopped) {
-      await tryToLead();
-      await Promise.race([stopping, new Promise((resolve) => setTimeout(resolve, options.standbyRetryMs ?? 1000).unref())]);
-    }
-  };
-
-  return {
-    name: 'live-relay',
-    async start() {
-      redis = new Redis(options.config.redisUrl!, { maxRetriesPerRequest: null });
-      redis.on('error', (error) => log.warn({ err: error }, 'live relay Redis connection error'));
-      campaign = runCampaign();
-    },
-    async stop() {
-      stopped = true;
-      stop();
-      await campaign;
-      redis?.disconnect();
-    },
-  };
+  /** Publishes and records the position in one Redis transaction, so a takeover knows what went out. */
+  private async publish(event: LiveEvent): Promise<void> {
+    await this.redis!.multi().publish(this.channel, encodeLiveEvent(event)).set(this.positionKey, event.position!).exec();
+    this.published = BigInt(event.position!);
+  }
 }

@@ -1,8 +1,9 @@
 import { Type } from 'typebox';
+import type { Config } from '../config.js';
 import { notFound } from '../errors.js';
 import { pageResponse } from '../http/pagination.js';
 import { problemResponse } from '../http/problem.js';
-import { callerOf, type RestRoutes } from '../http/rest.js';
+import { callerOf, type RestApp, type RestRoutes } from '../http/rest.js';
 import { idempotencyKeySchema } from '../idempotency/idempotency.js';
 import { createOrder } from './order.service.js';
 import { recordPayment } from './payment.service.js';
@@ -18,6 +19,14 @@ const IdempotencyHeaders = Type.Object({
 
 /** The REST adapter of the orders domain (docs/orders.md): translation only. */
 export const orderRoutes: RestRoutes = (app, { config }) => {
+  listOrdersRoute(app, config);
+  getOrderRoute(app);
+  createOrderRoute(app);
+  changeOrderStatusRoute(app);
+  recordOrderPaymentRoute(app);
+};
+
+function listOrdersRoute(app: RestApp, config: Config): void {
   app.get(
     '/pedidos',
     {
@@ -35,7 +44,9 @@ export const orderRoutes: RestRoutes = (app, { config }) => {
       return request.lagTolerantRead((em) => listOrderViews(em, filter, page));
     },
   );
+}
 
+function getOrderRoute(app: RestApp): void {
   app.get(
     '/pedidos/:id',
     {
@@ -48,7 +59,9 @@ export const orderRoutes: RestRoutes = (app, { config }) => {
       return order;
     },
   );
+}
 
+function createOrderRoute(app: RestApp): void {
   app.post(
     '/pedidos',
     {
@@ -68,7 +81,9 @@ export const orderRoutes: RestRoutes = (app, { config }) => {
       return reply.status(result.created ? 201 : 200).send(result.order);
     },
   );
+}
 
+function changeOrderStatusRoute(app: RestApp): void {
   app.patch(
     '/pedidos/:id/status',
     {
@@ -85,7 +100,9 @@ export const orderRoutes: RestRoutes = (app, { config }) => {
     },
     async (request) => changeOrderStatus(request.em, callerOf(request).sellerId, request.params.id, request.body),
   );
+}
 
+function recordOrderPaymentRoute(app: RestApp): void {
   app.post(
     '/pedidos/:id/pagamentos',
     {
@@ -104,4 +121,4 @@ export const orderRoutes: RestRoutes = (app, { config }) => {
       return reply.status(result.created ? 201 : 200).send(result.order);
     },
   );
-};
+}

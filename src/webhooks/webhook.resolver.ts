@@ -60,7 +60,7 @@ export const WEBHOOK_NODES: Record<string, NodeType> = {
   },
 };
 
-/** The GraphQL twin of webhook.routes.ts: same services, same input schemas. */
+/** The GraphQL twin of subscription.routes.ts and delivery.routes.ts: same services, same input schemas. */
 @Resolver()
 export class WebhookResolver {
   @Authorized('webhooks:read')

@@ -1,80 +1,21 @@
-import { Type } from 'typebox';
 import { pageQuery, pageRequest, viewPage } from '../../http/pagination.js';
 import { problemResponse } from '../../http/problem.js';
-import { callerOf, type RestRoutes } from '../../http/rest.js';
-import { CHAT_SENDERS, TRACKING_STATUSES, type CarrierChatMessage, type TrackingEvent } from './shipment.entity.js';
-import type { TrackedShipment } from './shipment.service.js';
+import { callerOf, type RestApp, type RestRoutes } from '../../http/rest.js';
+import type { Config } from '../../config.js';
 import { addTrackingEvent, carrierChatOfOrder, createShipment, getTrackedShipment, postCarrierChatMessage, trackedShipmentsOfOrder } from './shipment.service.js';
-import { ChatMessageSchema, CreateShipmentSchema, TrackingEventSchema } from './logistics.schemas.js';
+import {
+  ChatMessageResponse,
+  ChatMessageSchema,
+  CreateShipmentSchema,
+  listOf,
+  OrderParams,
+  ShipmentParams,
+  ShipmentResponse,
+  TrackingEventResponse,
+  TrackingEventSchema,
+} from './logistics.schemas.js';
+import { chatMessageView, shipmentView, trackingEventView } from './logistics.views.js';
 import { LOGISTICS } from './logistics.platform.js';
-
-const Id = Type.String({ format: 'uuid' });
-const Timestamp = Type.String({ format: 'date-time' });
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
-const OrderParams = Type.Object({ id: Type.String({ description: 'Order id (UUID)' }) });
-const ShipmentParams = Type.Object({ id: Type.String({ description: 'Shipment id (UUID)' }) });
-
-const TrackingEventResponse = Type.Object({
-  id: Id,
-  status: Type.Enum([...TRACKING_STATUSES]),
-  description: Type.String(),
-  location: Nullable(Type.String()),
-  at: Type.String({ format: 'date-time', description: 'When it happened at the carrier' }),
-  recordedAt: Timestamp,
-});
-
-const ShipmentResponse = Type.Object({
-  id: Id,
-  order: Id,
-  carrier: Type.String(),
-  trackingCode: Type.String(),
-  trackingUrl: Nullable(Type.String()),
-  status: Nullable(Type.Enum([...TRACKING_STATUSES], { description: 'Of the latest tracking event; null before the first' })),
-  createdAt: Timestamp,
-  updatedAt: Timestamp,
-  trackingEvents: Type.Array(TrackingEventResponse, { description: 'In the order they were recorded' }),
-});
-
-const ChatMessageResponse = Type.Object({
-  id: Id,
-  order: Id,
-  sender: Type.Enum([...CHAT_SENDERS]),
-  authorName: Nullable(Type.String()),
-  message: Type.String(),
-  createdAt: Timestamp,
-});
-
-const listOf = <T extends Parameters<typeof Type.Array>[0]>(item: T) => Type.Object({ data: Type.Array(item), nextCursor: Nullable(Type.String()) });
-
-const trackingEventView = (event: TrackingEvent) => ({
-  id: event.id,
-  status: event.status,
-  description: event.description,
-  location: event.location,
-  at: event.at.toISOString(),
-  recordedAt: event.recordedAt.toISOString(),
-});
-
-const shipmentView = ({ shipment, trackingEvents }: TrackedShipment) => ({
-  id: shipment.id,
-  order: shipment.order,
-  carrier: shipment.carrier,
-  trackingCode: shipment.trackingCode,
-  trackingUrl: shipment.trackingUrl,
-  status: shipment.status,
-  createdAt: shipment.createdAt.toISOString(),
-  updatedAt: shipment.updatedAt.toISOString(),
-  trackingEvents: trackingEvents.map(trackingEventView),
-});
-
-const chatMessageView = (message: CarrierChatMessage) => ({
-  id: message.id,
-  order: message.order,
-  sender: message.sender,
-  authorName: message.authorName,
-  message: message.message,
-  createdAt: message.createdAt.toISOString(),
-});
 
 const tags = [LOGISTICS.sources.tag];
 const read = { scope: 'orders:read' } as const;
@@ -85,6 +26,15 @@ const write = { scope: 'orders:write' } as const;
  * same services as GraphQL's logistics mutations (docs/platforms.md); translation only.
  */
 export const logisticsRoutes: RestRoutes = (app, { config }) => {
+  createShipmentRoute(app);
+  listOrderShipmentsRoute(app, config);
+  getShipmentRoute(app);
+  recordTrackingEventRoute(app);
+  postCarrierChatMessageRoute(app);
+  listCarrierChatMessagesRoute(app, config);
+};
+
+function createShipmentRoute(app: RestApp): void {
   app.post(
     '/pedidos/:id/envios',
     {
@@ -105,7 +55,9 @@ export const logisticsRoutes: RestRoutes = (app, { config }) => {
       return reply.status(201).send(shipmentView({ shipment, trackingEvents: [] }));
     },
   );
+}
 
+function listOrderShipmentsRoute(app: RestApp, config: Config): void {
   app.get(
     '/pedidos/:id/envios',
     {
@@ -124,7 +76,9 @@ export const logisticsRoutes: RestRoutes = (app, { config }) => {
       return viewPage(await trackedShipmentsOfOrder(request.em, request.params.id, pageRequest(request.query, config.pageSizeDefault)), (rows) => rows.map(shipmentView));
     },
   );
+}
 
+function getShipmentRoute(app: RestApp): void {
   app.get(
     '/envios/:id',
     { config: read, schema: { tags, operationId: 'getShipment', summary: 'One shipment with its tracking events', params: ShipmentParams, response: { 200: ShipmentResponse } } },
@@ -133,7 +87,9 @@ export const logisticsRoutes: RestRoutes = (app, { config }) => {
       return shipmentView(await getTrackedShipment(request.em, request.params.id));
     },
   );
+}
 
+function recordTrackingEventRoute(app: RestApp): void {
   app.post(
     '/envios/:id/rastreio',
     {
@@ -150,7 +106,9 @@ export const logisticsRoutes: RestRoutes = (app, { config }) => {
     async (request, reply) =>
       reply.status(201).send(trackingEventView(await addTrackingEvent(request.em, callerOf(request).sellerId, request.params.id, request.body))),
   );
+}
 
+function postCarrierChatMessageRoute(app: RestApp): void {
   app.post(
     '/pedidos/:id/chat-transportadora',
     {
@@ -167,7 +125,9 @@ export const logisticsRoutes: RestRoutes = (app, { config }) => {
     async (request, reply) =>
       reply.status(201).send(chatMessageView(await postCarrierChatMessage(request.em, callerOf(request).sellerId, request.params.id, request.body))),
   );
+}
 
+function listCarrierChatMessagesRoute(app: RestApp, config: Config): void {
   app.get(
     '/pedidos/:id/chat-transportadora',
     {
@@ -186,4 +146,4 @@ export const logisticsRoutes: RestRoutes = (app, { config }) => {
       return viewPage(await carrierChatOfOrder(request.em, request.params.id, pageRequest(request.query, config.pageSizeDefault)), (rows) => rows.map(chatMessageView));
     },
   );
-};
+}

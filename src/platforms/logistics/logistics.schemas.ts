@@ -1,6 +1,6 @@
 /**
- * Inputs of the logistics resources as TypeBox schemas: the GraphQL inputs are validated
- * against them (validInput), as a REST twin would be.
+ * Request and response schemas of the logistics resources: REST validates with them and
+ * prints them as OpenAPI; the GraphQL inputs are validated against the same ones (validInput).
  */
 import { Type, type Static } from 'typebox';
 import { CHAT_SENDERS, TRACKING_STATUSES } from './shipment.entity.js';
@@ -39,3 +39,41 @@ export const ChatMessageSchema = Type.Object(
   { ...strict, examples: [{ sender: 'seller', authorName: 'Ana (expedição)', message: 'A coleta pode ser amanhã às 10h?' }] },
 );
 export type ChatMessageInput = Static<typeof ChatMessageSchema>;
+
+const Id = Type.String({ format: 'uuid' });
+const Timestamp = Type.String({ format: 'date-time' });
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+export const OrderParams = Type.Object({ id: Type.String({ description: 'Order id (UUID)' }) });
+export const ShipmentParams = Type.Object({ id: Type.String({ description: 'Shipment id (UUID)' }) });
+
+export const TrackingEventResponse = Type.Object({
+  id: Id,
+  status: Type.Enum([...TRACKING_STATUSES]),
+  description: Type.String(),
+  location: Nullable(Type.String()),
+  at: Type.String({ format: 'date-time', description: 'When it happened at the carrier' }),
+  recordedAt: Timestamp,
+});
+
+export const ShipmentResponse = Type.Object({
+  id: Id,
+  order: Id,
+  carrier: Type.String(),
+  trackingCode: Type.String(),
+  trackingUrl: Nullable(Type.String()),
+  status: Nullable(Type.Enum([...TRACKING_STATUSES], { description: 'Of the latest tracking event; null before the first' })),
+  createdAt: Timestamp,
+  updatedAt: Timestamp,
+  trackingEvents: Type.Array(TrackingEventResponse, { description: 'In the order they were recorded' }),
+});
+
+export const ChatMessageResponse = Type.Object({
+  id: Id,
+  order: Id,
+  sender: Type.Enum([...CHAT_SENDERS]),
+  authorName: Nullable(Type.String()),
+  message: Type.String(),
+  createdAt: Timestamp,
+});
+
+export const listOf = <T extends Parameters<typeof Type.Array>[0]>(item: T) => Type.Object({ data: Type.Array(item), nextCursor: Nullable(Type.String()) });

@@ -1,15 +1,11 @@
 import { Type } from 'typebox';
-import { listRequest, pageResponse } from '../http/pagination.js';
+import type { Config } from '../config.js';
 import { registerPageRoute } from '../http/page-route.js';
 import { problemResponse } from '../http/problem.js';
-import { callerOf, NO_CONTENT, type RestRoutes } from '../http/rest.js';
-import { getDeliveryView, listDeliveryViews, redeliver, sellerReader } from './delivery.service.js';
+import { callerOf, NO_CONTENT, type RestApp, type RestRoutes } from '../http/rest.js';
 import {
   CreatedSubscriptionResponse,
   CreateSubscriptionBody,
-  DeliveryResponse,
-  deliveryQuery,
-  FINISHED_DELIVERY_STATUSES,
   IdParams,
   RecoverBody,
   SecretResponse,
@@ -28,14 +24,22 @@ import {
   updateSubscription,
 } from './subscription.service.js';
 import { subscriptionView } from './webhooks.views.js';
+import { read, tags, write } from './webhook-route-options.js';
 
-const tags = ['webhooks'];
 const INACTIVE = problemResponse('CONFLICT: the subscription is deleted or switched off');
-const read = { scope: 'webhooks:read' } as const;
-const write = { scope: 'webhooks:write' } as const;
 
-/** The webhooks interface (docs/webhooks.md): translation only, the rules are in the services. */
-export const webhookRoutes: RestRoutes = (app, { config }) => {
+/** The subscriptions of the webhooks interface (docs/webhooks.md): translation only, the rules are in the services. */
+export const subscriptionRoutes: RestRoutes = (app, { config }) => {
+  createSubscriptionRoute(app, config);
+  listSubscriptionsRoute(app, config);
+  getSubscriptionRoute(app);
+  updateSubscriptionRoute(app, config);
+  deleteSubscriptionRoute(app);
+  rotateSecretRoute(app);
+  recoverDeliveriesRoute(app);
+};
+
+function createSubscriptionRoute(app: RestApp, config: Config): void {
   app.post(
     '/webhooks/assinaturas',
     {
@@ -47,7 +51,9 @@ export const webhookRoutes: RestRoutes = (app, { config }) => {
       return reply.status(201).send({ ...subscriptionView(subscription), secret });
     },
   );
+}
 
+function listSubscriptionsRoute(app: RestApp, config: Config): void {
   registerPageRoute(app, { max: config.pageSizeMax, default: config.pageSizeDefault }, {
     url: '/webhooks/assinaturas',
     config: read,
@@ -58,13 +64,17 @@ export const webhookRoutes: RestRoutes = (app, { config }) => {
     list: (request, page) => listSubscriptions(request.em, callerOf(request).sellerId, page),
     view: subscriptionView,
   });
+}
 
+function getSubscriptionRoute(app: RestApp): void {
   app.get(
     '/webhooks/assinaturas/:id',
     { config: read, schema: { tags, operationId: 'getSubscription', summary: 'One subscription', params: IdParams, response: { 200: SubscriptionResponse } } },
     async (request) => subscriptionView(await getSubscription(request.em, callerOf(request).sellerId, request.params.id)),
   );
+}
 
+function updateSubscriptionRoute(app: RestApp, config: Config): void {
   app.patch(
     '/webhooks/assinaturas/:id',
     {
@@ -73,7 +83,9 @@ export const webhookRoutes: RestRoutes = (app, { config }) => {
     },
     async (request) => subscriptionView(await updateSubscription(request.em, callerOf(request), request.params.id, request.body, config)),
   );
+}
 
+function deleteSubscriptionRoute(app: RestApp): void {
   app.delete(
     '/webhooks/assinaturas/:id',
     {
@@ -85,13 +97,17 @@ export const webhookRoutes: RestRoutes = (app, { config }) => {
       return reply.status(204).send(null);
     },
   );
+}
 
+function rotateSecretRoute(app: RestApp): void {
   app.post(
     '/webhooks/assinaturas/:id/segredo',
     { config: write, schema: { tags, operationId: 'rotateSubscriptionSecret', summary: 'Rotate the signing secret (the old one signs too for 24 h)', params: IdParams, response: { 200: SecretResponse } } },
     async (request) => rotateSecret(request.em, callerOf(request), request.params.id),
   );
+}
 
+function recoverDeliveriesRoute(app: RestApp): void {
   app.post(
     '/webhooks/assinaturas/:id/recuperacao',
     {
@@ -110,32 +126,4 @@ export const webhookRoutes: RestRoutes = (app, { config }) => {
       return reply.status(202).send({ redelivered });
     },
   );
-
-  app.get(
-    '/webhooks/entregas',
-    {
-      // The log has an entry once a subscription exists and an event it follows happened.
-      config: { ...read, collection: { after: ['createSubscription', 'createOrder'] } },
-      schema: { tags, operationId: 'listDeliveries', summary: 'The delivery log, newest first, with their latest attempts', querystring: deliveryQuery(config.pageSizeMax).schema, response: { 200: pageResponse(DeliveryResponse) } },
-    },
-    async (request) => {
-      const { filter, page } = listRequest(request.query, config.pageSizeDefault);
-      return listDeliveryViews(request.em, sellerReader(callerOf(request)), filter, page);
-    },
-  );
-
-  app.get(
-    '/webhooks/entregas/:id',
-    { config: read, schema: { tags, operationId: 'getDelivery', summary: 'One delivery with its attempts', params: IdParams, response: { 200: DeliveryResponse } } },
-    async (request) => getDeliveryView(request.em, sellerReader(callerOf(request)), request.params.id),
-  );
-
-  app.post(
-    '/webhooks/entregas/:id/reenvio',
-    {
-      config: { ...write, collection: { conflictUnless: { status: FINISHED_DELIVERY_STATUSES } } },
-      schema: { tags, operationId: 'redeliver', summary: 'Send a delivery again', params: IdParams, response: { 202: DeliveryResponse, 409: problemResponse('CONFLICT: the delivery is still owed (pending or retrying: only a finished one is sent again), or its subscription is deleted or switched off') } },
-    },
-    async (request, reply) => reply.status(202).send(await redeliver(request.em, sellerReader(callerOf(request)), request.params.id)),
-  );
-};
+}
