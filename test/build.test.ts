@@ -31,7 +31,8 @@ describe('the build', () => {
     // V8 flags may stand before the script (the service's young generation: docs/operations.md).
     for (const script of ['start', 'cli']) expect(scripts[script]).toMatch(/^node scripts\/build\.mjs && node (--[\w-]+=\w+ )*dist\/src\/\w+\.js$/);
     expect(scripts.prepare).toBe('node scripts/build.mjs');
-    expect(readFileSync('bin/ponte.js', 'utf8')).toContain("import '../dist/src/cli.js'");
+    // The bin runs the build's CLI (making the build first only when an install ran no scripts).
+    expect(readFileSync('bin/ponte.js', 'utf8')).toContain("await import('../dist/src/cli.js')");
   });
 
   it('swaps a new build in atomically: processes reading dist during a rebuild all see a whole build', { timeout: 600_000 }, async () => {

@@ -94,7 +94,7 @@ async function rootFields(): Promise<RootField[]> {
 
 /** Fields any authenticated caller may use (`@Authorized()` without a scope); every other field names one. */
 /** (`node`/`nodes` then answer only the types whose read scope the caller holds.) */
-const ANY_CALLER_FIELDS = ['createToken', 'events', 'node', 'nodes', 'revokeToken', 'tokens', 'triggerEvent', 'viewer', 'webhookEvents'];
+const ANY_CALLER_FIELDS = ['channelPlatforms', 'createToken', 'events', 'node', 'nodes', 'revokeToken', 'tokens', 'triggerEvent', 'viewer', 'webhookEvents'];
 
 const SAMPLE_ID = '01234567-89ab-7def-8123-456789abcdef';
 /** A value of each scalar the schema uses; a new scalar must be added here. */
