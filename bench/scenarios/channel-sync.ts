@@ -1,6 +1,8 @@
 /**
- * 1,000 linked SKUs whose stock changes 10 times each, on a channel connected to
- * WooCommerce and one connected to Mercado Livre (stand-ins on 127.0.0.1): how many calls
+ * 1,000 linked SKUs whose stock changes 10 times each in a burst (a SKU's changes one
+ * after another, as a busy SKU's orders and restocks come), on a channel connected to
+ * WooCommerce and one connected to Mercado Livre (stand-ins on 127.0.0.1 answering after
+ * PLATFORM_LATENCY_MS, as a platform's API does): how many calls
  * the platforms get (without coalescing: one per change and platform), how long until
  * every stand-in holds every final figure, and how many values arrived after a newer one
  * (stale: must be 0). Each SKU's onHand only grows, so its published quantity never goes
@@ -15,6 +17,8 @@ import { report } from '../lib/report.js';
 const SKUS = 1000;
 const CHANGES = 10;
 const CONNECTIONS = 16;
+/** What a platform's write API takes to answer; while one call is out, a SKU's newer changes wait and coalesce. */
+const PLATFORM_LATENCY_MS = 100;
 const sku = (index: number) => `SYNC-${String(index).padStart(4, '0')}`;
 
 /** A platform stand-in recording each listing's values in arrival order (WooCommerce's or Mercado Livre's PUT). */
@@ -29,7 +33,7 @@ async function standIn(field: 'stock_quantity' | 'available_quantity') {
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, number>;
       const key = request.url!.split('/').pop()!;
       if (body[field] !== undefined) received.set(key, [...(received.get(key) ?? []), body[field]]);
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: key }));
+      setTimeout(() => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: key })), PLATFORM_LATENCY_MS);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -70,8 +74,10 @@ export async function channelSync(): Promise<void> {
     while (!holdsAll(0)) await new Promise((resolve) => setTimeout(resolve, 50));
     const callsBefore = woo.calls() + ml.calls();
     const started = performance.now();
-    // Round r sets every SKU to onHand r: ten changes each, spread over the SKUs as they come.
-    await pool(SKUS * CHANGES, CONNECTIONS, async (n) => api('PATCH', `/estoque/${sku(n % SKUS)}`, { onHand: Math.floor(n / SKUS) + 1 }));
+    // Each SKU's ten changes in a burst (onHand 1, 2, … 10, one after another), SKUs side by side.
+    await pool(SKUS, CONNECTIONS, async (index) => {
+      for (let change = 1; change <= CHANGES; change++) await api('PATCH', `/estoque/${sku(index)}`, { onHand: change });
+    });
     const changedMs = performance.now() - started;
     while (!holdsAll(CHANGES)) await new Promise((resolve) => setTimeout(resolve, 20));
     const syncedMs = performance.now() - started;
