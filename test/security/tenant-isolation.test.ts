@@ -85,11 +85,22 @@ describe('tenant isolation: two sellers with the same keys and their own values'
   };
 
   it('reads every GET route of the document, or names why not', () => {
-    const unread = READS.filter((route) => route.credential === 'none' && !EXCLUDED[routeName(route)]).map(routeName);
+    const unread = READS.filter((route) => !EXCLUDED[routeName(route)] && !fillable(route)).map(routeName);
     expect(unread).toEqual([]);
     const stale = Object.keys(EXCLUDED).filter((name) => !READS.some((route) => routeName(route) === name));
     expect(stale).toEqual([]);
   });
+
+  /** A route read as a seller or an application whose path parameters the worlds can fill. */
+  const fillable = (route: Route) => {
+    if (route.credential === 'none') return false;
+    try {
+      paramsOf(route, alpha);
+      return true;
+    } catch {
+      return false;
+    }
+  };
 
   describe('REST', () => {
     for (const route of READS.filter((entry) => !EXCLUDED[routeName(entry)])) {
