@@ -123,9 +123,12 @@ export function startService(databaseUrl: string, role: Role, env: Record<string
     DATABASE_URL: databaseUrl,
     ROLE: role,
     LOG_LEVEL: 'warn',
+    // A bench's one seller is its load: neither its tokens nor the seller as a whole are rate-limited.
     RATE_LIMIT_PER_MINUTE: '100000000',
+    RATE_LIMIT_PER_SELLER_PER_MINUTE: '100000000',
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
     LIVE_MAX_CONNECTIONS_PER_TOKEN: '100000',
+    LIVE_MAX_CONNECTIONS_PER_SELLER: '100000',
     ...env,
   }, '/health/ready', SERVICE_FLAGS);
 }
