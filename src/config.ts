@@ -337,7 +337,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: optional(env, 'PUBLIC_URL', url(['http:', 'https:'])),
     channelTimeoutMs: read(env, 'CHANNEL_TIMEOUT_MS', integer(1), 10_000),
     channelInboundRateLimitPerMinute: read(env, 'CHANNEL_INBOUND_RATE_LIMIT_PER_MINUTE', integer(1), 12_000),
-    channelInboundConcurrency: read(env, 'CHANNEL_INBOUND_CONCURRENCY', integer(1, 10_000), 32),
+    channelInboundConcurrency: read(env, 'CHANNEL_INBOUND_CONCURRENCY', integer(1, 10_000), 64),
     channelInboundConnectionMaxInFlight: read(env, 'CHANNEL_INBOUND_CONNECTION_MAX_IN_FLIGHT', integer(1, 10_000), 8),
     channelInboundSellerMaxInFlight: read(env, 'CHANNEL_INBOUND_SELLER_MAX_IN_FLIGHT', integer(1, 10_000), 16),
     channelInboundReservedSlots: read(env, 'CHANNEL_INBOUND_RESERVED_SLOTS', integer(0, 10_000), 8),

@@ -10,7 +10,7 @@ import { fixture, postInbound, shopifyHeaders } from './world.js';
 
 const SECRETS_KEY = randomBytes(32).toString('base64');
 /** Imports one process runs at once (CHANNEL_INBOUND_CONCURRENCY's default). */
-const CONCURRENCY = 32;
+const CONCURRENCY = 64;
 /** The default headroom (CHANNEL_INBOUND_RESERVED_SLOTS): slots only connections and sellers under their caps may take. */
 const HEADROOM = 8;
 /** What a connection alone may hold: its cap, and the idle slots beyond the headroom. */
